@@ -1,0 +1,204 @@
+/** applyAction: judge an action against the state it meets (R5.1) and return the next state. */
+import type { CardId } from './cards.js';
+import { parseAction } from './parse.js';
+import {
+  allRejected,
+  checkPass,
+  checkPlay,
+  checkReject,
+  checkStand,
+  err,
+  isStanding,
+  takeBackable,
+} from './predicates.js';
+import { endChallenge, finishBetting } from './resolve.js';
+import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat } from './types.js';
+
+/** A copy that the engine may change freely; the input is never touched. */
+export function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    deck: s.deck.slice(),
+    deck2: s.deck2.slice(),
+    box: s.box.slice(),
+    hands: s.hands.map((h) => h.slice()),
+    discard: s.discard.slice(),
+    table: s.table.slice(),
+    standing: s.standing.slice(),
+    featherStack: s.featherStack.slice(),
+    feathers: s.feathers.slice(),
+    bets: s.bets.slice(),
+    betCards: s.betCards.map((b) => b.slice()),
+    out: s.out.slice(),
+    scores: s.scores.slice(),
+    roundLosers: s.roundLosers.slice(),
+  };
+}
+
+function removeCards(hand: CardId[], cards: readonly CardId[]): void {
+  for (const c of cards) hand.splice(hand.indexOf(c), 1);
+}
+
+function handOf(s: GameState, seat: Seat): CardId[] {
+  return s.hands[seat] as CardId[];
+}
+
+/** R4.7: the challenge ends once everything is rejected or the target passed, and both attackers stand. */
+function settle(s: GameState, events: GameEvent[]): void {
+  if (s.table.length === 0) return;
+  if (!s.targetPassed && !allRejected(s)) return;
+  if (!isStanding(s, s.active, handOf(s, s.active), s.standing)) return;
+  if (s.supporter !== null && !isStanding(s, s.supporter, handOf(s, s.supporter), s.standing)) return;
+  endChallenge(s, events);
+}
+
+function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
+  const refusal = checkPlay(s0, seat, handOf(s0, seat), cards);
+  if (refusal) return { ok: false, error: refusal };
+  const s = cloneState(s0);
+  const events: GameEvent[] = [];
+  const opening = s.table.length === 0;
+  if (seat === s.active) {
+    const free = s.limit - s.table.length;
+    if (cards.length > free) {
+      // R5.3: the active player's priority takes back the supporter's most recent window cards.
+      const back = takeBackable(s)
+        .slice(-(cards.length - free))
+        .reverse();
+      const sup = s.window?.seat as Seat;
+      s.table = s.table.filter((e) => !back.includes(e.challenge));
+      handOf(s, sup).push(...back);
+      events.push({ type: 'tookBack', seat: sup, cards: back });
+    }
+    if (s.window !== null) {
+      s.window = null;
+      events.push({ type: 'windowClosed' });
+    }
+  } else {
+    // R5.4: each supporter play opens the window or restarts it, adding its cards.
+    s.window = { seat, cards: [...(s.window?.cards ?? []), ...cards] };
+  }
+  removeCards(handOf(s, seat), cards);
+  for (const c of cards) s.table.push({ challenge: c, by: seat, rejection: null });
+  s.standing = [];
+  events.push(
+    opening
+      ? { type: 'opened', seat, target: s.target, cards: cards.slice() }
+      : { type: 'extended', seat, cards: cards.slice() },
+  );
+  settle(s, events);
+  return { ok: true, state: s, events };
+}
+
+function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: CardId }[]): ApplyResult {
+  const refusal = checkReject(s0, seat, handOf(s0, seat), pairs);
+  if (refusal) return { ok: false, error: refusal };
+  const s = cloneState(s0);
+  const events: GameEvent[] = [{ type: 'rejected', seat, pairs: pairs.map((p) => ({ ...p })) }];
+  const by = new Map(pairs.map((p) => [p.challenge, p.card]));
+  s.table = s.table.map((e) => {
+    const card = by.get(e.challenge);
+    return card === undefined ? e : { ...e, rejection: card };
+  });
+  removeCards(
+    handOf(s, seat),
+    pairs.map((p) => p.card),
+  );
+  s.standing = [];
+  // R5.4 (c): the window closes once none of its cards is left unrejected.
+  if (s.window !== null && takeBackable(s).length === 0) {
+    s.window = null;
+    events.push({ type: 'windowClosed' });
+  }
+  settle(s, events);
+  return { ok: true, state: s, events };
+}
+
+function pass(s0: GameState, seat: Seat): ApplyResult {
+  const refusal = checkPass(s0, seat);
+  if (refusal) return { ok: false, error: refusal };
+  const s = cloneState(s0);
+  s.targetPassed = true;
+  const events: GameEvent[] = [{ type: 'passed', seat }];
+  settle(s, events);
+  return { ok: true, state: s, events };
+}
+
+function stand(s0: GameState, seat: Seat): ApplyResult {
+  const refusal = checkStand(s0, seat, s0.standing);
+  if (refusal) return { ok: false, error: refusal };
+  const s = cloneState(s0);
+  s.standing.push(seat);
+  const events: GameEvent[] = [{ type: 'stood', seat }];
+  // R5.4 (b): the active player standing closes the window.
+  if (seat === s.active && s.window !== null) {
+    s.window = null;
+    events.push({ type: 'windowClosed' });
+  }
+  settle(s, events);
+  return { ok: true, state: s, events };
+}
+
+function closeWindow(s0: GameState): ApplyResult {
+  if (s0.over) return { ok: false, error: err('GAME_OVER', 'The game is over.') };
+  if (s0.window === null) return { ok: false, error: err('NO_WINDOW', 'No take-back window is open.') };
+  const s = cloneState(s0);
+  s.window = null;
+  const events: GameEvent[] = [{ type: 'windowClosed' }];
+  settle(s, events);
+  return { ok: true, state: s, events };
+}
+
+function bet(s0: GameState, seat: Seat, on: Seat, value: 0 | 1): ApplyResult {
+  if (s0.over) return { ok: false, error: err('GAME_OVER', 'The game is over.') };
+  if (!s0.betting) return { ok: false, error: err('WRONG_PHASE', 'Bets are placed at the start of phase 2.') };
+  if (s0.bets.some((b) => b.round === s0.round && b.by === seat)) {
+    return { ok: false, error: err('ALREADY_BET', 'You have already placed your bet this round.') };
+  }
+  if (on === seat) return { ok: false, error: err('BAD_BET', 'You may not bet on yourself.') };
+  const held = s0.betCards[seat] as (0 | 1)[];
+  if (!held.includes(value)) return { ok: false, error: err('BAD_BET', `You hold no betting card worth ${value}.`) };
+  const s = cloneState(s0);
+  const mine = s.betCards[seat] as (0 | 1)[];
+  mine.splice(mine.indexOf(value), 1);
+  s.bets.push({ by: seat, on, round: s.round, value });
+  const events: GameEvent[] = [{ type: 'betPlaced', by: seat, on, value }];
+  if (s.bets.filter((b) => b.round === s.round).length === s.players) finishBetting(s, events);
+  return { ok: true, state: s, events };
+}
+
+function dispatch(s: GameState, a: Action): ApplyResult {
+  switch (a.type) {
+    case 'play':
+      return play(s, a.seat, a.cards);
+    case 'reject':
+      return reject(s, a.seat, a.pairs);
+    case 'pass':
+      return pass(s, a.seat);
+    case 'stand':
+      return stand(s, a.seat);
+    case 'bet':
+      return bet(s, a.seat, a.on, a.value);
+    case 'closeWindow':
+      return closeWindow(s);
+    default: {
+      const never: never = a;
+      return { ok: false, error: err('UNKNOWN_ACTION', `Unknown action ${String(never)}.`) };
+    }
+  }
+}
+
+/** Never throws and never changes `s`; a refusal carries a stable code and a readable message. */
+export function applyAction(s: GameState, a: Action | unknown): ApplyResult {
+  try {
+    const parsed = parseAction(a, s.players as PlayerCount);
+    if (!parsed.ok) return parsed;
+    return dispatch(s, parsed.action);
+  } catch (e) {
+    const error: RuleError = err(
+      'INTERNAL',
+      `The action could not be judged (${e instanceof Error ? e.message : 'error'}).`,
+    );
+    return { ok: false, error };
+  }
+}

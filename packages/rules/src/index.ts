@@ -1,0 +1,11 @@
+export * from './cards.js';
+export { applyAction, cloneState } from './engine.js';
+export { legalActions, subsetsUpTo } from './legal.js';
+export * from './predicates.js';
+export { type ReplayResult, replay } from './replay.js';
+export { winnerOf } from './resolve.js';
+export { nextRandom, type RngState, randomStream, seedRng, shuffle } from './rng.js';
+export { firstInRoundFrom, nextInRound, rolesFor } from './seats.js';
+export { createGame, HAND_SIZE } from './setup.js';
+export * from './types.js';
+export { redactEvent, viewFor } from './view.js';

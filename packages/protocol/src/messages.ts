@@ -1,0 +1,157 @@
+/**
+ * Every message that crosses the wire, as zod schemas shared by server and client.
+ * The server parses each one inside its handler, so bad input gets an `error` reply, not a disconnect.
+ */
+import { isCardId } from '@blaze/rules';
+import { z } from 'zod';
+
+export const MAX_SEATS = 5;
+export const NAME_MAX = 24;
+export const CHAT_MAX = 200;
+
+const cardId = z.string().refine(isCardId, { message: 'not a card id' });
+const seatIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_SEATS - 1);
+
+export const name = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, 'Type a name.').max(NAME_MAX, `Names are at most ${NAME_MAX} characters.`));
+
+export const clockSpeed = z.enum(['relaxed', 'normal', 'fast']);
+export type ClockSpeed = z.infer<typeof clockSpeed>;
+
+/** How long each role may idle before the server acts for them (R5.5), per clock speed. */
+export const CLOCKS: Record<ClockSpeed, { attackerMs: number; targetMs: number; betMs: number }> = {
+  relaxed: { attackerMs: 30_000, targetMs: 45_000, betMs: 30_000 },
+  normal: { attackerMs: 15_000, targetMs: 25_000, betMs: 20_000 },
+  fast: { attackerMs: 7_000, targetMs: 12_000, betMs: 10_000 },
+};
+
+export const tableSettings = z
+  .object({
+    /** -1 picks the first player at random (R2.5). */
+    firstPlayer: z
+      .number()
+      .int()
+      .min(-1)
+      .max(MAX_SEATS - 1),
+    windowMs: z.number().int().min(500).max(15_000),
+    clock: clockSpeed,
+    botDelayMs: z.number().int().min(0).max(10_000),
+    reconnectSeconds: z.number().int().min(5).max(600),
+    private: z.boolean(),
+  })
+  .strict();
+export type TableSettings = z.infer<typeof tableSettings>;
+
+export const DEFAULT_SETTINGS: TableSettings = {
+  firstPlayer: -1,
+  windowMs: 3_000,
+  clock: 'normal',
+  botDelayMs: 700,
+  reconnectSeconds: 60,
+  private: true,
+};
+
+export const createOptions = z.object({ name, settings: tableSettings.partial().optional() }).strict();
+export type CreateTableOptions = z.infer<typeof createOptions>;
+
+export const joinOptions = z
+  .object({
+    name,
+    seatToken: z.string().min(16).max(128).optional(),
+    spectate: z.boolean().optional(),
+    /** Settings the creator asks for; ignored for everyone else. */
+    settings: tableSettings.partial().optional(),
+  })
+  .strict();
+export type JoinOptions = z.infer<typeof joinOptions>;
+
+const empty = z.object({}).strict();
+
+/** Client -> server messages, by type. */
+export const clientMessages = {
+  play: z.object({ cards: z.array(cardId).min(1).max(10) }).strict(),
+  reject: z
+    .object({
+      pairs: z
+        .array(z.object({ challenge: cardId, card: cardId }).strict())
+        .min(1)
+        .max(5),
+    })
+    .strict(),
+  pass: empty,
+  stand: empty,
+  bet: z.object({ on: seatIndex, value: z.union([z.literal(0), z.literal(1)]) }).strict(),
+  sit: z.object({ seat: seatIndex }).strict(),
+  leave: empty,
+  addBot: z.object({ seat: seatIndex }).strict(),
+  removeBot: z.object({ seat: seatIndex }).strict(),
+  kick: z.object({ seat: seatIndex }).strict(),
+  settings: tableSettings.partial(),
+  start: z
+    .object({
+      firstSeat: z
+        .number()
+        .int()
+        .min(-1)
+        .max(MAX_SEATS - 1)
+        .optional(),
+    })
+    .strict(),
+  rematch: empty,
+  chat: z.object({ text: z.string().trim().min(1).max(CHAT_MAX) }).strict(),
+} as const;
+
+export type ClientMessageType = keyof typeof clientMessages;
+export type ClientMessage<T extends ClientMessageType> = z.infer<(typeof clientMessages)[T]>;
+export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessages) as ClientMessageType[];
+
+export function isClientMessageType(t: unknown): t is ClientMessageType {
+  return typeof t === 'string' && Object.hasOwn(clientMessages, t);
+}
+
+/** Parse one client message; a readable reason on failure. */
+export function parseClientMessage<T extends ClientMessageType>(
+  type: T,
+  payload: unknown,
+): { ok: true; value: ClientMessage<T> } | { ok: false; message: string } {
+  const r = clientMessages[type].safeParse(payload ?? {});
+  if (r.success) return { ok: true, value: r.data as ClientMessage<T> };
+  const issue = r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, message: `Bad ${type} message: ${where}${issue?.message ?? 'invalid'}` };
+}
+
+/** Codes the room adds to the rules' own (see @blaze/rules ErrorCode). */
+export type RoomErrorCode =
+  | 'MALFORMED'
+  | 'RATE_LIMITED'
+  | 'NOT_SEATED'
+  | 'NOT_HOST'
+  | 'SEAT_TAKEN'
+  | 'SEAT_EMPTY'
+  | 'NOT_IN_LOBBY'
+  | 'NOT_ENOUGH_PLAYERS'
+  | 'GAME_RUNNING'
+  | 'SPECTATOR';
+
+/** Server -> one client. */
+export interface ErrorMessage {
+  code: string;
+  message: string;
+  /** The message type that was refused, so a client can undo its optimistic move. */
+  request?: string;
+}
+
+/** Server -> one client, on join: the token that gives this seat back later. */
+export interface SeatMessage {
+  seatToken: string;
+  seat: number;
+}
+
+export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as const;

@@ -1,0 +1,139 @@
+/**
+ * The room's state as @colyseus/schema classes. Field names follow the rules' PlayerView.
+ * Hands, remaining betting cards and one's own hidden bet are @view() fields: they reach a client
+ * only when the room adds that player's slot to the client's own StateView.
+ * Nulls do not exist in schema: -1 stands for "no seat" and '' for "no card".
+ */
+import { ArraySchema, Schema, type, view } from '@colyseus/schema';
+
+export class PlayerSlot extends Schema {
+  @type('boolean') occupied = false;
+  @type('string') name = '';
+  @type('boolean') bot = false;
+  @type('boolean') connected = false;
+  @type('boolean') host = false;
+  @type('number') handCount = 0;
+  @view() @type(['string']) hand = new ArraySchema<string>();
+  /** Betting cards this player still holds (R9.3). */
+  @view() @type(['number']) betHand = new ArraySchema<number>();
+  /** This player's own bet value this round while hidden from others (-1: none). */
+  @view() @type('number') myBet = -1;
+}
+
+export class TableCard extends Schema {
+  @type('string') challenge = '';
+  @type('number') by = -1;
+  @type('string') rejection = '';
+}
+
+export class WindowState extends Schema {
+  @type('number') seat = -1;
+  @type(['string']) cards = new ArraySchema<string>();
+}
+
+export class FeatherWon extends Schema {
+  @type('number') seat = -1;
+  @type('number') value = 0;
+  @type('number') round = 1;
+}
+
+export class BetState extends Schema {
+  @type('number') by = -1;
+  @type('number') on = -1;
+  @type('number') round = 1;
+  /** -1 while hidden (R9.1). */
+  @type('number') value = -1;
+}
+
+/** A clock the server runs (R5.5): who must act by when (epoch ms). */
+export class Deadline extends Schema {
+  @type('string') kind: 'window' | 'attacker' | 'target' | 'bet' = 'target';
+  @type('number') seat = -1;
+  @type('number') at = 0;
+}
+
+/** One public line of the game log; cards only where public (R11.1). */
+export class LogEntry extends Schema {
+  @type('number') seq = 0;
+  @type('number') at = 0;
+  /** A GameEvent type, or a room event: 'joined', 'left', 'started', 'botTookOver', ... */
+  @type('string') kind = '';
+  @type('number') seat = -1;
+  @type('number') other = -1;
+  @type(['string']) cards = new ArraySchema<string>();
+  @type('number') value = -1;
+  @type('string') text = '';
+}
+
+export class ChatLine extends Schema {
+  @type('number') seq = 0;
+  @type('number') at = 0;
+  @type('string') name = '';
+  @type('number') seat = -1;
+  @type('string') text = '';
+}
+
+/** One game of the evening (host's game night). */
+export class GameResult extends Schema {
+  @type('number') game = 0;
+  @type(['string']) names = new ArraySchema<string>();
+  @type(['number']) scores = new ArraySchema<number>();
+  @type('number') winner = -1;
+}
+
+/** Running totals of the evening, by name (seats may change between games). */
+export class ScoreRow extends Schema {
+  @type('string') name = '';
+  @type('number') games = 0;
+  @type('number') wins = 0;
+  @type('number') points = 0;
+}
+
+export class TableSettingsState extends Schema {
+  @type('number') firstPlayer = -1;
+  @type('number') windowMs = 3000;
+  @type('string') clock = 'normal';
+  @type('number') botDelayMs = 700;
+  @type('number') reconnectSeconds = 60;
+  @type('boolean') private = true;
+}
+
+export class BlazeState extends Schema {
+  /** 'lobby' | 'playing' | 'finished' */
+  @type('string') status = 'lobby';
+  @type('number') spectators = 0;
+  @type('number') gameNumber = 0;
+  @type(TableSettingsState) settings = new TableSettingsState();
+  @type([PlayerSlot]) players = new ArraySchema<PlayerSlot>();
+
+  // Mirrors PlayerView (R11.1): public only.
+  @type('number') round = 1;
+  @type('number') phase = 1;
+  @type('boolean') betting = false;
+  @type('boolean') over = false;
+  @type('string') trump = '';
+  @type('number') deckCount = 0;
+  @type('number') deck2Count = 0;
+  @type('number') active = -1;
+  @type('number') target = -1;
+  @type('number') supporter = -1;
+  @type([TableCard]) table = new ArraySchema<TableCard>();
+  @type('number') limit = 0;
+  @type('boolean') targetPassed = false;
+  @type(['number']) standing = new ArraySchema<number>();
+  @type(WindowState) window: WindowState | undefined = undefined;
+  @type(['string']) discard = new ArraySchema<string>();
+  @type(['number']) featherStack = new ArraySchema<number>();
+  @type([FeatherWon]) feathers = new ArraySchema<FeatherWon>();
+  @type([BetState]) bets = new ArraySchema<BetState>();
+  @type(['number']) out = new ArraySchema<number>();
+  @type(['number']) scores = new ArraySchema<number>();
+  @type(['number']) roundLosers = new ArraySchema<number>();
+  @type('number') winner = -1;
+
+  @type([Deadline]) deadlines = new ArraySchema<Deadline>();
+  @type([LogEntry]) log = new ArraySchema<LogEntry>();
+  @type([ChatLine]) chat = new ArraySchema<ChatLine>();
+  @type([GameResult]) results = new ArraySchema<GameResult>();
+  @type([ScoreRow]) scoreboard = new ArraySchema<ScoreRow>();
+}

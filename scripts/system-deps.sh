@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The tests drive a real Chromium and start a real Redis, both from Debian's packages.
+# Installs them when missing and we may (root with apt-get); otherwise says exactly what to install.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${missing[*]} from Debian's packages for the browser and Redis tests..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "The tests need Debian's ${missing[*]}: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -14,25 +14,75 @@ import {
 import { endChallenge, finishBetting } from './resolve.js';
 import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat } from './types.js';
 
+/**
+ * A new state object sharing every array with `s`. Actions copy only what they change (copy on write),
+ * which keeps the hot path cheap; anything that changes more calls `ownAll` first.
+ */
+function shallow(s: GameState): GameState {
+  // An explicit literal (not a spread) keeps one stable object shape, which V8 copies much faster.
+  return {
+    players: s.players,
+    seed: s.seed,
+    rng: s.rng,
+    round: s.round,
+    phase: s.phase,
+    betting: s.betting,
+    over: s.over,
+    trump: s.trump,
+    deck: s.deck,
+    deck2: s.deck2,
+    box: s.box,
+    hands: s.hands,
+    discard: s.discard,
+    active: s.active,
+    target: s.target,
+    supporter: s.supporter,
+    table: s.table,
+    limit: s.limit,
+    targetPassed: s.targetPassed,
+    standing: s.standing,
+    window: s.window,
+    featherStack: s.featherStack,
+    feathers: s.feathers,
+    bets: s.bets,
+    betCards: s.betCards,
+    out: s.out,
+    scores: s.scores,
+    roundLosers: s.roundLosers,
+    winner: s.winner,
+  };
+}
+
+/** Give `s` its own copy of every array, so it may be changed in place anywhere. */
+export function ownAll(s: GameState): void {
+  s.deck = s.deck.slice();
+  s.deck2 = s.deck2.slice();
+  s.box = s.box.slice();
+  s.hands = s.hands.map((h) => h.slice());
+  s.discard = s.discard.slice();
+  s.table = s.table.slice();
+  s.standing = s.standing.slice();
+  s.featherStack = s.featherStack.slice();
+  s.feathers = s.feathers.slice();
+  s.bets = s.bets.slice();
+  s.betCards = s.betCards.map((b) => b.slice());
+  s.out = s.out.slice();
+  s.scores = s.scores.slice();
+  s.roundLosers = s.roundLosers.slice();
+}
+
 /** A copy that the engine may change freely; the input is never touched. */
 export function cloneState(s: GameState): GameState {
-  return {
-    ...s,
-    deck: s.deck.slice(),
-    deck2: s.deck2.slice(),
-    box: s.box.slice(),
-    hands: s.hands.map((h) => h.slice()),
-    discard: s.discard.slice(),
-    table: s.table.slice(),
-    standing: s.standing.slice(),
-    featherStack: s.featherStack.slice(),
-    feathers: s.feathers.slice(),
-    bets: s.bets.slice(),
-    betCards: s.betCards.map((b) => b.slice()),
-    out: s.out.slice(),
-    scores: s.scores.slice(),
-    roundLosers: s.roundLosers.slice(),
-  };
+  const c = shallow(s);
+  ownAll(c);
+  return c;
+}
+
+/** Copy on write for one hand. */
+function ownHand(s: GameState, seat: Seat): CardId[] {
+  const h = (s.hands[seat] as CardId[]).slice();
+  s.hands[seat] = h;
+  return h;
 }
 
 function removeCards(hand: CardId[], cards: readonly CardId[]): void {
@@ -49,13 +99,16 @@ function settle(s: GameState, events: GameEvent[]): void {
   if (!s.targetPassed && !allRejected(s)) return;
   if (!isStanding(s, s.active, handOf(s, s.active), s.standing)) return;
   if (s.supporter !== null && !isStanding(s, s.supporter, handOf(s, s.supporter), s.standing)) return;
+  ownAll(s);
   endChallenge(s, events);
 }
 
 function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
   const refusal = checkPlay(s0, seat, handOf(s0, seat), cards);
   if (refusal) return { ok: false, error: refusal };
-  const s = cloneState(s0);
+  const s = shallow(s0);
+  s.hands = s0.hands.slice();
+  s.table = s0.table.slice();
   const events: GameEvent[] = [];
   const opening = s.table.length === 0;
   if (seat === s.active) {
@@ -67,7 +120,7 @@ function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
         .reverse();
       const sup = s.window?.seat as Seat;
       s.table = s.table.filter((e) => !back.includes(e.challenge));
-      handOf(s, sup).push(...back);
+      ownHand(s, sup).push(...back);
       events.push({ type: 'tookBack', seat: sup, cards: back });
     }
     if (s.window !== null) {
@@ -78,7 +131,7 @@ function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
     // R5.4: each supporter play opens the window or restarts it, adding its cards.
     s.window = { seat, cards: [...(s.window?.cards ?? []), ...cards] };
   }
-  removeCards(handOf(s, seat), cards);
+  removeCards(ownHand(s, seat), cards);
   for (const c of cards) s.table.push({ challenge: c, by: seat, rejection: null });
   s.standing = [];
   events.push(
@@ -93,7 +146,8 @@ function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
 function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: CardId }[]): ApplyResult {
   const refusal = checkReject(s0, seat, handOf(s0, seat), pairs);
   if (refusal) return { ok: false, error: refusal };
-  const s = cloneState(s0);
+  const s = shallow(s0);
+  s.hands = s0.hands.slice();
   const events: GameEvent[] = [{ type: 'rejected', seat, pairs: pairs.map((p) => ({ ...p })) }];
   const by = new Map(pairs.map((p) => [p.challenge, p.card]));
   s.table = s.table.map((e) => {
@@ -101,7 +155,7 @@ function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: Car
     return card === undefined ? e : { ...e, rejection: card };
   });
   removeCards(
-    handOf(s, seat),
+    ownHand(s, seat),
     pairs.map((p) => p.card),
   );
   s.standing = [];
@@ -117,7 +171,7 @@ function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: Car
 function pass(s0: GameState, seat: Seat): ApplyResult {
   const refusal = checkPass(s0, seat);
   if (refusal) return { ok: false, error: refusal };
-  const s = cloneState(s0);
+  const s = shallow(s0);
   s.targetPassed = true;
   const events: GameEvent[] = [{ type: 'passed', seat }];
   settle(s, events);
@@ -127,8 +181,8 @@ function pass(s0: GameState, seat: Seat): ApplyResult {
 function stand(s0: GameState, seat: Seat): ApplyResult {
   const refusal = checkStand(s0, seat, s0.standing);
   if (refusal) return { ok: false, error: refusal };
-  const s = cloneState(s0);
-  s.standing.push(seat);
+  const s = shallow(s0);
+  s.standing = [...s0.standing, seat];
   const events: GameEvent[] = [{ type: 'stood', seat }];
   // R5.4 (b): the active player standing closes the window.
   if (seat === s.active && s.window !== null) {
@@ -142,7 +196,7 @@ function stand(s0: GameState, seat: Seat): ApplyResult {
 function closeWindow(s0: GameState): ApplyResult {
   if (s0.over) return { ok: false, error: err('GAME_OVER', 'The game is over.') };
   if (s0.window === null) return { ok: false, error: err('NO_WINDOW', 'No take-back window is open.') };
-  const s = cloneState(s0);
+  const s = shallow(s0);
   s.window = null;
   const events: GameEvent[] = [{ type: 'windowClosed' }];
   settle(s, events);
@@ -190,9 +244,15 @@ function dispatch(s: GameState, a: Action): ApplyResult {
 
 /** Never throws and never changes `s`; a refusal carries a stable code and a readable message. */
 export function applyAction(s: GameState, a: Action | unknown): ApplyResult {
+  let parsed: ReturnType<typeof parseAction>;
   try {
-    const parsed = parseAction(a, s.players as PlayerCount);
-    if (!parsed.ok) return parsed;
+    parsed = parseAction(a, s.players as PlayerCount);
+  } catch {
+    // Throwing getters, revoked proxies and the like: the sender's input is at fault, not the engine.
+    return { ok: false, error: err('MALFORMED', 'The action could not be read.') };
+  }
+  if (!parsed.ok) return parsed;
+  try {
     return dispatch(s, parsed.action);
   } catch (e) {
     const error: RuleError = err(

@@ -12,11 +12,20 @@ type Parsed = { ok: true; action: Action } | { ok: false; error: RuleError };
 
 const bad = (message: string): Parsed => ({ ok: false, error: err('MALFORMED', message) });
 
+/** Array length read once: a hostile array (a Proxy) must not grow while we copy it. */
+function boundedLength(x: unknown): number | null {
+  if (!Array.isArray(x)) return null;
+  const n: unknown = x.length;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_CARDS ? n : null;
+}
+
 function cardList(x: unknown): string[] | null {
-  if (!Array.isArray(x) || x.length > MAX_CARDS) return null;
+  const n = boundedLength(x);
+  if (n === null) return null;
+  const arr = x as unknown[];
   const out: string[] = [];
-  for (let i = 0; i < x.length; i++) {
-    const c: unknown = x[i];
+  for (let i = 0; i < n; i++) {
+    const c: unknown = arr[i];
     if (!isCardId(c)) return null;
     out.push(c);
   }
@@ -31,7 +40,11 @@ export function parseAction(a: unknown, players: PlayerCount): Parsed {
   if (type !== 'play' && type !== 'reject' && type !== 'pass' && type !== 'stand' && type !== 'bet') {
     return {
       ok: false,
-      error: err('UNKNOWN_ACTION', `Unknown action type ${JSON.stringify(String(type)).slice(0, 40)}.`),
+      // Never String() an unknown value: objects without a prototype or with a throwing toString exist.
+      error: err(
+        'UNKNOWN_ACTION',
+        `Unknown action type ${typeof type === 'string' ? JSON.stringify(type).slice(0, 40) : `(${typeof type})`}.`,
+      ),
     };
   }
   const seat = o.seat;
@@ -49,10 +62,11 @@ export function parseAction(a: unknown, players: PlayerCount): Parsed {
     }
     case 'reject': {
       const raw = o.pairs;
-      if (!Array.isArray(raw) || raw.length > MAX_CARDS) return bad('pairs must be a list of {challenge, card}.');
+      const n = boundedLength(raw);
+      if (n === null) return bad('pairs must be a list of {challenge, card}.');
       const pairs: { challenge: string; card: string }[] = [];
-      for (let i = 0; i < raw.length; i++) {
-        const p: unknown = raw[i];
+      for (let i = 0; i < n; i++) {
+        const p: unknown = (raw as unknown[])[i];
         if (typeof p !== 'object' || p === null) return bad('pairs must be a list of {challenge, card}.');
         const { challenge, card } = p as Record<string, unknown>;
         if (!isCardId(challenge) || !isCardId(card)) return bad('Each pair needs a challenge card id and a card id.');

@@ -1,0 +1,117 @@
+/**
+ * `pnpm bench:rules`: whole Blaze games through @blaze/rules, on one core.
+ *
+ * 1. Random play for 3, 4 and 5 players: full games per second, accepted actions per second and the
+ *    median actions per game. The policy is the uniform random bot (a random seat among those who may
+ *    act, or the server's closeWindow while a window is open, then a uniform legal option of that seat,
+ *    sampled without listing every subset), reading a non-copying view of the state.
+ * 2. The engine alone: those games replayed from their recorded actions, applyAction only.
+ * 3. One heuristic seat (rotating) against random seats: the heuristic's win rate against 1/players.
+ *
+ * Env: BENCH_SECONDS (per random-play measurement, default 3), BENCH_GAMES (heuristic games per
+ * player count, default 3000).
+ */
+import { type Action, applyAction, createGame, type PlayerCount } from '@blaze/rules';
+import { heuristicBot, randomBot, type Strategy, sharedViewFor, simulateGame } from '../src/index.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const heuristicGames = Number(process.env.BENCH_GAMES ?? 3000);
+const COUNTS: PlayerCount[] = [3, 4, 5];
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+function randomPlay(players: PlayerCount, ms: number, tag: string) {
+  const strategies: Strategy[] = new Array(players).fill(randomBot);
+  const lengths: number[] = [];
+  let actions = 0;
+  let stalled = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < ms) {
+    const r = simulateGame({ players, seed: `${tag}-${players}-${lengths.length}`, strategies, view: sharedViewFor });
+    lengths.push(r.count);
+    actions += r.count;
+    if (r.stalled) stalled++;
+    t = performance.now();
+  }
+  const dt = (t - t0) / 1000;
+  return { games: lengths.length, gamesPerSec: lengths.length / dt, actionsPerSec: actions / dt, lengths, stalled };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+console.log(`Blaze rules bench: node ${process.version}, single thread, ${seconds}s per measurement`);
+console.log('\nRandom play (uniform legal options, concurrent scheduling with closeWindow)');
+console.log('players  games  games/s  actions/s  median actions/game  stalled');
+for (const players of COUNTS) {
+  randomPlay(players, 400, 'warm'); // let the JIT settle
+  const r = randomPlay(players, seconds * 1000, 'bench');
+  console.log(
+    `${String(players).padStart(7)}  ${String(r.games).padStart(5)}  ${fmt(r.gamesPerSec).padStart(7)}  ${fmt(
+      r.actionsPerSec,
+    ).padStart(9)}  ${String(median(r.lengths)).padStart(19)}  ${String(r.stalled).padStart(7)}`,
+  );
+}
+
+console.log('\nEngine alone: the same kind of random games replayed from recorded actions (applyAction only)');
+console.log('players  games/s  actions/s');
+for (const players of COUNTS) {
+  const strategies: Strategy[] = new Array(players).fill(randomBot);
+  const recorded: { seed: string; actions: Action[] }[] = [];
+  for (let g = 0; g < 100; g++) {
+    const seed = `replay-${players}-${g}`;
+    recorded.push({
+      seed,
+      actions: simulateGame({ players, seed, strategies, view: sharedViewFor, record: true }).actions,
+    });
+  }
+  let games = 0;
+  let actions = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < seconds * 500) {
+    const game = recorded[games % recorded.length] as (typeof recorded)[number];
+    let state = createGame({ players, seed: game.seed });
+    for (const a of game.actions) {
+      const r = applyAction(state, a);
+      if (!r.ok) throw new Error(`replay refused ${JSON.stringify(a)}: ${r.error.code}`);
+      state = r.state;
+    }
+    if (!state.over) throw new Error('replay did not finish');
+    games++;
+    actions += game.actions.length;
+    t = performance.now();
+  }
+  const dt = (t - t0) / 1000;
+  console.log(`${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}`);
+}
+
+console.log(`\nHeuristic vs random: one heuristic seat (rotating), ${heuristicGames} games per player count`);
+console.log('players  heuristic wins  win rate  baseline 1/n  95% interval  stalled  seconds');
+for (const players of COUNTS) {
+  let wins = 0;
+  let stalled = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < heuristicGames; g++) {
+    const seat = g % players;
+    const strategies = Array.from({ length: players }, (_, i) => (i === seat ? heuristicBot : randomBot));
+    const r = simulateGame({ players, seed: `hvr-${players}-${g}`, strategies, view: sharedViewFor });
+    if (r.stalled) stalled++;
+    else if (r.state.winner === seat) wins++;
+  }
+  const p = wins / heuristicGames;
+  const half = 1.96 * Math.sqrt((p * (1 - p)) / heuristicGames);
+  console.log(
+    `${String(players).padStart(7)}  ${String(wins).padStart(14)}  ${(100 * p).toFixed(1).padStart(7)}%  ${(
+      100 / players
+    )
+      .toFixed(1)
+      .padStart(11)}%  ${`${(100 * (p - half)).toFixed(1)}-${(100 * (p + half)).toFixed(1)}%`.padStart(12)}  ${String(
+      stalled,
+    ).padStart(7)}  ${((performance.now() - t0) / 1000).toFixed(1).padStart(7)}`,
+  );
+}

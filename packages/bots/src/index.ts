@@ -1,0 +1,48 @@
+/** @blaze/bots: pure, seeded Blaze players that decide from a PlayerView only (R11). */
+import type { Action, PlayerView } from '@blaze/rules';
+import { chooseBet, chooseOpening, heuristicBot } from './heuristic.js';
+import { randomBot } from './random.js';
+import { canPass, canStand, mustBet, type Strategy, standingNow, targetOwes } from './view.js';
+
+export { chooseBet, chooseOpening, heuristicBot, planRejection, strength } from './heuristic.js';
+export { binom, randomBot, randomSubset, subsetCount } from './random.js';
+export {
+  RefusedActionError,
+  type SimOptions,
+  type SimResult,
+  seededStream,
+  sharedViewFor,
+  simulateGame,
+  type ViewFn,
+} from './simulate.js';
+export type { Strategy } from './view.js';
+
+export type BotKind = 'heuristic' | 'random';
+
+export const strategies: Readonly<Record<BotKind, Strategy>> = { heuristic: heuristicBot, random: randomBot };
+
+/** What a bot seat sends now (null: nothing to do until the view changes). */
+export function chooseAction(kind: BotKind, view: PlayerView, rnd: () => number): Action | null {
+  return strategies[kind].decide(view, rnd);
+}
+
+/**
+ * What the server does for a person whose clock ran out (R5.5): place a bet, open with the weakest
+ * value when the challenge waits on them, pass as a target who owes an answer, stand as an attacker.
+ * Null when the seat owes nothing.
+ */
+export function chooseFallback(view: PlayerView, rnd: () => number): Action | null {
+  const seat = view.viewer;
+  if (seat === null || view.over) return null;
+  if (view.betting) return mustBet(view) ? chooseBet(view, rnd) : null;
+  if (targetOwes(view) && canPass(view)) return { type: 'pass', seat };
+  if (view.table.length === 0) {
+    if (seat !== view.active) return null;
+    const cards = chooseOpening(view);
+    return cards.length > 0 ? { type: 'play', seat, cards } : null;
+  }
+  if ((seat === view.active || seat === view.supporter) && !standingNow(view) && canStand(view)) {
+    return { type: 'stand', seat };
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+/**
+ * Whole games played the way the server serializes them (R5.1): at each step one of the seats that may
+ * act (target, active, supporter; during bets every seat still to bet) gets to move, or, while a
+ * take-back window is open, the server's timer may send `closeWindow` (R5.4 a). Each bot decides from
+ * its own view only.
+ */
+import {
+  type Action,
+  applyAction,
+  createGame,
+  type GameState,
+  type PlayerCount,
+  type PlayerView,
+  type RuleError,
+  type Seat,
+  seedRng,
+  viewFor,
+} from '@blaze/rules';
+import type { Strategy } from './view.js';
+
+export type ViewFn = (s: GameState, seat: Seat) => PlayerView;
+
+/**
+ * The rules' seeded generator (sfc32 seeded by `seedRng`), the same numbers as `randomStream(seed)`,
+ * kept in closure variables so a draw allocates nothing (the simulator draws several per action).
+ */
+export function seededStream(seed: string): () => number {
+  let [a, b, c, d] = seedRng(seed) as [number, number, number, number];
+  return () => {
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
+    const t = (a + b + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The same content as `viewFor(s, seat)` without copying: hand, table and piles are the state's own
+ * arrays (bots never mutate their view). For the simulator's hot loop only; the server uses viewFor.
+ */
+export function sharedViewFor(s: GameState, seat: Seat): PlayerView {
+  const revealed = s.roundLosers.length;
+  let bets = s.bets as PlayerView['bets'];
+  if (s.bets.some((b) => b.by !== seat && b.round > revealed)) {
+    bets = s.bets.map((b) => ({
+      by: b.by,
+      on: b.on,
+      round: b.round,
+      value: b.by === seat || b.round <= revealed ? b.value : null,
+    }));
+  }
+  const handCounts: number[] = [];
+  for (const h of s.hands) handCounts.push(h.length);
+  return {
+    viewer: seat,
+    players: s.players,
+    round: s.round,
+    phase: s.phase,
+    betting: s.betting,
+    over: s.over,
+    trump: s.trump,
+    deckCount: s.deck.length,
+    deck2Count: s.deck2.length,
+    hand: s.hands[seat] ?? [],
+    handCounts,
+    betHand: s.betCards[seat] ?? [],
+    active: s.active,
+    target: s.target,
+    supporter: s.supporter,
+    table: s.table,
+    limit: s.limit,
+    targetPassed: s.targetPassed,
+    standing: s.standing,
+    window: s.window,
+    discard: s.discard,
+    featherStack: s.featherStack,
+    feathers: s.feathers,
+    bets,
+    out: s.out,
+    scores: s.scores,
+    roundLosers: s.roundLosers,
+    winner: s.winner,
+  };
+}
+
+export interface SimOptions {
+  players: PlayerCount;
+  seed: string;
+  /** One strategy per seat. */
+  strategies: readonly Strategy[];
+  startSeat?: Seat;
+  /** Give up (stalled) after this many accepted actions. */
+  maxActions?: number;
+  /** Defaults to the rules' viewFor. */
+  view?: ViewFn;
+  /** Keep every accepted action (for replays and determinism checks). */
+  record?: boolean;
+  /** Called with the state before each step, e.g. so a test can ask every seat's bot, not only the one scheduled. */
+  onStep?: (s: GameState) => void;
+}
+
+export class RefusedActionError extends Error {
+  constructor(
+    readonly action: Action,
+    readonly error: RuleError,
+    readonly state: GameState,
+  ) {
+    super(`refused ${JSON.stringify(action)}: ${error.code} ${error.message}`);
+  }
+}
+
+export interface SimResult {
+  state: GameState;
+  /** Accepted actions, server closes included. */
+  count: number;
+  actions: Action[];
+  /** True when nobody could act or maxActions ran out before the game ended. */
+  stalled: boolean;
+}
+
+/** Seats that may have something to do now; the server (-1) while a window is open. */
+function candidates(s: GameState, out: number[]): number {
+  let n = 0;
+  if (s.betting) {
+    for (let seat = 0; seat < s.players; seat++) {
+      let bet = false;
+      for (const b of s.bets) if (b.round === s.round && b.by === seat) bet = true;
+      if (!bet) out[n++] = seat;
+    }
+    return n;
+  }
+  out[n++] = s.active;
+  if (s.target !== s.active) out[n++] = s.target;
+  if (s.supporter !== null) out[n++] = s.supporter;
+  if (s.window !== null) out[n++] = -1;
+  return n;
+}
+
+export function simulateGame(o: SimOptions): SimResult {
+  const view = o.view ?? viewFor;
+  const max = o.maxActions ?? 20_000;
+  const sched = seededStream(`${o.seed}/server`);
+  const seatRnd = o.strategies.map((_, seat) => seededStream(`${o.seed}/seat${seat}`));
+  let s = createGame(
+    o.startSeat === undefined
+      ? { players: o.players, seed: o.seed }
+      : { players: o.players, seed: o.seed, startSeat: o.startSeat },
+  );
+  const actions: Action[] = [];
+  const cand: number[] = [0, 0, 0, 0, 0, 0];
+  let count = 0;
+  while (!s.over && count < max) {
+    let n = candidates(s, cand);
+    let action: Action | null = null;
+    o.onStep?.(s);
+    while (n > 0 && action === null) {
+      const i = Math.min(n - 1, Math.floor(sched() * n));
+      const who = cand[i] as number;
+      if (who === -1) action = { type: 'closeWindow' };
+      else {
+        const strategy = o.strategies[who] as Strategy;
+        action = strategy.decide(view(s, who), seatRnd[who] as () => number);
+      }
+      if (action === null) cand[i] = cand[--n] as number;
+    }
+    if (action === null) break;
+    const r = applyAction(s, action);
+    if (!r.ok) throw new RefusedActionError(action, r.error, s);
+    s = r.state;
+    count++;
+    if (o.record) actions.push(action);
+  }
+  return { state: s, count, actions, stalled: !s.over };
+}

@@ -24,8 +24,8 @@ function median(xs: number[]): number {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-function randomPlay(players: PlayerCount, ms: number, tag: string) {
-  const strategies: Strategy[] = new Array(players).fill(randomBot);
+function randomPlay(players: PlayerCount, ms: number, tag: string, bot: Strategy) {
+  const strategies: Strategy[] = new Array(players).fill(bot);
   const lengths: number[] = [];
   let actions = 0;
   let stalled = 0;
@@ -45,16 +45,19 @@ function randomPlay(players: PlayerCount, ms: number, tag: string) {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 console.log(`Blaze rules bench: node ${process.version}, single thread, ${seconds}s per measurement`);
-console.log('\nRandom play (uniform legal options, concurrent scheduling with closeWindow)');
-console.log('players  games  games/s  actions/s  median actions/game  stalled');
-for (const players of COUNTS) {
-  randomPlay(players, 400, 'warm'); // let the JIT settle
-  const r = randomPlay(players, seconds * 1000, 'bench');
-  console.log(
-    `${String(players).padStart(7)}  ${String(r.games).padStart(5)}  ${fmt(r.gamesPerSec).padStart(7)}  ${fmt(
-      r.actionsPerSec,
-    ).padStart(9)}  ${String(median(r.lengths)).padStart(19)}  ${String(r.stalled).padStart(7)}`,
-  );
+const POLICIES: [string, Strategy][] = [['every legal action of a seat equally likely', randomBot]];
+for (const [label, bot] of POLICIES) {
+  console.log(`\nRandom play (${label}; concurrent scheduling with closeWindow)`);
+  console.log('players  games  games/s  actions/s  median actions/game  stalled');
+  for (const players of COUNTS) {
+    randomPlay(players, 400, 'warm', bot); // let the JIT settle
+    const r = randomPlay(players, seconds * 1000, 'bench', bot);
+    console.log(
+      `${String(players).padStart(7)}  ${String(r.games).padStart(5)}  ${fmt(r.gamesPerSec).padStart(7)}  ${fmt(
+        r.actionsPerSec,
+      ).padStart(9)}  ${String(median(r.lengths)).padStart(19)}  ${String(r.stalled).padStart(7)}`,
+    );
+  }
 }
 
 console.log('\nEngine alone: the same kind of random games replayed from recorded actions (applyAction only)');

@@ -4,7 +4,7 @@
  * them. Plays are counted with binomials and drawn by picking a size, then a random subset, so a seat
  * holding 30 cards costs no more than one holding 5.
  */
-import { type Action, type CardId, challengeValue, type PlayerView } from '@blaze/rules';
+import { type Action, type CardId, canBeat, challengeValue, type PlayerView } from '@blaze/rules';
 import {
   betTargets,
   canPass,
@@ -12,7 +12,6 @@ import {
   distinctBetValues,
   mustBet,
   playableCards,
-  rejectOptions,
   roomFor,
   type Strategy,
 } from './view.js';
@@ -106,15 +105,20 @@ function decideRandom(view: PlayerView, rnd: () => number): Action | null {
   let total = 0;
   for (const g of groups) total += g.count;
   const rejects: { challenge: CardId; card: CardId }[] = [];
-  for (const [card, challenges] of rejectOptions(view, seat, view.hand)) {
-    for (const challenge of challenges) rejects.push({ challenge, card });
+  // The same pairs rejectOptions lists, without building its Map: this loop is the simulator's hot path.
+  if (seat === view.target && !view.targetPassed) {
+    for (const card of view.hand) {
+      for (const e of view.table) {
+        if (e.rejection === null && canBeat(e.challenge, card, view.trump))
+          rejects.push({ challenge: e.challenge, card });
+      }
+    }
   }
   total += rejects.length;
   const pass = canPass(view);
   const stand = canStand(view);
   total += (pass ? 1 : 0) + (stand ? 1 : 0);
   if (total === 0) return null;
-
   let r = pick(rnd, total);
   for (const g of groups) {
     if (r < g.count) return { type: 'play', seat, cards: randomSubset(g.cards, g.max, rnd) };

@@ -138,7 +138,9 @@ export type RoomErrorCode =
   | 'NOT_IN_LOBBY'
   | 'NOT_ENOUGH_PLAYERS'
   | 'GAME_RUNNING'
-  | 'SPECTATOR';
+  | 'SPECTATOR'
+  /** The message's payload is larger than any valid message of its type. */
+  | 'TOO_LARGE';
 
 /** Server -> one client. */
 export interface ErrorMessage {
@@ -151,7 +153,10 @@ export interface ErrorMessage {
 /** Server -> one client, on join: the token that gives this seat back later. */
 export interface SeatMessage {
   seatToken: string;
+  /** Slot index, -1 while watching. Sent again whenever the seat or the host role changes. */
   seat: number;
+  /** Whether this person is the table's host (the host may be watching, so no slot shows it). */
+  host?: boolean;
 }
 
 export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as const;

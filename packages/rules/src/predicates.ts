@@ -43,6 +43,18 @@ export function tableValues(table: readonly TableEntry[]): Set<number> {
   return v;
 }
 
+/** tableValues as a bit mask (bit v set for value v): the hot-path form, no allocation. */
+export function tableValueMask(table: readonly TableEntry[]): number {
+  let m = 0;
+  for (const e of table) {
+    m |= 1 << challengeValue(e.challenge);
+    if (e.rejection !== null) m |= 1 << rejectionValue(e.rejection);
+  }
+  return m;
+}
+
+const onTable = (mask: number, card: CardId): boolean => (mask & (1 << challengeValue(card))) !== 0;
+
 export function isAttacker(s: Situation, seat: Seat): boolean {
   return seat === s.active || (s.supporter !== null && seat === s.supporter);
 }
@@ -120,9 +132,9 @@ export function checkPlay(
   if (!isAttacker(s, seat)) return err('NOT_YOUR_ROLE', 'Only the active player and the supporter may extend.');
   const ce = cardsError(hand, cards);
   if (ce) return ce;
-  const values = tableValues(s.table);
+  const values = tableValueMask(s.table);
   for (const c of cards) {
-    if (!values.has(challengeValue(c))) return err('VALUE_NOT_ON_TABLE', `${c}'s value is not on the table yet.`);
+    if (!onTable(values, c)) return err('VALUE_NOT_ON_TABLE', `${c}'s value is not on the table yet.`);
   }
   const room = roomFor(s, seat);
   if (cards.length > room) {
@@ -189,8 +201,9 @@ export function checkStand(s: Situation, seat: Seat, standing: readonly Seat[]):
 export function hasLegalExtension(s: Situation, seat: Seat, hand: readonly CardId[]): boolean {
   if (!challengeOpen(s) || !isAttacker(s, seat)) return false;
   if (roomFor(s, seat) <= 0) return false;
-  const values = tableValues(s.table);
-  return hand.some((c) => values.has(challengeValue(c)));
+  const values = tableValueMask(s.table);
+  for (const c of hand) if (onTable(values, c)) return true;
+  return false;
 }
 
 /** R4.6: explicitly standing, or standing because no extension is possible. */
@@ -203,8 +216,8 @@ export function playableCards(s: Situation, seat: Seat, hand: readonly CardId[])
   if (s.over || s.betting) return [];
   if (!challengeOpen(s)) return seat === s.active && s.limit > 0 ? hand.slice() : [];
   if (!isAttacker(s, seat) || roomFor(s, seat) <= 0) return [];
-  const values = tableValues(s.table);
-  return hand.filter((c) => values.has(challengeValue(c)));
+  const values = tableValueMask(s.table);
+  return hand.filter((c) => onTable(values, c));
 }
 
 /** For the target: the unrejected challenge cards each hand card could reject now. */

@@ -1,0 +1,36 @@
+/** `pnpm start`: the game server and the built web client on one port. */
+import { fileURLToPath } from 'node:url';
+import { createServer } from './app.js';
+
+const port = Number(process.env.PORT ?? 2567);
+const host = process.env.HOST || undefined;
+const staticDir = process.env.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const server = createServer({
+  port,
+  host,
+  staticDir,
+  redisUrl: process.env.REDIS_URL || undefined,
+  publicAddress: process.env.PUBLIC_ADDRESS || undefined,
+});
+const bound = await server.listen();
+console.log(`Blaze Online listening on http://${host ?? 'localhost'}:${bound}`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing tables and shutting down`);
+  // Bounded: a stuck client must not keep the process from exiting.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (e) {
+    console.error(e);
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,560 @@
+/**
+ * A Blaze table. Thin by design: it validates input, maps a client to a seat, asks @blaze/rules,
+ * mirrors the result into the schema state and runs the clocks. No rule lives here.
+ */
+import {
+  CLOCKS,
+  type ClientMessage,
+  type ClientMessageType,
+  DEFAULT_SETTINGS,
+  type ErrorMessage,
+  isClientMessageType,
+  type JoinOptions,
+  joinOptions,
+  parseClientMessage,
+  type SeatMessage,
+  type TableSettings,
+  tableSettings,
+} from '@blaze/protocol';
+import { BlazeState, ChatLine, Deadline, GameResult, PlayerSlot, ScoreRow } from '@blaze/protocol/schema';
+import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
+import { applyAction, createGame, viewFor } from '@blaze/rules';
+import { type Client, Room, ServerError } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import { type BotKind, chooseAction, chooseBet, chooseFallback } from '../bots.js';
+import { newSeed, newTableId } from '../ids.js';
+import { type BucketOptions, DEFAULT_BUCKET, TokenBucket } from '../rateLimit.js';
+import { BotDriver } from './botDriver.js';
+import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
+import { GameLog } from './log.js';
+import { clearPrivate, mirrorGame } from './mirror.js';
+import { type Person, type SeatError, Seating } from './seating.js';
+import { setField, syncObjects } from './sync.js';
+
+/** Server-side configuration, passed as the room handler's options (clients cannot set it). */
+export interface RoomConfig {
+  clocks: ClockTable;
+  bucket: BucketOptions;
+  /** Patch interval; also the resolution of the room clock that drives timers and bot delays. */
+  patchRateMs: number;
+  botKind: BotKind;
+  /** Largest message (as JSON) a handler accepts; bigger ones get TOO_LARGE. */
+  maxMessageChars: number;
+  /** Tests only: lets the creator fix the card order and start seat (R2.2). Never on in main.ts. */
+  allowFixedDeck: boolean;
+}
+
+export const DEFAULT_ROOM_CONFIG: RoomConfig = {
+  clocks: CLOCKS,
+  bucket: DEFAULT_BUCKET,
+  patchRateMs: 50,
+  botKind: 'heuristic',
+  maxMessageChars: 2_000,
+  allowFixedDeck: false,
+};
+
+const CHAT_KEEP = 50;
+const UNCLAIMED_TABLE_MS = 10 * 60_000;
+const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
+
+interface Refusal {
+  code: string;
+  message: string;
+}
+
+/** One judged attempt, kept privately for audits and tests (order of arrival, R5.1). */
+export interface Attempt {
+  action: Action;
+  source: 'person' | 'bot' | 'clock';
+  code: string | null;
+}
+
+export class BlazeRoom extends Room<BlazeState> {
+  private config: RoomConfig = DEFAULT_ROOM_CONFIG;
+  private settings: TableSettings = { ...DEFAULT_SETTINGS };
+  private seating = new Seating();
+  private tokenOf = new Map<string, string>();
+  /** The last 'seat' message each person got (seat:host), so changes are told once. */
+  private lastSeatSent = new Map<string, string>();
+  private buckets = new Map<string, TokenBucket>();
+  private log!: GameLog;
+  private clocks!: TableClocks;
+  private bots!: BotDriver;
+  private disposed = false;
+  private fixedDeck: string[] | undefined;
+
+  /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
+  game: GameState | null = null;
+  gameOptions: CreateOptions | null = null;
+  /** Accepted actions of the current game, in order: replay(gameOptions, journal) rebuilds it. */
+  journal: Action[] = [];
+  /** Every judged game action of the current game, accepted or not. */
+  attempts: Attempt[] = [];
+
+  override onCreate(options: Record<string, unknown>): void {
+    this.roomId = newTableId();
+    this.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
+    this.patchRate = this.config.patchRateMs;
+    // A new table waits for its creator; a refused join must not dispose it meanwhile. Once someone
+    // has joined, the table closes itself when the last person is gone.
+    this.autoDispose = false;
+    this.clock.setTimeout(() => {
+      if (this.seating.people.size === 0 && this.clients.length === 0) void this.disconnect();
+    }, UNCLAIMED_TABLE_MS);
+    const state = new BlazeState();
+    for (let i = 0; i < 5; i++) state.players.push(new PlayerSlot());
+    this.state = state;
+    this.log = new GameLog(state);
+    this.clocks = new TableClocks(this.deferredClock(), (due) => this.onClock(due));
+    this.bots = new BotDriver(
+      this.deferredClock(),
+      Math.random,
+      (action) => this.act(action, 'bot') === null,
+      () => this.game,
+    );
+    const requested = tableSettings.partial().safeParse(options?.settings ?? {});
+    if (!requested.success) {
+      throw new ServerError(400, `Bad table settings: ${requested.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    this.applySettings(requested.data);
+    if (this.config.allowFixedDeck && Array.isArray(options?.deck)) this.fixedDeck = options.deck as string[];
+    this.onMessage('*', (client, type, message) => this.onAnyMessage(client, type, message));
+  }
+
+  override onAuth(_client: Client, options: unknown): JoinOptions {
+    const r = joinOptions.safeParse(options ?? {});
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw new ServerError(400, `Bad join options: ${where}${issue?.message ?? 'invalid'}`);
+    }
+    return r.data;
+  }
+
+  override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
+    if (!this.autoDispose) this.autoDispose = true;
+    const firstEver = this.seating.host === null && this.seating.people.size === 0;
+    const { person, returning } = this.seating.arrive(auth.name, auth.seatToken);
+    if (firstEver && auth.settings) this.applySettings(auth.settings);
+    if (!returning || (this.state.status !== 'playing' && person.seat === null)) person.name = auth.name;
+    person.sessions.add(client.sessionId);
+    this.tokenOf.set(client.sessionId, person.token);
+    if (this.seating.host === null) this.seating.host = person.token;
+    if (person.seat === null && !auth.spectate && this.state.status !== 'playing') {
+      const free = this.seating.firstFree();
+      if (free >= 0) this.seating.sit(person, free);
+    }
+    client.view = new StateView();
+    this.log.add(returning ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
+    this.refreshSeats();
+    this.sendSeat(person, true);
+    this.afterChange();
+  }
+
+  override async onLeave(client: Client, consented: boolean): Promise<void> {
+    const person = this.personOf(client);
+    this.buckets.delete(client.sessionId);
+    if (!person) return;
+    person.sessions.delete(client.sessionId);
+    if (!consented && person.seat !== null && !this.disposed) {
+      person.pending++;
+      this.refreshSeats();
+      this.afterChange();
+      try {
+        await this.allowReconnection(client, this.settings.reconnectSeconds);
+        person.pending--;
+        person.sessions.add(client.sessionId);
+        this.log.add('returned', { seat: person.seat ?? -1, text: person.name });
+        this.refreshSeats();
+        this.afterChange();
+        return;
+      } catch {
+        person.pending--;
+      }
+    }
+    this.tokenOf.delete(client.sessionId);
+    this.departed(person);
+  }
+
+  override onDispose(): void {
+    this.disposed = true;
+    this.clocks?.clearAll();
+    this.bots?.clearAll();
+  }
+
+  override onUncaughtException(error: Error, methodName: string): void {
+    // A handler error must never take the process (or the table) down: log it and carry on.
+    console.error(`[blaze ${this.roomId}] ${methodName}:`, error);
+  }
+
+  // --- people -------------------------------------------------------------------------------
+
+  private personOf(client: Client): Person | undefined {
+    const token = this.tokenOf.get(client.sessionId);
+    return token === undefined ? undefined : this.seating.people.get(token);
+  }
+
+  /** A person's last connection is gone for good (left, or the reconnection time ran out). */
+  private departed(person: Person): void {
+    if (person.sessions.size > 0 || person.pending > 0) return;
+    this.lastSeatSent.delete(person.token);
+    if (this.state.status === 'playing' && person.seat !== null) {
+      // The seat stays theirs (the token takes it back); the bot plays it meanwhile.
+      if (this.seating.host === person.token) this.seating.handOnHost();
+      this.log.add('botTookOver', { seat: person.seat, text: person.name });
+    } else {
+      const seat = person.seat;
+      this.seating.forget(person);
+      if (seat !== null) clearPrivate(this.state.players[seat] as PlayerSlot);
+      this.log.add('left', { seat: seat ?? -1, text: person.name });
+    }
+    this.refreshSeats();
+    this.afterChange();
+  }
+
+  private sendSeat(person: Person, force = false): void {
+    const msg: SeatMessage = { seatToken: person.token, seat: person.seat ?? -1, host: this.seating.isHost(person) };
+    const key = `${msg.seat}:${msg.host}`;
+    if (!force && this.lastSeatSent.get(person.token) === key) return;
+    this.lastSeatSent.set(person.token, key);
+    for (const c of this.clients) if (this.tokenOf.get(c.sessionId) === person.token) c.send('seat', msg);
+  }
+
+  /** Slots, views and counts from the seating: who sits where, who is present, who is host. */
+  private refreshSeats(): void {
+    const s = this.seating;
+    this.state.players.forEach((slot, i) => {
+      const o = s.slots[i] ?? null;
+      const p = s.personAt(i);
+      setField(slot, 'occupied', o !== null);
+      setField(slot, 'name', s.nameAt(i));
+      setField(slot, 'bot', o?.kind === 'bot');
+      setField(slot, 'connected', o?.kind === 'bot' || (p !== null && s.present(p)));
+      setField(slot, 'host', p !== null && s.isHost(p));
+    });
+    let watching = 0;
+    for (const c of this.clients) {
+      const p = this.personOf(c);
+      if (!p || p.seat === null) watching++;
+      const view = c.view;
+      if (!view) continue;
+      // Each client's own view holds exactly its own slot: its hand and nobody else's (R11.2).
+      this.state.players.forEach((slot, i) => {
+        const mine = p?.seat === i;
+        if (mine && !view.has(slot)) view.add(slot);
+        if (!mine && view.has(slot)) view.remove(slot);
+      });
+    }
+    setField(this.state, 'spectators', watching);
+    for (const p of s.people.values()) this.sendSeat(p);
+  }
+
+  // --- messages -----------------------------------------------------------------------------
+
+  private refuse(client: Client, request: string, r: Refusal): void {
+    const msg: ErrorMessage = { code: r.code, message: r.message, request };
+    client.send('error', msg);
+  }
+
+  private onAnyMessage(client: Client, type: string | number, payload: unknown): void {
+    const request = String(type).slice(0, 40);
+    let bucket = this.buckets.get(client.sessionId);
+    if (!bucket) {
+      bucket = new TokenBucket(this.config.bucket);
+      this.buckets.set(client.sessionId, bucket);
+    }
+    if (!bucket.take()) {
+      this.refuse(client, request, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' });
+      return;
+    }
+    if (!isClientMessageType(type)) {
+      this.refuse(client, request, { code: 'UNKNOWN_ACTION', message: `Unknown message type ${request}.` });
+      return;
+    }
+    if (sizeOf(payload) > this.config.maxMessageChars) {
+      this.refuse(client, request, { code: 'TOO_LARGE', message: 'That message is too large.' });
+      return;
+    }
+    const parsed = parseClientMessage(type, payload);
+    if (!parsed.ok) {
+      this.refuse(client, request, { code: 'MALFORMED', message: parsed.message });
+      return;
+    }
+    const person = this.personOf(client);
+    if (!person) {
+      this.refuse(client, request, { code: 'NOT_SEATED', message: 'Join the table first.' });
+      return;
+    }
+    const refusal = GAME_ACTIONS.has(type)
+      ? this.onGameMessage(person, type, parsed.value)
+      : this.onTableMessage(person, type, parsed.value);
+    if (refusal) this.refuse(client, request, refusal);
+  }
+
+  private onGameMessage(person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+    if (person.seat === null) return { code: 'SPECTATOR', message: 'Spectators watch; take a seat to play.' };
+    if (this.state.status !== 'playing' || this.game === null) {
+      return { code: 'WRONG_PHASE', message: 'No game is running.' };
+    }
+    const seat = person.seat;
+    let action: Action;
+    switch (type) {
+      case 'play':
+        action = { type: 'play', seat, cards: (m as ClientMessage<'play'>).cards };
+        break;
+      case 'reject':
+        action = { type: 'reject', seat, pairs: (m as ClientMessage<'reject'>).pairs };
+        break;
+      case 'bet': {
+        const b = m as ClientMessage<'bet'>;
+        action = { type: 'bet', seat, on: b.on, value: b.value };
+        break;
+      }
+      case 'pass':
+        action = { type: 'pass', seat };
+        break;
+      default:
+        action = { type: 'stand', seat };
+    }
+    return this.act(action, 'person');
+  }
+
+  private onTableMessage(person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+    const s = this.seating;
+    if (type === 'chat') {
+      const line = new ChatLine();
+      line.seq = (this.state.chat.at(-1)?.seq ?? 0) + 1;
+      line.at = Date.now();
+      line.name = person.name;
+      line.seat = person.seat ?? -1;
+      line.text = (m as ClientMessage<'chat'>).text;
+      this.state.chat.push(line);
+      while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+      this.broadcastPatch();
+      return null;
+    }
+    if (this.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
+    const hostOnly = type !== 'sit' && type !== 'leave';
+    if (hostOnly && !s.isHost(person)) return { code: 'NOT_HOST', message: 'Only the host may do that.' };
+    let err: SeatError | null = null;
+    const before = person.seat;
+    switch (type) {
+      case 'sit':
+        err = s.sit(person, (m as ClientMessage<'sit'>).seat);
+        break;
+      case 'leave':
+        s.stand(person);
+        break;
+      case 'addBot':
+        err = s.addBot((m as ClientMessage<'addBot'>).seat);
+        break;
+      case 'removeBot':
+        err = s.removeBot((m as ClientMessage<'removeBot'>).seat);
+        break;
+      case 'kick': {
+        const slot = (m as ClientMessage<'kick'>).seat;
+        const target = s.personAt(slot);
+        if (s.slots[slot]?.kind === 'bot') err = s.removeBot(slot);
+        else if (!target) err = { code: 'SEAT_EMPTY', message: 'Nobody sits there.' };
+        else if (target === person) err = { code: 'BAD_SEAT', message: 'You cannot kick yourself; leave instead.' };
+        else {
+          s.stand(target);
+          this.log.add('kicked', { seat: slot, text: target.name });
+        }
+        break;
+      }
+      case 'settings':
+        this.applySettings(m as Partial<TableSettings>);
+        break;
+      case 'start':
+      case 'rematch':
+        return this.startGame((m as ClientMessage<'start'>).firstSeat);
+    }
+    if (err) return err;
+    if (before !== null && before !== person.seat) clearPrivate(this.state.players[before] as PlayerSlot);
+    for (let i = 0; i < 5; i++) if (s.slots[i] === null) clearPrivate(this.state.players[i] as PlayerSlot);
+    this.refreshSeats();
+    this.afterChange();
+    return null;
+  }
+
+  private applySettings(partial: Partial<TableSettings>): void {
+    const next = tableSettings.safeParse({ ...this.settings, ...partial });
+    if (!next.success) return;
+    this.settings = next.data;
+    const st = this.state.settings;
+    setField(st, 'firstPlayer', next.data.firstPlayer);
+    setField(st, 'windowMs', next.data.windowMs);
+    setField(st, 'clock', next.data.clock);
+    setField(st, 'botDelayMs', next.data.botDelayMs);
+    setField(st, 'reconnectSeconds', next.data.reconnectSeconds);
+    setField(st, 'private', next.data.private);
+    void this.setPrivate(next.data.private);
+  }
+
+  // --- the game -----------------------------------------------------------------------------
+
+  private startGame(firstSeat: number | undefined): Refusal | null {
+    const s = this.seating;
+    const n = s.occupied();
+    if (n < 3) return { code: 'NOT_ENOUGH_PLAYERS', message: 'A game needs 3 to 5 players.' };
+    const pick = firstSeat ?? this.settings.firstPlayer;
+    if (pick >= 0 && s.slots[pick] === null)
+      return { code: 'BAD_SEAT', message: 'The first player must sit at the table.' };
+    for (const slot of this.state.players) clearPrivate(slot);
+    const from = s.compact();
+    const startSeat = pick >= 0 ? from.indexOf(pick) : undefined;
+    const options: CreateOptions = { players: n as PlayerCount, seed: newSeed() };
+    if (startSeat !== undefined) options.startSeat = startSeat;
+    if (this.fixedDeck) options.deck = this.fixedDeck;
+    let game: GameState;
+    try {
+      game = createGame(options);
+    } catch (e) {
+      return { code: 'INTERNAL', message: e instanceof Error ? e.message : 'The game could not be set up.' };
+    }
+    this.game = game;
+    this.gameOptions = options;
+    this.journal = [];
+    this.attempts = [];
+    this.state.status = 'playing';
+    this.state.gameNumber++;
+    this.refreshSeats();
+    this.log.add('started', { value: this.state.gameNumber, seat: game.active });
+    mirrorGame(this.state, game);
+    this.afterChange();
+    return null;
+  }
+
+  /**
+   * The one path every game action takes, from people, bots and clocks alike (R5.1: judged against
+   * the state it meets, in arrival order). Returns the refusal, or null when accepted.
+   */
+  private act(action: Action, source: Attempt['source']): Refusal | null {
+    const game = this.game;
+    if (game === null || this.state.status !== 'playing')
+      return { code: 'WRONG_PHASE', message: 'No game is running.' };
+    const r = applyAction(game, action);
+    this.attempts.push({ action, source, code: r.ok ? null : r.error.code });
+    if (!r.ok) return r.error;
+    this.game = r.state;
+    this.journal.push(action);
+    mirrorGame(this.state, r.state);
+    for (const e of r.events) this.log.addEvent(e);
+    if (r.state.over) this.finishGame(r.state);
+    this.afterChange();
+    return null;
+  }
+
+  private finishGame(game: GameState): void {
+    this.state.status = 'finished';
+    const names = this.seating.slots.slice(0, game.players).map((_, i) => this.seating.nameAt(i));
+    this.recordResult(game, names);
+    // People who left during the game give their seats back now.
+    for (const p of [...this.seating.people.values()]) {
+      if (p.sessions.size === 0 && p.pending === 0) {
+        const seat = p.seat;
+        this.seating.forget(p);
+        if (seat !== null) clearPrivate(this.state.players[seat] as PlayerSlot);
+      }
+    }
+    this.refreshSeats();
+  }
+
+  private recordResult(game: GameState, names: string[]): void {
+    const r = new GameResult();
+    r.game = this.state.gameNumber;
+    r.names.push(...names);
+    r.scores.push(...game.scores);
+    r.winner = game.winner ?? -1;
+    this.state.results.push(r);
+    names.forEach((name, seat) => {
+      let row = this.state.scoreboard.find((x) => x.name === name);
+      if (!row) {
+        row = new ScoreRow();
+        row.name = name;
+        this.state.scoreboard.push(row);
+      }
+      row.games++;
+      row.points += game.scores[seat] ?? 0;
+      if (game.winner === seat) row.wins++;
+    });
+  }
+
+  private onClock(due: Due): void {
+    const game = this.game;
+    if (game === null || game.over) return;
+    this.log.add('timedOut', { seat: due.seat, text: due.kind });
+    let action: Action | null;
+    const view = viewFor(game, due.seat);
+    switch (due.kind) {
+      case 'window':
+        action = { type: 'closeWindow' };
+        break;
+      case 'target':
+        action = { type: 'pass', seat: due.seat };
+        break;
+      case 'bet':
+        action = chooseBet(view, Math.random);
+        break;
+      default:
+        // An idle attacker stands; an idle opener has nothing to stand on, so the bot opens (R5.5).
+        action = game.table.length > 0 ? { type: 'stand', seat: due.seat } : chooseFallback(view, Math.random);
+    }
+    const refused = action === null ? { code: 'INTERNAL' } : this.act(action, 'clock');
+    if (refused !== null) {
+      // Never leave a table without a running clock: ask the bot, then re-arm.
+      const fallback = chooseAction(this.config.botKind, view, Math.random);
+      if (fallback === null || this.act(fallback, 'clock') !== null) this.afterChange();
+    }
+  }
+
+  /** After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch sent now. */
+  private afterChange(): void {
+    if (this.disposed) return;
+    const playing = this.state.status === 'playing' ? this.game : null;
+    this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
+    this.bots.replan((seat) => this.seating.botPlays(seat), this.settings.botDelayMs, this.config.botKind);
+    syncObjects(
+      this.state.deadlines,
+      this.clocks.deadlines(),
+      () => new Deadline(),
+      (d, x) => {
+        setField(d, 'kind', x.kind);
+        setField(d, 'seat', x.seat);
+        setField(d, 'at', x.at);
+      },
+    );
+    this.broadcastPatch();
+  }
+
+  /**
+   * The room clock, with each callback moved to a microtask: a timer fires inside clock.tick(), and
+   * the action it triggers calls broadcastPatch(), which ticks the clock again. Run nested, the
+   * still-active timer would fire twice.
+   */
+  private deferredClock() {
+    return {
+      setTimeout: (fn: () => void, ms: number) =>
+        this.clock.setTimeout(() => {
+          queueMicrotask(() => {
+            if (this.disposed) return;
+            // Outside Colyseus' own wrapper now, so guard here: a timer error must not end the process.
+            try {
+              fn();
+            } catch (e) {
+              this.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
+            }
+          });
+        }, ms),
+    };
+  }
+}
+
+function sizeOf(payload: unknown): number {
+  try {
+    return JSON.stringify(payload ?? null)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The game mirror: copies what R11 allows into the schema. Public fields come from the spectator's
+ * view (viewFor(state, null)), so nothing private can reach them; each seat's hand, betting cards and
+ * hidden bet go into that seat's PlayerSlot, whose @view() fields only its owner's StateView shows.
+ */
+import type { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard } from '@blaze/protocol/schema';
+import {
+  BetState as BetStateClass,
+  FeatherWon as FeatherClass,
+  TableCard as TableCardClass,
+  WindowState,
+} from '@blaze/protocol/schema';
+import { type GameState, type PlayerView, viewFor } from '@blaze/rules';
+import { setField, syncList, syncObjects } from './sync.js';
+
+export function mirrorGame(state: BlazeState, game: GameState): void {
+  const v = viewFor(game, null);
+  mirrorPublic(state, v);
+  for (let i = 0; i < state.players.length; i++) {
+    const slot = state.players[i] as PlayerSlot;
+    if (i >= game.players) {
+      clearPrivate(slot);
+      setField(slot, 'handCount', 0);
+      continue;
+    }
+    const own = viewFor(game, i);
+    setField(slot, 'handCount', v.handCounts[i] ?? 0);
+    syncList(slot.hand, own.hand);
+    syncList(slot.betHand, own.betHand);
+    // The public bets hide this round's values until revealed; the owner still sees theirs here.
+    const hidden = v.bets.find((b) => b.by === i && b.round === game.round && b.value === null);
+    const mine = hidden ? own.bets.find((b) => b.by === i && b.round === game.round) : undefined;
+    setField(slot, 'myBet', mine?.value ?? -1);
+  }
+}
+
+/** A slot's private fields, emptied whenever its occupant changes so nobody inherits a hand. */
+export function clearPrivate(slot: PlayerSlot): void {
+  syncList(slot.hand, []);
+  syncList(slot.betHand, []);
+  setField(slot, 'myBet', -1);
+}
+
+function mirrorPublic(state: BlazeState, v: PlayerView): void {
+  setField(state, 'round', v.round);
+  setField(state, 'phase', v.phase);
+  setField(state, 'betting', v.betting);
+  setField(state, 'over', v.over);
+  setField(state, 'trump', v.trump);
+  setField(state, 'deckCount', v.deckCount);
+  setField(state, 'deck2Count', v.deck2Count);
+  setField(state, 'active', v.active);
+  setField(state, 'target', v.target);
+  setField(state, 'supporter', v.supporter ?? -1);
+  syncObjects(
+    state.table,
+    v.table,
+    () => new TableCardClass(),
+    (t: TableCard, e) => {
+      setField(t, 'challenge', e.challenge);
+      setField(t, 'by', e.by);
+      setField(t, 'rejection', e.rejection ?? '');
+    },
+  );
+  setField(state, 'limit', v.limit);
+  setField(state, 'targetPassed', v.targetPassed);
+  syncList(state.standing, v.standing);
+  if (v.window === null) {
+    if (state.window !== undefined) state.window = undefined;
+  } else {
+    if (state.window === undefined) state.window = new WindowState();
+    setField(state.window, 'seat', v.window.seat);
+    syncList(state.window.cards, v.window.cards);
+  }
+  syncList(state.discard, v.discard);
+  syncList(state.featherStack, v.featherStack);
+  syncObjects(
+    state.feathers,
+    v.feathers,
+    () => new FeatherClass(),
+    (f: FeatherWon, x) => {
+      setField(f, 'seat', x.seat);
+      setField(f, 'value', x.value);
+      setField(f, 'round', x.round);
+    },
+  );
+  syncObjects(
+    state.bets,
+    v.bets,
+    () => new BetStateClass(),
+    (b: BetState, x) => {
+      setField(b, 'by', x.by);
+      setField(b, 'on', x.on);
+      setField(b, 'round', x.round);
+      setField(b, 'value', x.value ?? -1);
+    },
+  );
+  syncList(state.out, v.out);
+  syncList(state.scores, v.scores);
+  syncList(state.roundLosers, v.roundLosers);
+  setField(state, 'winner', v.winner ?? -1);
+}

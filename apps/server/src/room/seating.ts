@@ -1,0 +1,147 @@
+/**
+ * Who sits where, who holds which token, who is host. Pure bookkeeping: no Colyseus, no schema,
+ * so every lobby rule is a plain function of this object. Errors are values with stable codes.
+ */
+import { MAX_SEATS } from '@blaze/protocol';
+import { newSeatToken } from '../ids.js';
+
+export interface Person {
+  token: string;
+  name: string;
+  /** Slot index, or null while watching. */
+  seat: number | null;
+  /** Live connections of this person (reload, second tab, another device): session ids. */
+  sessions: Set<string>;
+  /** Dropped connections that may still come back (allowReconnection pending). */
+  pending: number;
+}
+
+export type Occupant = { kind: 'person'; token: string } | { kind: 'bot'; name: string } | null;
+
+export interface SeatError {
+  code: string;
+  message: string;
+}
+
+const fail = (code: string, message: string): SeatError => ({ code, message });
+
+export class Seating {
+  readonly slots: Occupant[] = new Array<Occupant>(MAX_SEATS).fill(null);
+  readonly people = new Map<string, Person>();
+  host: string | null = null;
+
+  /** A returning person (valid token) or a new one with a fresh token. */
+  arrive(name: string, token: string | undefined): { person: Person; returning: boolean } {
+    const known = token === undefined ? undefined : this.people.get(token);
+    if (known) return { person: known, returning: true };
+    const person: Person = { token: newSeatToken(), name, seat: null, sessions: new Set(), pending: 0 };
+    this.people.set(person.token, person);
+    if (this.host === null) this.host = person.token;
+    return { person, returning: false };
+  }
+
+  personAt(slot: number): Person | null {
+    const o = this.slots[slot];
+    return o?.kind === 'person' ? (this.people.get(o.token) ?? null) : null;
+  }
+
+  firstFree(): number {
+    return this.slots.indexOf(null);
+  }
+
+  occupied(): number {
+    return this.slots.filter((o) => o !== null).length;
+  }
+
+  isHost(p: Person): boolean {
+    return this.host === p.token;
+  }
+
+  /** Present: has a live connection. */
+  present(p: Person): boolean {
+    return p.sessions.size > 0;
+  }
+
+  sit(p: Person, slot: number): SeatError | null {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
+    if (p.seat === slot) return null;
+    if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
+    if (p.seat !== null) this.slots[p.seat] = null;
+    this.slots[slot] = { kind: 'person', token: p.token };
+    p.seat = slot;
+    return null;
+  }
+
+  stand(p: Person): void {
+    if (p.seat !== null) this.slots[p.seat] = null;
+    p.seat = null;
+  }
+
+  addBot(slot: number): SeatError | null {
+    if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
+    if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
+    const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? o.name : '')));
+    let n = 1;
+    while (names.has(`Bot ${n}`)) n++;
+    this.slots[slot] = { kind: 'bot', name: `Bot ${n}` };
+    return null;
+  }
+
+  removeBot(slot: number): SeatError | null {
+    if (this.slots[slot]?.kind !== 'bot') return fail('SEAT_EMPTY', 'There is no bot in that seat.');
+    this.slots[slot] = null;
+    return null;
+  }
+
+  /** A person leaves the table for good: seat freed, token forgotten, host handed on. */
+  forget(p: Person): void {
+    this.stand(p);
+    this.people.delete(p.token);
+    if (this.host === p.token) this.handOnHost();
+  }
+
+  /** The host role goes to the first present seated person, else anyone present, else nobody yet. */
+  handOnHost(): void {
+    const seated = this.slots.map((_, i) => this.personAt(i)).find((p): p is Person => p !== null && this.present(p));
+    const anyone = [...this.people.values()].find((p) => this.present(p));
+    this.host = (seated ?? anyone)?.token ?? null;
+  }
+
+  /**
+   * Compacts occupied slots to 0..n-1 in slot order, so the game's seat equals the slot index.
+   * Returns the old slot of each new seat.
+   */
+  compact(): number[] {
+    const from: number[] = [];
+    const moved: Occupant[] = [];
+    this.slots.forEach((o, i) => {
+      if (o !== null) {
+        from.push(i);
+        moved.push(o);
+      }
+    });
+    for (let i = 0; i < MAX_SEATS; i++) this.slots[i] = moved[i] ?? null;
+    moved.forEach((o, i) => {
+      if (o?.kind === 'person') {
+        const p = this.people.get(o.token);
+        if (p) p.seat = i;
+      }
+    });
+    return from;
+  }
+
+  nameAt(slot: number): string {
+    const o = this.slots[slot];
+    if (!o) return '';
+    return o.kind === 'bot' ? o.name : (this.people.get(o.token)?.name ?? '');
+  }
+
+  /** Whether the bot plays this seat now: a bot, or a person who is away (R5.5, issue: disconnects). */
+  botPlays(slot: number): boolean {
+    const o = this.slots[slot];
+    if (o === null || o === undefined) return false;
+    if (o.kind === 'bot') return true;
+    const p = this.people.get(o.token);
+    return p === undefined || !this.present(p);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Minimal-change copies into schema collections: only what differs is assigned, so a patch carries
+ * the change and nothing else (and unchanged hands do not churn).
+ */
+import type { ArraySchema } from '@colyseus/schema';
+
+export function syncList<T extends string | number>(arr: ArraySchema<T>, values: readonly T[]): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as T;
+    if (i < arr.length) {
+      if (arr[i] !== v) arr[i] = v;
+    } else arr.push(v);
+  }
+  while (arr.length > values.length) arr.pop();
+}
+
+export function syncObjects<S, V>(
+  arr: ArraySchema<S>,
+  values: readonly V[],
+  make: () => S,
+  assign: (target: S, value: V) => void,
+): void {
+  for (let i = 0; i < values.length; i++) {
+    let target = arr[i];
+    if (target === undefined) {
+      target = make();
+      assign(target, values[i] as V);
+      arr.push(target);
+    } else assign(target, values[i] as V);
+  }
+  while (arr.length > values.length) arr.pop();
+}
+
+/** Assign a primitive field only when it changes. */
+export function setField<S extends object, K extends keyof S>(target: S, key: K, value: S[K]): void {
+  if (target[key] !== value) target[key] = value;
+}

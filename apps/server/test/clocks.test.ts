@@ -1,0 +1,49 @@
+/**
+ * R5.5: a table never stalls. Three people who never act: the clocks open for the idle active
+ * player (the bot's choice), pass for the idle target, stand for idle attackers; deadlines are in
+ * the state while they run, and every clock move goes through the rules like any other.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BlazeServer } from '../src/app.js';
+import { FAST_ROOM, join, serverRoom, startServer, until } from './helpers.js';
+
+let server: BlazeServer;
+let endpoint: string;
+
+beforeAll(async () => {
+  ({ server, endpoint } = await startServer({ room: FAST_ROOM }));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it('idle attacker stands, idle target passes, idle opener is opened for; deadlines shown', async () => {
+  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 0, clock: 'fast', firstPlayer: 0 } }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  const a = await join(endpoint, id, { name: 'A' });
+  const b = await join(endpoint, id, { name: 'B' });
+  const c = await join(endpoint, id, { name: 'C' });
+  await until(() => c.seat === 2);
+  a.room.send('start', {});
+  await until(() => a.room.state.status === 'playing');
+  // The opener's deadline is public, with an epoch time in the near future.
+  await until(() => a.room.state.deadlines.length > 0);
+  const d = a.room.state.deadlines[0];
+  expect(d?.kind).toBe('attacker');
+  expect(d?.seat).toBe(0);
+  expect(d?.at).toBeGreaterThan(Date.now());
+  expect(d?.at).toBeLessThan(Date.now() + 1_000);
+  const kinds = () => new Set(a.room.state.log.filter((l) => l.kind === 'timedOut').map((l) => l.text));
+  await until(() => a.room.state.log.some((l) => l.kind === 'took'), 15_000, 'a challenge ended by the clocks');
+  expect(kinds().has('attacker')).toBe(true);
+  expect(kinds().has('target')).toBe(true);
+  expect(a.room.state.log.some((l) => l.kind === 'passed')).toBe(true);
+  const room = serverRoom(id);
+  expect(room.attempts.every((x) => x.source === 'clock')).toBe(true);
+  expect(room.attempts.some((x) => x.code === null)).toBe(true);
+  for (const p of [a, b, c]) await p.room.leave();
+});

@@ -1,0 +1,233 @@
+/**
+ * Test harness: a real server on 127.0.0.1 (ephemeral port) and colyseus.js clients over real
+ * websockets that record every message and every raw frame they receive.
+ */
+import type { ErrorMessage, JoinOptions } from '@blaze/protocol';
+import type { BlazeState } from '@blaze/protocol/schema';
+import type { Action, CardId, PlayerCount, PlayerView, TableEntry } from '@blaze/rules';
+import { matchMaker } from '@colyseus/core';
+import { Client, type Room } from 'colyseus.js';
+import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
+import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+
+export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {
+  const server = createServer({ port: 0, host: '127.0.0.1', ...options });
+  const port = await server.listen();
+  return { server, endpoint: `ws://127.0.0.1:${port}` };
+}
+
+/** Fast clocks for tests (the room still uses its real clock). */
+export const FAST_ROOM = {
+  patchRateMs: 10,
+  clocks: {
+    relaxed: { attackerMs: 3_000, targetMs: 3_000, betMs: 3_000 },
+    normal: { attackerMs: 1_500, targetMs: 1_500, betMs: 1_500 },
+    fast: { attackerMs: 600, targetMs: 600, betMs: 600 },
+  },
+  bucket: { capacity: 40, refillPerSecond: 40 },
+};
+
+export function serverRoom(id: string): BlazeRoom {
+  const room = matchMaker.getLocalRoomById(id) as BlazeRoom | undefined;
+  if (!room) throw new Error(`no local room ${id}`);
+  return room;
+}
+
+export interface Player {
+  room: Room<BlazeState>;
+  name: string;
+  seat: number;
+  token: string;
+  host: boolean;
+  errors: ErrorMessage[];
+  messages: { type: string | number; message: unknown }[];
+  frames: Buffer[];
+  /** Called after every patch (each one the client decoded). */
+  onPatch: ((p: Player) => void)[];
+  /** Called with every raw frame, after the client has decoded it. */
+  onFrame: ((p: Player, frame: Buffer) => void)[];
+}
+
+export async function join(
+  endpoint: string,
+  roomId: string,
+  options: Partial<JoinOptions> & { name: string },
+): Promise<Player> {
+  const client = new Client(endpoint);
+  const room = (await client.joinById(roomId, options)) as Room<BlazeState>;
+  return wrap(room, options.name);
+}
+
+export function wrap(room: Room<BlazeState>, name: string, into?: Player): Player {
+  const p: Player = into ?? {
+    room,
+    name,
+    seat: -1,
+    token: '',
+    host: false,
+    errors: [],
+    messages: [],
+    frames: [],
+    onPatch: [],
+    onFrame: [],
+  };
+  p.room = room;
+  // The transport copied the handler onto the socket at connect time: wrap it there.
+  const ws = (room.connection.transport as unknown as { ws: { onmessage: ((ev: MessageEvent) => void) | null } }).ws;
+  const original = ws.onmessage;
+  ws.onmessage = (ev: MessageEvent) => {
+    const frame = Buffer.from(ev.data as ArrayBuffer);
+    p.frames.push(frame);
+    original?.(ev);
+    for (const f of p.onFrame) f(p, frame);
+  };
+  room.onMessage('*', (type, message) => {
+    p.messages.push({ type, message });
+    if (type === 'error') p.errors.push(message as ErrorMessage);
+    if (type === 'seat') {
+      const m = message as { seatToken: string; seat: number; host?: boolean };
+      p.token = m.seatToken;
+      p.seat = m.seat;
+      p.host = m.host === true;
+    }
+  });
+  room.onStateChange(() => {
+    for (const f of p.onPatch) f(p);
+  });
+  return p;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until(cond: () => boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** The next error this player receives after `from` errors were already seen. */
+export async function nextError(p: Player, from: number, timeoutMs = 5_000): Promise<ErrorMessage> {
+  await until(() => p.errors.length > from, timeoutMs, 'an error reply');
+  return p.errors[from] as ErrorMessage;
+}
+
+/** A PlayerView rebuilt from what a client decoded: exactly what this client knows. */
+export function viewFromState(s: BlazeState, seat: number): PlayerView {
+  const n = s.players.filter((x) => x.occupied).length as PlayerCount;
+  const players = Math.max(3, Math.min(5, s.scores.length || n)) as PlayerCount;
+  const me = s.players[seat];
+  const table: TableEntry[] = s.table.map((e) => ({
+    challenge: e.challenge,
+    by: e.by,
+    rejection: e.rejection === '' ? null : e.rejection,
+  }));
+  return {
+    viewer: seat,
+    players,
+    round: s.round as 1 | 2,
+    phase: s.phase as 1 | 2,
+    betting: s.betting,
+    over: s.over,
+    trump: s.trump,
+    deckCount: s.deckCount,
+    deck2Count: s.deck2Count,
+    hand: me ? [...(me.hand ?? [])] : [],
+    handCounts: s.players.slice(0, players).map((x) => x.handCount),
+    betHand: me ? ([...(me.betHand ?? [])] as (0 | 1)[]) : [],
+    active: s.active,
+    target: s.target,
+    supporter: s.supporter < 0 ? null : s.supporter,
+    table,
+    limit: s.limit,
+    targetPassed: s.targetPassed,
+    standing: [...s.standing],
+    window: s.window ? { seat: s.window.seat, cards: [...s.window.cards] as CardId[] } : null,
+    discard: [...s.discard],
+    featherStack: [...s.featherStack],
+    feathers: s.feathers.map((f) => ({ seat: f.seat, value: f.value, round: f.round as 1 | 2 })),
+    bets: s.bets.map((b) => ({
+      by: b.by,
+      on: b.on,
+      round: b.round as 1 | 2,
+      value: b.value < 0 ? (b.by === seat && me && me.myBet >= 0 ? (me.myBet as 0 | 1) : null) : (b.value as 0 | 1),
+    })),
+    out: [...s.out],
+    scores: [...s.scores],
+    roundLosers: [...s.roundLosers],
+    winner: s.winner < 0 ? null : s.winner,
+  };
+}
+
+/** Sends an action as a person would: the message for its type, without a seat. */
+export function send(p: Player, a: Action): void {
+  switch (a.type) {
+    case 'play':
+      p.room.send('play', { cards: a.cards });
+      break;
+    case 'reject':
+      p.room.send('reject', { pairs: a.pairs });
+      break;
+    case 'bet':
+      p.room.send('bet', { on: a.on, value: a.value });
+      break;
+    case 'pass':
+    case 'stand':
+      p.room.send(a.type, {});
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Makes a client play like a person: after each patch it decides from its own decoded view and
+ * sends at most one action per patch, after `delayMs`.
+ */
+export function autoplay(
+  p: Player,
+  decide: (view: PlayerView) => Action | null,
+  delayMs = 0,
+): { stop(): void; sent: number } {
+  let stopped = false;
+  let waiting = false;
+  let lastKey = '';
+  const stats = {
+    sent: 0,
+    stop() {
+      stopped = true;
+    },
+  };
+  const tick = () => {
+    if (stopped || waiting || p.seat < 0) return;
+    const s = p.room.state;
+    if (s.status !== 'playing' || s.over) return;
+    const view = viewFromState(s, p.seat);
+    const a = decide(view);
+    if (!a) return;
+    // One attempt per (action, state) pair: a refused move is not resent until the state moves on.
+    const key = JSON.stringify([a, s.log.at(-1)?.seq ?? 0, view.hand.length]);
+    if (key === lastKey) return;
+    lastKey = key;
+    waiting = true;
+    setTimeout(() => {
+      waiting = false;
+      if (stopped) return;
+      stats.sent++;
+      send(p, a);
+    }, delayMs);
+  };
+  p.onPatch.push(tick);
+  // A rate-limited move was never judged: try it again.
+  p.room.onMessage('error', (e: { code: string }) => {
+    if (e.code === 'RATE_LIMITED') lastKey = '';
+  });
+  const iv = setInterval(tick, 50);
+  const stop = stats.stop;
+  stats.stop = () => {
+    stop();
+    clearInterval(iv);
+  };
+  return stats;
+}

@@ -1,0 +1,83 @@
+/**
+ * Must show 6: `src/main.ts` serves the built web client and the game server on one port, answers
+ * /healthz, creates tables over HTTP, and shuts down cleanly on SIGTERM.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { join, until } from './helpers.js';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on SIGTERM', async () => {
+  const web = mkdtempSync(joinPath(tmpdir(), 'blaze-web-'));
+  writeFileSync(joinPath(web, 'index.html'), '<!doctype html><title>Blaze Online</title>');
+  writeFileSync(joinPath(web, 'app.js'), 'console.log(1)');
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: web,
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  await until(() => /listening on http:\/\/[^:]+:(\d+)/.test(out), 30_000, `server start (${out})`);
+  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1]);
+  const http = `http://127.0.0.1:${port}`;
+
+  const health = await fetch(`${http}/healthz`);
+  expect(health.status).toBe(200);
+  expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
+  expect(await (await fetch(`${http}/app.js`)).text()).toBe('console.log(1)');
+  // SPA fallback: an invite link loads the app.
+  const invite = await fetch(`${http}/t/abcdefghijkl`);
+  expect(invite.status).toBe(200);
+  expect(await invite.text()).toContain('Blaze Online');
+
+  const created = await fetch(`${http}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  const bad = await fetch(`${http}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: { windowMs: 1 } }),
+  });
+  expect(bad.status).toBe(400);
+
+  const p = await join(`ws://127.0.0.1:${port}`, id, { name: 'Visitor' });
+  await until(() => p.seat === 0 && p.host);
+  let left = -1;
+  p.room.onLeave((code) => {
+    left = code;
+  });
+
+  const exited = new Promise<number | null>((r) => child?.on('exit', (code) => r(code)));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  await until(() => left !== -1, 5_000, 'client told the table closed');
+  expect(out).toContain('SIGTERM');
+});

@@ -1,0 +1,43 @@
+/** The game log in words, from the server's structured log entries. */
+import { type Lang, t } from '../i18n/index.js';
+import { type ClientTable, type LogLine, nameOf } from '../store/snapshot.js';
+import { cardsWords } from './cards.js';
+
+const KNOWN = new Set([
+  'opened',
+  'extended',
+  'rejected',
+  'passed',
+  'stood',
+  'tookBack',
+  'windowClosed',
+  'discarded',
+  'took',
+  'drew',
+  'phaseTwo',
+  'betPlaced',
+  'betsRevealed',
+  'feather',
+  'roundOver',
+  'roundStarted',
+  'gameOver',
+  'joined',
+  'left',
+  'started',
+  'botTookOver',
+]);
+
+export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
+  const who = (s: number) => (s >= 0 ? nameOf(table, s) : e.text || '?');
+  const params = {
+    name: who(e.seat),
+    other: who(e.other),
+    cards: cardsWords(e.cards, l),
+    n: e.value >= 0 ? e.value : e.cards.length,
+    round: e.value >= 0 ? e.value : (table.view?.round ?? 1),
+    text: e.text,
+  };
+  if (e.kind === 'took' || e.kind === 'drew') params.n = e.value >= 0 ? e.value : e.cards.length;
+  if (KNOWN.has(e.kind)) return t(`log.${e.kind}` as Parameters<typeof t>[0], params, l);
+  return t('log.other', { text: e.text || e.kind }, l);
+}

@@ -1,0 +1,50 @@
+/** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
+import './style.css';
+import { initLang, onLangChange } from './i18n/index.js';
+import { homePage } from './ui/home.js';
+
+initLang();
+const root = document.getElementById('app') as HTMLElement;
+let dispose: (() => void) | null = null;
+
+function tableIdOf(path: string): string | null {
+  const m = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+async function route(): Promise<void> {
+  dispose?.();
+  dispose = null;
+  const path = location.pathname;
+  const id = tableIdOf(path);
+  if (id) {
+    const { tablePage } = await import('./ui/tablePage.js');
+    dispose = tablePage(root, id);
+    return;
+  }
+  if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
+    const { fixturePage } = await import('./dev/fixture.js');
+    dispose = fixturePage(root);
+    return;
+  }
+  dispose = homePage(root, go);
+}
+
+function go(path: string): void {
+  history.pushState(null, '', path);
+  void route();
+}
+
+// In-app links (data-link) navigate without a reload.
+document.addEventListener('click', (e) => {
+  const a = (e.target as HTMLElement | null)?.closest?.('a[data-link]') as HTMLAnchorElement | null;
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey) return;
+  e.preventDefault();
+  go(new URL(a.href).pathname);
+});
+window.addEventListener('popstate', () => void route());
+// The home page re-renders on a language switch; the table page relabels itself.
+onLangChange(() => {
+  if (!tableIdOf(location.pathname) && !location.pathname.startsWith('/dev/')) void route();
+});
+void route();

@@ -1,0 +1,113 @@
+/**
+ * One table connection: joins the Colyseus room, keeps the seat token, feeds decoded state into the
+ * store and sends intentions. Reconnects with the seat token when the link drops.
+ */
+import type { ClientMessage, ClientMessageType, ErrorMessage, SeatMessage } from '@blaze/protocol';
+import { BlazeState } from '@blaze/protocol/schema';
+import { Client, type Room } from 'colyseus.js';
+import { toClientTable } from '../store/snapshot.js';
+import type { Store } from '../store/store.js';
+import { colyseusEndpoint } from './endpoint.js';
+import { keys, load, save } from './storage.js';
+
+export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface ConnectionEvents {
+  onConnState(s: ConnState, reason?: string): void;
+  onError(e: ErrorMessage): void;
+}
+
+export class Connection {
+  private client: Client;
+  private room: Room<BlazeState> | null = null;
+  private mySeat = -1;
+  private name = '';
+  private spectate = false;
+  private closing = false;
+  private reconnectionToken = '';
+
+  constructor(
+    readonly tableId: string,
+    private store: Store,
+    private events: ConnectionEvents,
+  ) {
+    this.client = new Client(colyseusEndpoint(location, import.meta.env.DEV));
+  }
+
+  get seat(): number {
+    return this.mySeat;
+  }
+
+  get hasSeatToken(): boolean {
+    return load(keys.seat(this.tableId)) !== null;
+  }
+
+  async join(name: string, spectate: boolean): Promise<void> {
+    this.name = name;
+    this.spectate = spectate;
+    this.events.onConnState('connecting');
+    const seatToken = spectate ? undefined : (load(keys.seat(this.tableId)) ?? undefined);
+    const options = { name, ...(seatToken ? { seatToken } : {}), ...(spectate ? { spectate: true } : {}) };
+    const room = await this.client.joinById<BlazeState>(this.tableId, options, BlazeState);
+    this.attach(room);
+  }
+
+  private attach(room: Room<BlazeState>): void {
+    this.room = room;
+    this.reconnectionToken = room.reconnectionToken;
+    room.onMessage('seat', (m: SeatMessage) => {
+      if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
+      this.mySeat = m.seat;
+      this.publish();
+    });
+    room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));
+    room.onMessage('chat', () => {
+      // chat lines arrive through the state as well
+    });
+    room.onStateChange(() => this.publish());
+    room.onLeave((code) => {
+      this.room = null;
+      if (this.closing || code === 1000 || code === 4000) {
+        this.events.onConnState('closed');
+        return;
+      }
+      void this.reconnect();
+    });
+    this.events.onConnState('open');
+    this.publish();
+  }
+
+  private publish(): void {
+    if (!this.room?.state) return;
+    this.store.setTable(toClientTable(this.room.state, this.mySeat));
+  }
+
+  /** Back into the seat after a drop: the same seat token, with growing pauses. */
+  private async reconnect(): Promise<void> {
+    this.events.onConnState('reconnecting');
+    for (let attempt = 0; attempt < 60 && !this.closing; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * (attempt + 1))));
+      try {
+        // The same session first (the server holds it for a while), else the seat token.
+        if (attempt === 0 && this.reconnectionToken) {
+          this.attach(await this.client.reconnect<BlazeState>(this.reconnectionToken, BlazeState));
+          return;
+        }
+        await this.join(this.name, this.spectate);
+        return;
+      } catch {
+        // keep trying: the server keeps the seat for reconnectSeconds
+      }
+    }
+    this.events.onConnState('closed');
+  }
+
+  send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
+    this.room?.send(type, payload);
+  }
+
+  close(): void {
+    this.closing = true;
+    void this.room?.leave(true);
+  }
+}

@@ -1,0 +1,25 @@
+/** localStorage with a fallback: name, seat tokens per table, preferences. */
+const mem = new Map<string, string>();
+
+export function load(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return mem.get(key) ?? null;
+  }
+}
+
+export function save(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    mem.set(key, value);
+  }
+}
+
+export const keys = {
+  name: 'blaze.name',
+  sort: 'blaze.sort',
+  muted: 'blaze.muted',
+  seat: (table: string) => `blaze.seat.${table}`,
+};

@@ -1,0 +1,713 @@
+/**
+ * The table canvas: draws a StoreState (plus its highlights) with PixiJS and turns pointer input on
+ * cards into intentions. Face-up cards are keyed by id, so a card that moves (deal, play, reject, take,
+ * discard, draw) glides from where it was to where it now is; tweens never block input.
+ */
+import type { CardId, Seat } from '@blaze/rules';
+import { Easing, Group, Tween } from '@tweenjs/tween.js';
+import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text } from 'pixi.js';
+import { t } from '../i18n/index.js';
+import { sortHand } from '../logic/cards.js';
+import type { Highlights } from '../logic/highlights.js';
+import { roleOf } from '../logic/highlights.js';
+import type { ClientTable } from '../store/snapshot.js';
+import type { StoreState } from '../store/store.js';
+import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
+import { type Layout, layout, type Pt } from './layout.js';
+
+export interface SceneIntents {
+  toggle(card: CardId): void;
+  focus(card: CardId): void;
+  /** Play these cards (drag to the table). */
+  play(cards: CardId[]): void;
+  reject(card: CardId, challenge: CardId): void;
+}
+
+export interface CardPos {
+  card: CardId;
+  /** A point on the visible part of the card, in canvas CSS pixels. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  lit?: boolean;
+}
+
+interface Target {
+  x: number;
+  y: number;
+  rot: number;
+  scale: number;
+  z: number;
+  alpha: number;
+}
+
+interface Sprite {
+  view: CardView;
+  tween: Tween<Target> | null;
+  state: Target;
+}
+
+const TEXT = { fontFamily: 'system-ui, sans-serif', fill: 0xf4efe2 } as const;
+const FELT = 0x0f4d3a;
+
+export class TableScene {
+  readonly app = new Application();
+  private tweens = new Group();
+  private sprites = new Map<CardId, Sprite>();
+  private root = new Container();
+  private feltLayer = new Graphics();
+  private seatLayer = new Container();
+  private pileLayer = new Container();
+  private cardLayer = new Container();
+  private fxLayer = new Container();
+  private seatCache = new Map<Seat, { key: string; box: Container }>();
+  private lay: Layout | null = null;
+  private last: { s: StoreState; hl: Highlights } | null = null;
+  private prevTable: ClientTable | null = null;
+  private drag: { card: CardId; start: Pt; moved: boolean; view: CardView } | null = null;
+  private dragGhost: CardView | null = null;
+  private cardSize = 0;
+  private deckBack: CardView | null = null;
+  private deckSize = 0;
+  positions: { hand: CardPos[]; table: CardPos[] } = { hand: [], table: [] };
+  /** Time of the first frame that showed a table (for the bench). */
+  firstTableFrame: number | null = null;
+
+  constructor(private intents: SceneIntents) {}
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      background: FELT,
+      antialias: true,
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+      width: Math.max(1, host.clientWidth),
+      height: Math.max(1, host.clientHeight),
+      preference: 'webgl',
+    });
+    this.app.canvas.setAttribute('data-testid', 'table-canvas');
+    host.appendChild(this.app.canvas);
+    this.root.addChild(this.feltLayer, this.pileLayer, this.seatLayer, this.cardLayer, this.fxLayer);
+    this.app.stage.addChild(this.root);
+    this.app.stage.eventMode = 'static';
+    this.app.stage.hitArea = this.app.screen;
+    this.app.stage.on('pointermove', (e) => this.onMove(e));
+    this.app.stage.on('pointerup', (e) => this.onUp(e));
+    this.app.stage.on('pointerupoutside', (e) => this.onUp(e));
+    this.app.ticker.add(() => this.tweens.update(performance.now()));
+    new ResizeObserver(() => {
+      const w = Math.max(1, host.clientWidth);
+      const h = Math.max(1, host.clientHeight);
+      if (w === this.app.screen.width && h === this.app.screen.height) return;
+      this.app.renderer.resize(w, h);
+      this.app.stage.hitArea = this.app.screen;
+      if (this.last) this.render(this.last.s, this.last.hl, false);
+    }).observe(host);
+  }
+
+  render(s: StoreState, hl: Highlights, animate = true): void {
+    this.last = { s, hl };
+    const tb = s.table;
+    const v = tb?.view;
+    if (!tb || !v) {
+      this.root.visible = false;
+      return;
+    }
+    this.root.visible = true;
+    const me = tb.mySeat >= 0 && tb.mySeat < v.players ? tb.mySeat : -1;
+    const pending = s.ui.pending?.cards ?? [];
+    const hand = sortHand(
+      v.hand.filter((c) => !pending.includes(c)),
+      s.ui.sort,
+      v.trump,
+    );
+    const L = layout({
+      w: this.app.screen.width,
+      h: this.app.screen.height,
+      players: v.players,
+      bottomSeat: Math.max(me, 0),
+      handSize: hand.length,
+      tableSize: v.table.length + (s.ui.pending?.kind === 'play' ? pending.length : 0),
+      hasHand: me >= 0,
+    });
+    if (L.cardW !== this.cardSize) {
+      // New card size: rebuild the card sprites at the new size.
+      for (const sp of this.sprites.values()) sp.view.destroy({ children: true });
+      this.sprites.clear();
+      this.cardSize = L.cardW;
+      animate = false;
+    }
+    this.lay = L;
+    this.drawFelt(L, tb);
+    this.drawSeats(L, tb, me);
+    this.drawPiles(L, tb);
+
+    const targets = new Map<CardId, Target>();
+    const origins = new Map<CardId, Pt>();
+    const ts = L.tableScale;
+    // The table: challenge cards with rejections across them.
+    v.table.forEach((e, k) => {
+      const p = L.table[k];
+      if (!p) return;
+      targets.set(e.challenge, { x: p.x, y: p.y, rot: 0, scale: ts, z: 100 + k * 2, alpha: 1 });
+      origins.set(e.challenge, L.seats[e.by] ?? L.centre);
+      if (e.rejection) {
+        targets.set(e.rejection, {
+          x: p.x + L.rejectOffset.x,
+          y: p.y + L.rejectOffset.y,
+          rot: L.rejectOffset.rot,
+          scale: ts,
+          z: 101 + k * 2,
+          alpha: 1,
+        });
+        origins.set(e.rejection, L.seats[v.target] ?? L.centre);
+      }
+    });
+    // Pending: on their way, waiting for the server's answer.
+    const pend = s.ui.pending;
+    if (pend) {
+      pend.cards.forEach((c, k) => {
+        if (pend.kind === 'reject') {
+          const idx = v.table.findIndex((e) => e.challenge === pend.onto[k]);
+          const p = L.table[idx] ?? L.pending;
+          targets.set(c, {
+            x: p.x + L.rejectOffset.x,
+            y: p.y + L.rejectOffset.y,
+            rot: L.rejectOffset.rot,
+            scale: ts,
+            z: 150,
+            alpha: 0.75,
+          });
+        } else {
+          const p = L.table[v.table.length + k] ?? L.pending;
+          targets.set(c, { x: p.x, y: p.y, rot: 0, scale: ts, z: 150 + k, alpha: 0.75 });
+        }
+      });
+    }
+    // Trump under the deck, turned across.
+    if (v.trump && v.deckCount > 0) {
+      targets.set(v.trump, {
+        x: L.deck.x + L.cardW * ts * 0.45,
+        y: L.deck.y,
+        rot: Math.PI / 2,
+        scale: ts,
+        z: 1,
+        alpha: 1,
+      });
+    }
+    // The top of the discard pile.
+    const top = v.discard.slice(-3);
+    top.forEach((c, k) => {
+      targets.set(c, {
+        x: L.discard.x + k * 3,
+        y: L.discard.y - k * 2,
+        rot: ((k % 3) - 1) * 0.12,
+        scale: ts,
+        z: 10 + k,
+        alpha: 1,
+      });
+    });
+    // Own hand.
+    const sel = new Set(s.ui.selected);
+    const handPos: CardPos[] = [];
+    hand.forEach((c, k) => {
+      const slot = L.hand[k];
+      if (!slot) return;
+      const up = sel.has(c) ? L.cardH * 0.22 : 0;
+      targets.set(c, { x: slot.x, y: slot.y - up, rot: slot.rot, scale: 1, z: 300 + k, alpha: 1 });
+      origins.set(c, L.deck);
+      const next = L.hand[k + 1];
+      const visW = next ? Math.min(L.cardW, Math.max(8, next.x - slot.x)) : L.cardW;
+      handPos.push({
+        card: c,
+        x: slot.x - L.cardW / 2 + visW / 2,
+        y: slot.y - up - L.cardH * 0.1,
+        w: visW,
+        h: L.cardH,
+        lit: hl.lit.has(c),
+      });
+    });
+
+    // Apply: move kept sprites, create new ones, send the rest away.
+    const prev = this.prevTable?.view;
+    for (const [card, tgt] of targets) {
+      let sp = this.sprites.get(card);
+      if (!sp) {
+        const from = animate ? (origins.get(card) ?? L.deck) : tgt;
+        sp = this.spawn(card, L, { ...tgt, x: from.x, y: from.y, alpha: animate ? 0.3 : tgt.alpha });
+      }
+      this.moveTo(sp, tgt, animate);
+    }
+    for (const [card, sp] of this.sprites) {
+      if (targets.has(card)) continue;
+      this.sprites.delete(card);
+      const inDiscard = v.discard.includes(card);
+      const took = prev && prev.table.length > 0 && v.table.length === 0 && !inDiscard ? prev.target : -1;
+      const dest = inDiscard ? L.discard : took >= 0 ? (L.seats[took] ?? L.centre) : this.seatHolding(card, prev, L);
+      if (!animate) {
+        sp.view.destroy({ children: true });
+        continue;
+      }
+      sp.tween?.stop();
+      sp.tween = new Tween(sp.state, this.tweens)
+        .to({ x: dest.x, y: dest.y, alpha: 0, scale: ts * 0.8 }, 420)
+        .easing(Easing.Cubic.In)
+        .onUpdate(() => this.apply(sp))
+        .onComplete(() => sp.view.destroy({ children: true }))
+        .start(performance.now());
+    }
+    if (animate && prev && this.prevTable) this.fx(prev, v, L, me);
+
+    // Highlights.
+    const focusCard = hand[s.ui.focus];
+    for (const [card, sp] of this.sprites) {
+      const inHand = hand.includes(card);
+      const tgtCh = hl.rejectTargets.includes(card);
+      const kind = sel.has(card) ? 'selected' : tgtCh ? 'target' : inHand && hl.lit.has(card) ? 'lit' : 'none';
+      setGlow(sp.view, L.cardW, L.cardH, kind);
+      const dim = inHand && hl.role !== 'none' && hl.lit.size > 0 && !hl.lit.has(card) && !sel.has(card);
+      sp.view.shade.visible = dim;
+      sp.view.eventMode = inHand || v.table.some((e) => e.challenge === card) ? 'static' : 'none';
+      sp.view.cursor = inHand ? 'pointer' : tgtCh ? 'pointer' : 'default';
+      if (inHand && card === focusCard && hand.length > 0) {
+        sp.view.glow
+          .moveTo(-L.cardW * 0.3, L.cardH / 2 + 5)
+          .lineTo(L.cardW * 0.3, L.cardH / 2 + 5)
+          .stroke({ width: 3, color: 0xffffff });
+      }
+    }
+    this.cardLayer.sortChildren();
+    this.positions = {
+      hand: handPos,
+      table: v.table.map((e, k) => {
+        const p = L.table[k] ?? L.centre;
+        const w = L.cardW * ts;
+        const h = L.cardH * ts;
+        return {
+          card: e.challenge,
+          x: p.x - w * 0.22,
+          y: p.y - h * 0.28,
+          w,
+          h,
+          lit: hl.rejectTargets.includes(e.challenge),
+        };
+      }),
+    };
+    this.prevTable = tb;
+    if (this.firstTableFrame === null) {
+      this.app.renderer.render(this.app.stage);
+      this.firstTableFrame = performance.now();
+    }
+  }
+
+  /** Where an opponent's card went when it left the table without being discarded. */
+  private seatHolding(card: CardId, prev: ClientTable['view'] | undefined, L: Layout): Pt {
+    const e = prev?.table.find((x) => x.challenge === card || x.rejection === card);
+    if (e) return L.seats[prev?.target ?? -1] ?? L.centre;
+    return L.centre;
+  }
+
+  private spawn(card: CardId, L: Layout, start: Target): Sprite {
+    const view = makeCard(card, L.cardW, L.cardH);
+    view.on('pointerdown', (e: FederatedPointerEvent) => this.onDown(card, view, e));
+    view.on('pointertap', () => this.onTapTable(card));
+    this.cardLayer.addChild(view);
+    const sp: Sprite = { view, tween: null, state: { ...start } };
+    this.sprites.set(card, sp);
+    this.apply(sp);
+    return sp;
+  }
+
+  private apply(sp: Sprite): void {
+    const v = sp.view;
+    if (v.destroyed) return;
+    v.position.set(sp.state.x, sp.state.y);
+    v.rotation = sp.state.rot;
+    v.scale.set(sp.state.scale);
+    v.alpha = sp.state.alpha;
+    v.zIndex = sp.state.z;
+  }
+
+  private moveTo(sp: Sprite, tgt: Target, animate: boolean): void {
+    const s = sp.state;
+    const same =
+      Math.abs(s.x - tgt.x) < 0.5 &&
+      Math.abs(s.y - tgt.y) < 0.5 &&
+      Math.abs(s.rot - tgt.rot) < 0.01 &&
+      s.scale === tgt.scale &&
+      s.alpha === tgt.alpha;
+    sp.state.z = tgt.z;
+    if (same || !animate) {
+      sp.tween?.stop();
+      sp.tween = null;
+      Object.assign(sp.state, tgt);
+      this.apply(sp);
+      return;
+    }
+    sp.tween?.stop();
+    sp.tween = new Tween(sp.state, this.tweens)
+      .to({ x: tgt.x, y: tgt.y, rot: tgt.rot, scale: tgt.scale, alpha: tgt.alpha }, 380)
+      .easing(Easing.Cubic.Out)
+      .onUpdate(() => this.apply(sp))
+      .start(performance.now());
+    this.apply(sp);
+  }
+
+  /** Transient effects: opponents drawing, feathers flying to their winner. */
+  private fx(prev: NonNullable<ClientTable['view']>, v: NonNullable<ClientTable['view']>, L: Layout, me: Seat): void {
+    for (let seat = 0; seat < v.players; seat++) {
+      if (seat === me) continue;
+      const grew = (v.handCounts[seat] ?? 0) - (prev.handCounts[seat] ?? 0);
+      const tookTable = prev.table.length > 0 && v.table.length === 0 && prev.target === seat && !v.discard.length;
+      if (grew > 0 && !tookTable && prev.deckCount > v.deckCount) {
+        for (let k = 0; k < Math.min(grew, 5); k++) this.flyBack(L.deck, L.seats[seat] ?? L.centre, L, k * 70);
+      }
+    }
+    for (let k = prev.feathers.length; k < v.feathers.length; k++) {
+      const f = v.feathers[k];
+      if (f) this.flyFeather(L.feathers, L.seats[f.seat] ?? L.centre, f.value);
+    }
+  }
+
+  private flyBack(from: Pt, to: Pt, L: Layout, delay: number): void {
+    const b = makeBack(L.cardW * 0.6, L.cardH * 0.6);
+    b.position.set(from.x, from.y);
+    this.fxLayer.addChild(b);
+    const st = { x: from.x, y: from.y, a: 1 };
+    new Tween(st, this.tweens)
+      .to({ x: to.x, y: to.y, a: 0.2 }, 420)
+      .delay(delay)
+      .easing(Easing.Quadratic.InOut)
+      .onUpdate(() => {
+        b.position.set(st.x, st.y);
+        b.alpha = st.a;
+      })
+      .onComplete(() => b.destroy({ children: true }))
+      .start(performance.now());
+  }
+
+  private flyFeather(from: Pt, to: Pt, value: number): void {
+    const c = featherToken(value, 22);
+    c.position.set(from.x, from.y);
+    this.fxLayer.addChild(c);
+    const st = { x: from.x, y: from.y, s: 1.6 };
+    new Tween(st, this.tweens)
+      .to({ x: to.x, y: to.y, s: 1 }, 700)
+      .easing(Easing.Back.Out)
+      .onUpdate(() => {
+        c.position.set(st.x, st.y);
+        c.scale.set(st.s);
+      })
+      .onComplete(() => c.destroy({ children: true }))
+      .start(performance.now());
+  }
+
+  private drawFelt(L: Layout, tb: ClientTable): void {
+    const g = this.feltLayer;
+    g.clear();
+    g.ellipse(L.centre.x, L.centre.y, L.w * 0.46, (L.handTop - 10) * 0.42).fill({ color: 0x13614a });
+    const v = tb.view;
+    if (!v) return;
+    // Limit slots: filled for cards in the challenge, empty for the room left.
+    const n = v.table.length > 0 ? v.limit : 0;
+    const sz = 10;
+    for (let k = 0; k < n; k++) {
+      const x = L.limitRow.x + (k - (n - 1) / 2) * (sz + 6);
+      g.roundRect(x - sz / 2, L.limitRow.y - sz / 2, sz, sz, 2);
+      if (k < v.table.length) g.fill({ color: 0xffd54a });
+      else g.stroke({ width: 1.5, color: 0xffd54a });
+    }
+  }
+
+  private drawPiles(L: Layout, tb: ClientTable): void {
+    const v = tb.view;
+    this.pileLayer.removeChildren().forEach((c) => {
+      c.destroy({ children: true });
+    });
+    if (!v) return;
+    const ts = L.tableScale;
+    const w = L.cardW * ts;
+    const h = L.cardH * ts;
+    const small = L.narrow ? 11 : 13;
+    // The deck's back sits in the card layer, above the trump turned across under it.
+    if (!this.deckBack || this.deckBack.width < 1 || this.deckSize !== L.cardW) {
+      this.deckBack?.destroy({ children: true });
+      this.deckBack = makeBack(w, h);
+      this.deckBack.zIndex = 2;
+      this.deckSize = L.cardW;
+      this.cardLayer.addChild(this.deckBack);
+    }
+    this.deckBack.position.set(L.deck.x, L.deck.y);
+    this.deckBack.visible = v.deckCount > 1 || (v.deckCount === 1 && !v.trump);
+    const label = (text: string, p: Pt, dy: number, size = small) => {
+      const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
+      tx.anchor.set(0.5, 0);
+      tx.position.set(p.x, p.y + dy);
+      this.pileLayer.addChild(tx);
+    };
+    label(t('table.deck', { n: v.deckCount }), L.deck, h / 2 + 2);
+    label(t('table.deck2', { n: v.deck2Count }), L.deck, h / 2 + small + 4, small - 1);
+    if (v.trump) {
+      // Trump suit reminder even once the trump card has been drawn.
+      const g = new Graphics();
+      suitShape(
+        g,
+        v.trump[0] as 'r' | 'y' | 'b',
+        L.deck.x - w * 0.62,
+        L.deck.y - h * 0.42,
+        12,
+        SUIT_COLOR[v.trump[0] as 'r'],
+      );
+      this.pileLayer.addChild(g);
+    }
+    const discardOutline = new Graphics()
+      .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
+      .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 });
+    this.pileLayer.addChild(discardOutline);
+    label(t('table.discard', { n: v.discard.length }), L.discard, h / 2 + 2);
+    // The feather stack, top value showing once phase 2 lays it out.
+    if (v.featherStack.length > 0) {
+      v.featherStack
+        .slice()
+        .reverse()
+        .forEach((val, k, all) => {
+          const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, L.narrow ? 14 : 18);
+          c.position.set(L.feathers.x + k * 3, L.feathers.y - k * 3);
+          this.pileLayer.addChild(c);
+        });
+      label(`${t('table.feathers')} ${v.featherStack.length}`, L.feathers, L.narrow ? 16 : 20);
+    }
+    if (v.table.length > 0) label(t('table.limit', { n: v.limit }), L.limitRow, 8, small - 1);
+    const round = new Text({
+      text: t('table.round', { round: v.round, phase: v.phase }),
+      style: { ...TEXT, fontSize: small - 1 },
+    });
+    round.alpha = 0.75;
+    round.position.set(6, L.h - (tb.mySeat >= 0 ? L.cardH + 40 : 20));
+    if (!L.narrow) this.pileLayer.addChild(round);
+    // Bets, face down in front of the player bet on.
+    const byOn = new Map<Seat, number>();
+    for (const b of v.bets) {
+      if (b.round !== v.round) continue;
+      const p = L.seats[b.on];
+      if (!p) continue;
+      const k = byOn.get(b.on) ?? 0;
+      byOn.set(b.on, k + 1);
+      const bw = L.narrow ? 16 : 22;
+      const back = makeBack(bw, bw * 1.4);
+      const below = p.y + L.seatBox.h / 2 + bw * 0.8;
+      back.position.set(p.x - L.seatBox.w / 2 + bw / 2 + k * (bw + 4), below);
+      this.pileLayer.addChild(back);
+      const who = new Text({
+        text: (tb.seats[b.by]?.name ?? '?').slice(0, 2) + (b.value !== null ? ` ${b.value}` : ''),
+        style: { ...TEXT, fontSize: 9, fontWeight: '700' },
+      });
+      who.anchor.set(0.5, 0);
+      who.position.set(back.x, below + bw * 0.7);
+      this.pileLayer.addChild(who);
+    }
+  }
+
+  private drawSeats(L: Layout, tb: ClientTable, me: Seat): void {
+    const v = tb.view;
+    if (!v) return;
+    const seen = new Set<Seat>();
+    for (let seat = 0; seat < v.players; seat++) {
+      const p = L.seats[seat];
+      const info = tb.seats[seat];
+      if (!p || !info) continue;
+      seen.add(seat);
+      const role = v.out.includes(seat) ? 'out' : roleOf(tb, seat);
+      const feathers = v.feathers.filter((f) => f.seat === seat);
+      const state =
+        seat === v.target && v.targetPassed
+          ? 'passed'
+          : v.standing.includes(seat) && role !== 'none' && role !== 'out'
+            ? 'done'
+            : '';
+      const key = JSON.stringify([
+        L.w,
+        L.h,
+        p.x,
+        p.y,
+        info.name,
+        info.connected,
+        info.bot,
+        v.handCounts[seat],
+        feathers.map((f) => f.value),
+        role,
+        state,
+        seat === me,
+        t('role.active'),
+      ]);
+      const cached = this.seatCache.get(seat);
+      if (cached && cached.key === key) continue;
+      cached?.box.destroy({ children: true });
+      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me);
+      box.position.set(p.x, p.y);
+      this.seatLayer.addChild(box);
+      this.seatCache.set(seat, { key, box });
+    }
+    for (const [seat, c] of this.seatCache) {
+      if (!seen.has(seat)) {
+        c.box.destroy({ children: true });
+        this.seatCache.delete(seat);
+      }
+    }
+  }
+
+  // Input: tap to select, drag onto a challenge card to reject it, or onto the table to play.
+  private onDown(card: CardId, view: CardView, e: FederatedPointerEvent): void {
+    const hand = this.last?.s.table?.view?.hand ?? [];
+    if (!hand.includes(card)) return;
+    this.drag = { card, start: { x: e.global.x, y: e.global.y }, moved: false, view };
+  }
+
+  private onMove(e: FederatedPointerEvent): void {
+    const d = this.drag;
+    const L = this.lay;
+    if (!d || !L) return;
+    if (!d.moved && Math.hypot(e.global.x - d.start.x, e.global.y - d.start.y) < 10) return;
+    if (!d.moved) {
+      d.moved = true;
+      const lit = this.last?.hl.lit.has(d.card) ?? false;
+      if (!lit) return;
+      this.dragGhost = makeCard(d.card, L.cardW, L.cardH);
+      this.dragGhost.alpha = 0.85;
+      this.fxLayer.addChild(this.dragGhost);
+      d.view.alpha = 0.3;
+    }
+    this.dragGhost?.position.set(e.global.x, e.global.y);
+  }
+
+  private onUp(e: FederatedPointerEvent): void {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    if (!d.moved) {
+      this.intents.focus(d.card);
+      this.intents.toggle(d.card);
+      return;
+    }
+    const ghost = this.dragGhost;
+    this.dragGhost = null;
+    ghost?.destroy({ children: true });
+    if (!d.view.destroyed) d.view.alpha = 1;
+    const last = this.last;
+    const L = this.lay;
+    if (!ghost || !last || !L) return;
+    const v = last.s.table?.view;
+    if (!v) return;
+    const hl = last.hl;
+    const at = { x: e.global.x, y: e.global.y };
+    if (hl.role === 'target') {
+      // Drop onto a challenge card this card can reject.
+      const w = L.cardW * L.tableScale;
+      const h = L.cardH * L.tableScale;
+      const hit = v.table.findIndex((en, k) => {
+        const p = L.table[k];
+        return p && en.rejection === null && Math.abs(p.x - at.x) < w * 0.65 && Math.abs(p.y - at.y) < h * 0.65;
+      });
+      const entry = v.table[hit];
+      if (entry) this.intents.reject(d.card, entry.challenge);
+      return;
+    }
+    if (at.y < L.handTop) {
+      const sel = last.s.ui.selected;
+      this.intents.play(sel.includes(d.card) ? sel : [...sel, d.card]);
+    }
+  }
+
+  private onTapTable(card: CardId): void {
+    const last = this.last;
+    if (!last) return;
+    const chosen = last.s.ui.selected[0];
+    if (chosen && last.hl.rejectTargets.includes(card)) this.intents.reject(chosen, card);
+  }
+
+  /** The canvas' hit rectangle for tests and debugging. */
+  bounds(): Rectangle {
+    return new Rectangle(0, 0, this.app.screen.width, this.app.screen.height);
+  }
+}
+
+function featherToken(value: number | null, r: number): Container {
+  const c = new Container();
+  const g = new Graphics()
+    .ellipse(0, 0, r * 0.55, r)
+    .fill({ color: 0xf7f3e8 })
+    .stroke({ width: 1.5, color: 0xb0743a });
+  g.moveTo(0, -r).lineTo(0, r).stroke({ width: 1.2, color: 0xb0743a });
+  c.addChild(g);
+  if (value !== null) {
+    const tx = new Text({ text: String(value), style: { ...TEXT, fill: 0x6b3b12, fontSize: r, fontWeight: '800' } });
+    tx.anchor.set(0.5);
+    c.addChild(tx);
+  }
+  return c;
+}
+
+const ROLE_COLOR: Record<string, number> = { active: 0xe8532f, target: 0x3d8bfd, supporter: 0x9b59d0, out: 0x777777 };
+
+function seatBox(
+  L: Layout,
+  tb: ClientTable,
+  seat: Seat,
+  role: string,
+  state: string,
+  feathers: { value: number }[],
+  handCount: number,
+  mine: boolean,
+): Container {
+  const info = tb.seats[seat];
+  const { w, h } = L.seatBox;
+  const c = new Container();
+  const bg = new Graphics()
+    .roundRect(-w / 2, -h / 2, w, h, 8)
+    .fill({ color: mine ? 0x20342c : 0x1b2a24, alpha: 0.92 })
+    .stroke({ width: role === 'none' ? 1 : 3, color: ROLE_COLOR[role] ?? 0x5d7a6e });
+  c.addChild(bg);
+  const fs = L.narrow ? 11 : 14;
+  const dot = new Graphics()
+    .circle(-w / 2 + 9, -h / 2 + 11, 4)
+    .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
+  c.addChild(dot);
+  const name = new Text({
+    text: `${info?.name ?? '?'}${info?.bot ? ` (${t('lobby.bot')})` : ''}`,
+    style: { ...TEXT, fontSize: fs, fontWeight: '700' },
+  });
+  name.position.set(-w / 2 + 17, -h / 2 + 3);
+  if (name.width > w - 20) name.scale.set((w - 20) / name.width);
+  c.addChild(name);
+  const total = feathers.reduce((a, f) => a + f.value, 0);
+  const line2 = [
+    t('seat.cards', { n: handCount }),
+    feathers.length ? t('seat.feathers', { n: total }) : '',
+    info && !info.connected && !info.bot ? t('seat.offline') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
+  l2.position.set(-w / 2 + 6, -h / 2 + fs + 7);
+  if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
+  c.addChild(l2);
+  if (role !== 'none' || state) {
+    const label = [
+      role !== 'none' ? t(`role.${role}` as 'role.active') : '',
+      state ? t(`seat.${state}` as 'seat.passed') : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const badge = new Text({ text: label, style: { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } });
+    const bw = Math.min(w - 8, badge.width + 10);
+    const pill = new Graphics()
+      .roundRect(-w / 2 + 4, h / 2 - fs - 6, bw, fs + 3, 6)
+      .fill({ color: ROLE_COLOR[role] ?? 0x555555 });
+    c.addChild(pill);
+    badge.position.set(-w / 2 + 9, h / 2 - fs - 5);
+    if (badge.width > w - 18) badge.scale.set((w - 18) / badge.width);
+    c.addChild(badge);
+  }
+  return c;
+}

@@ -1,0 +1,267 @@
+/**
+ * Turns the decoded schema state into a plain ClientTable snapshot: PlayerView-shaped game fields plus
+ * lobby info. Pure: nothing here touches the network or the canvas.
+ */
+import type { BetValue, CardId, PlayerCount, PlayerView, Seat, TableEntry } from '@blaze/rules';
+
+export type Status = 'lobby' | 'playing' | 'finished';
+
+export interface SeatInfo {
+  seat: Seat;
+  occupied: boolean;
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  host: boolean;
+  handCount: number;
+}
+
+export interface Settings {
+  firstPlayer: number;
+  windowMs: number;
+  clock: 'relaxed' | 'normal' | 'fast';
+  botDelayMs: number;
+  reconnectSeconds: number;
+  private: boolean;
+}
+
+export interface DeadlineInfo {
+  kind: 'window' | 'attacker' | 'target' | 'bet';
+  seat: Seat;
+  at: number;
+}
+
+export interface LogLine {
+  seq: number;
+  at: number;
+  kind: string;
+  seat: Seat;
+  other: Seat;
+  cards: CardId[];
+  value: number;
+  text: string;
+}
+
+export interface ChatEntry {
+  seq: number;
+  at: number;
+  name: string;
+  seat: Seat;
+  text: string;
+}
+
+export interface ResultRow {
+  game: number;
+  names: string[];
+  scores: number[];
+  winner: Seat;
+}
+
+export interface ScoreRow {
+  name: string;
+  games: number;
+  wins: number;
+  points: number;
+}
+
+export interface ClientTable {
+  status: Status;
+  spectators: number;
+  gameNumber: number;
+  settings: Settings;
+  seats: SeatInfo[];
+  /** -1 while not seated (spectating, or joined but not sat down). */
+  mySeat: Seat;
+  isHost: boolean;
+  /** The game as this client may see it; null in the lobby before the first game. */
+  view: PlayerView | null;
+  /** This client's own hidden bet value this round (-1: none). */
+  myBet: number;
+  deadlines: DeadlineInfo[];
+  log: LogLine[];
+  chat: ChatEntry[];
+  results: ResultRow[];
+  scoreboard: ScoreRow[];
+}
+
+/** The shape of BlazeState this module reads (real schema instances and plain objects both fit). */
+type List<T> = Iterable<T> & { length: number };
+export interface StateLike {
+  status: string;
+  spectators: number;
+  gameNumber: number;
+  settings: Settings | { [K in keyof Settings]: unknown };
+  players: List<{
+    occupied: boolean;
+    name: string;
+    bot: boolean;
+    connected: boolean;
+    host: boolean;
+    handCount: number;
+    hand: List<string>;
+    betHand: List<number>;
+    myBet: number;
+  }>;
+  round: number;
+  phase: number;
+  betting: boolean;
+  over: boolean;
+  trump: string;
+  deckCount: number;
+  deck2Count: number;
+  active: number;
+  target: number;
+  supporter: number;
+  table: List<{ challenge: string; by: number; rejection: string }>;
+  limit: number;
+  targetPassed: boolean;
+  standing: List<number>;
+  window?: { seat: number; cards: List<string> } | undefined;
+  discard: List<string>;
+  featherStack: List<number>;
+  feathers: List<{ seat: number; value: number; round: number }>;
+  bets: List<{ by: number; on: number; round: number; value: number }>;
+  out: List<number>;
+  scores: List<number>;
+  roundLosers: List<number>;
+  winner: number;
+  deadlines: List<{ kind: string; seat: number; at: number }>;
+  log: List<LogLine | { [K in keyof LogLine]: unknown }>;
+  chat: List<ChatEntry>;
+  results: List<{ game: number; names: List<string>; scores: List<number>; winner: number }>;
+  scoreboard: List<ScoreRow>;
+}
+
+const arr = <T>(l: Iterable<T> | undefined | null): T[] => (l ? Array.from(l) : []);
+
+function status(s: string): Status {
+  return s === 'playing' || s === 'finished' ? s : 'lobby';
+}
+
+/** Players in the game: seats 0..n-1 are the occupied slots once a game has started. */
+function playerCount(state: StateLike, seats: SeatInfo[]): number {
+  const scores = state.scores.length;
+  if (scores >= 3 && scores <= 5) return scores;
+  let n = 0;
+  for (const s of seats) if (s.occupied) n = s.seat + 1;
+  return n;
+}
+
+export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
+  const slots = arr(state.players);
+  const seats: SeatInfo[] = slots.map((p, seat) => ({
+    seat,
+    occupied: p.occupied,
+    name: p.name,
+    bot: p.bot,
+    connected: p.connected,
+    host: p.host,
+    handCount: p.handCount,
+  }));
+  const me = mySeat >= 0 ? slots[mySeat] : undefined;
+  const st = status(state.status);
+  const settingsIn = state.settings as Settings;
+  const settings: Settings = {
+    firstPlayer: settingsIn.firstPlayer,
+    windowMs: settingsIn.windowMs,
+    clock: settingsIn.clock,
+    botDelayMs: settingsIn.botDelayMs,
+    reconnectSeconds: settingsIn.reconnectSeconds,
+    private: settingsIn.private,
+  };
+  let view: PlayerView | null = null;
+  if (st !== 'lobby' || state.trump !== '') {
+    const n = playerCount(state, seats);
+    const viewer = mySeat >= 0 && mySeat < n ? mySeat : null;
+    const table: TableEntry[] = arr(state.table).map((e) => ({
+      challenge: e.challenge,
+      by: e.by,
+      rejection: e.rejection === '' ? null : e.rejection,
+    }));
+    view = {
+      viewer,
+      players: Math.min(5, Math.max(3, n)) as PlayerCount,
+      round: state.round === 2 ? 2 : 1,
+      phase: state.phase === 2 ? 2 : 1,
+      betting: state.betting,
+      over: state.over,
+      trump: state.trump,
+      deckCount: state.deckCount,
+      deck2Count: state.deck2Count,
+      // Only the owner's own slot carries a hand (@view); never read anyone else's.
+      hand: viewer !== null && me ? arr(me.hand) : [],
+      handCounts: seats.slice(0, n).map((s) => s.handCount),
+      betHand: viewer !== null && me ? (arr(me.betHand) as BetValue[]) : [],
+      active: state.active,
+      target: state.target,
+      supporter: state.supporter < 0 ? null : state.supporter,
+      table,
+      limit: state.limit,
+      targetPassed: state.targetPassed,
+      standing: arr(state.standing),
+      window: state.window ? { seat: state.window.seat, cards: arr(state.window.cards) } : null,
+      discard: arr(state.discard),
+      featherStack: arr(state.featherStack),
+      feathers: arr(state.feathers).map((f) => ({ seat: f.seat, value: f.value, round: f.round === 2 ? 2 : 1 })),
+      bets: arr(state.bets).map((b) => ({
+        by: b.by,
+        on: b.on,
+        round: b.round === 2 ? 2 : 1,
+        value: b.value === 0 || b.value === 1 ? b.value : null,
+      })),
+      out: arr(state.out),
+      scores: arr(state.scores),
+      roundLosers: arr(state.roundLosers),
+      winner: state.winner < 0 ? null : state.winner,
+    };
+    // Our own hidden bet: the schema hides it in the public list but gives it back to us via myBet.
+    if (viewer !== null && me && me.myBet >= 0) {
+      for (const b of view.bets) {
+        if (b.by === viewer && b.round === view.round && b.value === null) b.value = me.myBet === 1 ? 1 : 0;
+      }
+    }
+  }
+  return {
+    status: st,
+    spectators: state.spectators,
+    gameNumber: state.gameNumber,
+    settings,
+    seats,
+    mySeat,
+    isHost: me?.host ?? false,
+    view,
+    myBet: me?.myBet ?? -1,
+    deadlines: arr(state.deadlines).map((d) => ({
+      kind: (['window', 'attacker', 'target', 'bet'].includes(d.kind) ? d.kind : 'target') as DeadlineInfo['kind'],
+      seat: d.seat,
+      at: d.at,
+    })),
+    log: arr(state.log).map((l) => {
+      const e = l as LogLine;
+      return {
+        seq: e.seq,
+        at: e.at,
+        kind: e.kind,
+        seat: e.seat,
+        other: e.other,
+        cards: arr(e.cards),
+        value: e.value,
+        text: e.text,
+      };
+    }),
+    chat: arr(state.chat).map((c) => ({ seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text })),
+    results: arr(state.results).map((r) => ({
+      game: r.game,
+      names: arr(r.names),
+      scores: arr(r.scores),
+      winner: r.winner,
+    })),
+    scoreboard: arr(state.scoreboard).map((r) => ({ name: r.name, games: r.games, wins: r.wins, points: r.points })),
+  };
+}
+
+/** A seat's display name, falling back to "Seat n". */
+export function nameOf(t: ClientTable, seat: Seat): string {
+  const s = t.seats[seat];
+  return s?.name ? s.name : `#${seat + 1}`;
+}

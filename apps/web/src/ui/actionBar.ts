@@ -1,0 +1,80 @@
+/** The action buttons under the table: Play / Reject / Pass / Done, and the bet controls. */
+import type { BetValue, Seat } from '@blaze/rules';
+import { t } from '../i18n/index.js';
+import type { Highlights } from '../logic/highlights.js';
+import { type ClientTable, nameOf } from '../store/snapshot.js';
+import { h, patch } from './dom.js';
+
+export interface ActionHandlers {
+  play(): void;
+  reject(): void;
+  pass(): void;
+  stand(): void;
+  chooseBetTarget(seat: Seat): void;
+  bet(value: BetValue): void;
+}
+
+export function renderActions(
+  el: HTMLElement,
+  tb: ClientTable,
+  hl: Highlights,
+  betOn: Seat | null,
+  selected: number,
+  on: ActionHandlers,
+): void {
+  const key = JSON.stringify([
+    tb.status,
+    hl.role,
+    hl.canPlay,
+    hl.rejectTargets,
+    hl.canPass,
+    hl.canStand,
+    hl.canBet,
+    hl.betTargets,
+    hl.betValues,
+    betOn,
+    selected,
+    tb.seats.map((s) => s.name),
+    t('act.play'),
+  ]);
+  patch(el, key, () => {
+    if (tb.status !== 'playing') return [];
+    if (hl.canBet) {
+      return [
+        h('span', { class: 'label' }, t('act.betOn')),
+        ...hl.betTargets.map((s) =>
+          h(
+            'button',
+            { testid: `bet-on-${s}`, class: betOn === s ? 'chosen' : '', onclick: () => on.chooseBetTarget(s) },
+            nameOf(tb, s),
+          ),
+        ),
+        h('span', { class: 'label' }, t('act.betValue')),
+        ...hl.betValues.map((v) =>
+          h(
+            'button',
+            { testid: `bet-${v}`, class: 'primary', disabled: betOn === null, onclick: () => on.bet(v) },
+            `${t('act.bet')} ${v}`,
+          ),
+        ),
+      ];
+    }
+    const out = [];
+    if (hl.role === 'active' || hl.role === 'supporter') {
+      out.push(
+        h('button', { testid: 'play', class: 'primary', disabled: !hl.canPlay, onclick: on.play }, t('act.play')),
+      );
+      out.push(h('button', { testid: 'stand', disabled: !hl.canStand, onclick: on.stand }, t('act.stand')));
+    } else if (hl.role === 'target') {
+      out.push(
+        h(
+          'button',
+          { testid: 'reject', class: 'primary', disabled: hl.rejectTargets.length === 0, onclick: on.reject },
+          t('act.reject'),
+        ),
+      );
+      out.push(h('button', { testid: 'pass', disabled: !hl.canPass, onclick: on.pass }, t('act.pass')));
+    }
+    return out;
+  });
+}

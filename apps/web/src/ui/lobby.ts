@@ -1,0 +1,141 @@
+/** The lobby: five seats (sit, leave, bots, kick), the host's settings, Start, and the invite link. */
+import { t } from '../i18n/index.js';
+import type { ClientTable } from '../store/snapshot.js';
+import { h, patch } from './dom.js';
+import type { Send } from './send.js';
+
+export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
+export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;
+
+/** Seats a game may start with (3-5 occupied). */
+export function seatedCount(tb: ClientTable): number {
+  return tb.seats.filter((s) => s.occupied).length;
+}
+
+export function renderLobby(
+  el: HTMLElement,
+  tb: ClientTable,
+  o: { send: Send; invite: string; spectator: boolean },
+): void {
+  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, o.spectator, t('lobby.title')]);
+  patch(el, key, () => {
+    const { send } = o;
+    const host = tb.isHost;
+    const seated = tb.mySeat >= 0;
+    const rows = tb.seats.map((s) => {
+      const mine = s.seat === tb.mySeat;
+      const tags = [
+        mine ? t('lobby.you') : '',
+        s.host ? t('lobby.host') : '',
+        s.bot ? t('lobby.bot') : '',
+        s.occupied && !s.bot && !s.connected ? t('lobby.offline') : '',
+      ].filter(Boolean);
+      return h(
+        'li',
+        { testid: `seat-${s.seat}`, class: mine ? 'mine' : '' },
+        h('span', { class: 'seat-no' }, t('lobby.seat', { n: s.seat + 1 })),
+        h('span', { class: 'seat-name' }, s.occupied ? s.name : t('lobby.empty')),
+        tags.length ? h('span', { class: 'tags' }, tags.join(' · ')) : null,
+        h(
+          'span',
+          { class: 'seat-actions' },
+          !s.occupied && !o.spectator && !seated
+            ? h('button', { testid: `sit-${s.seat}`, onclick: () => send('sit', { seat: s.seat }) }, t('lobby.sit'))
+            : null,
+          mine ? h('button', { testid: 'leave', onclick: () => send('leave', {}) }, t('lobby.leave')) : null,
+          host && !s.occupied
+            ? h(
+                'button',
+                { testid: `add-bot-${s.seat}`, onclick: () => send('addBot', { seat: s.seat }) },
+                t('lobby.addBot'),
+              )
+            : null,
+          host && s.occupied && s.bot
+            ? h(
+                'button',
+                { testid: `remove-bot-${s.seat}`, onclick: () => send('removeBot', { seat: s.seat }) },
+                t('lobby.removeBot'),
+              )
+            : null,
+          host && s.occupied && !s.bot && !mine
+            ? h('button', { testid: `kick-${s.seat}`, onclick: () => send('kick', { seat: s.seat }) }, t('lobby.kick'))
+            : null,
+        ),
+      );
+    });
+    const st = tb.settings;
+    const first = h(
+      'select',
+      { testid: 'setting-first', disabled: !host },
+      h('option', { value: '-1', selected: st.firstPlayer < 0 }, t('lobby.random')),
+      tb.seats.map((s) =>
+        h(
+          'option',
+          { value: String(s.seat), selected: st.firstPlayer === s.seat },
+          `${t('lobby.seat', { n: s.seat + 1 })}${s.occupied ? ` · ${s.name}` : ''}`,
+        ),
+      ),
+    );
+    first.addEventListener('change', () => send('settings', { firstPlayer: Number(first.value) }));
+    const windowChoices = WINDOW_CHOICES.includes(st.windowMs) ? WINDOW_CHOICES : [...WINDOW_CHOICES, st.windowMs];
+    const win = h(
+      'select',
+      { testid: 'setting-window', disabled: !host },
+      windowChoices.map((ms) =>
+        h('option', { value: String(ms), selected: st.windowMs === ms }, t('lobby.seconds', { n: ms / 1000 })),
+      ),
+    );
+    win.addEventListener('change', () => send('settings', { windowMs: Number(win.value) }));
+    const clock = h(
+      'select',
+      { testid: 'setting-clock', disabled: !host },
+      CLOCK_CHOICES.map((c) => h('option', { value: c, selected: st.clock === c }, t(`lobby.clock.${c}`))),
+    );
+    clock.addEventListener('change', () => send('settings', { clock: clock.value as (typeof CLOCK_CHOICES)[number] }));
+    const n = seatedCount(tb);
+    const canStart = n >= 3 && n <= 5;
+    const copy = h('button', { testid: 'copy-invite', class: 'primary' }, t('lobby.invite'));
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(o.invite);
+      } catch {
+        // clipboard may be blocked: the link is shown and selectable anyway
+      }
+      copy.textContent = t('lobby.copied');
+      setTimeout(() => {
+        copy.textContent = t('lobby.invite');
+      }, 1500);
+    });
+    return [
+      h('h2', {}, t('lobby.title')),
+      h(
+        'div',
+        { class: 'invite row' },
+        h('input', {
+          testid: 'invite-link',
+          readOnly: true,
+          value: o.invite,
+          onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+        }),
+        copy,
+      ),
+      h('ul', { class: 'seats' }, rows),
+      h(
+        'fieldset',
+        { class: 'settings', testid: 'settings' },
+        h('legend', {}, t('lobby.settings')),
+        h('label', {}, t('lobby.firstPlayer'), first),
+        h('label', {}, t('lobby.window'), win),
+        h('label', {}, t('lobby.clock'), clock),
+      ),
+      host
+        ? h(
+            'button',
+            { testid: 'start', class: 'primary big', disabled: !canStart, onclick: () => send('start', {}) },
+            t('lobby.start'),
+          )
+        : h('p', { class: 'msg' }, t('lobby.waitHost')),
+      host && !canStart ? h('p', { class: 'msg' }, t('lobby.needPlayers')) : null,
+    ];
+  });
+}

@@ -1,0 +1,32 @@
+/** Optional beeps with WebAudio; silent until the first user gesture, and when muted. */
+let ctx: AudioContext | null = null;
+
+export type SoundKind = 'play' | 'reject' | 'turn' | 'error' | 'feather';
+
+const TONES: Record<SoundKind, [number, number]> = {
+  play: [520, 0.07],
+  reject: [660, 0.07],
+  turn: [880, 0.12],
+  error: [180, 0.18],
+  feather: [990, 0.2],
+};
+
+export function beep(kind: SoundKind, muted: boolean): void {
+  if (muted) return;
+  try {
+    ctx ??= new AudioContext();
+    if (ctx.state === 'suspended') void ctx.resume();
+    const [freq, dur] = TONES[kind];
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = freq;
+    o.type = kind === 'error' ? 'square' : 'sine';
+    g.gain.setValueAtTime(0.08, ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + dur);
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + dur);
+  } catch {
+    // no audio available: sounds are optional
+  }
+}

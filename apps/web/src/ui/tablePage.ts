@@ -1,0 +1,414 @@
+/**
+ * The table page: join (or watch), then the lobby, the canvas, the banner and action bar, the side
+ * panels and the results. Data flows one way: schema patch -> store -> canvas/DOM; intentions go
+ * back as messages.
+ */
+import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
+import { onLangChange, t } from '../i18n/index.js';
+import { banner, secondsLeft } from '../logic/banner.js';
+import { sortHand } from '../logic/cards.js';
+import { type Highlights, highlights } from '../logic/highlights.js';
+import { Connection, type ConnState } from '../net/connection.js';
+import { inviteLink } from '../net/endpoint.js';
+import { keys, load, save } from '../net/storage.js';
+import { TableScene } from '../render/scene.js';
+import type { ClientTable } from '../store/snapshot.js';
+import { type SortMode, Store, type StoreState } from '../store/store.js';
+import { renderActions } from './actionBar.js';
+import { h } from './dom.js';
+import { renderLobby } from './lobby.js';
+import { SidePanels } from './panels.js';
+import { renderResults } from './results.js';
+import type { Send } from './send.js';
+import { beep } from './sound.js';
+import { topBar } from './topbar.js';
+
+export interface BlazeDebug {
+  readonly snapshot: ClientTable | null;
+  readonly ui: StoreState['ui'];
+  readonly app: TableScene['app'];
+  /** Hand cards in page CSS pixels (a point on the visible part of each card). */
+  readonly hand: { card: CardId; x: number; y: number; lit?: boolean }[];
+  /** Challenge cards on the table in page CSS pixels. */
+  readonly challenges: { card: CardId; x: number; y: number; lit?: boolean }[];
+  readonly mySeat: number;
+  readonly firstTableFrame: number | null;
+}
+
+declare global {
+  interface Window {
+    __blaze?: BlazeDebug;
+  }
+}
+
+export function tablePage(root: HTMLElement, tableId: string): () => void {
+  const store = new Store({
+    sort: load(keys.sort) === 'value' ? 'value' : 'suit',
+    muted: load(keys.muted) === '1',
+  });
+  let conn: Connection | null = null;
+  let connState: ConnState = 'idle';
+  let spectator = false;
+  let betOn: Seat | null = null;
+  let targetIdx = 0;
+  let hl: Highlights = highlights(emptyTable(), []);
+  const cleanups: (() => void)[] = [];
+
+  const send: Send = (type, payload) => conn?.send(type, payload);
+  const invite = inviteLink(location.origin, tableId);
+
+  // ---- DOM skeleton ----
+  const watching = h('span', { testid: 'watching', class: 'watching' });
+  const sortBtn = h('button', { testid: 'sort-toggle' });
+  const muteBtn = h('button', { testid: 'mute' });
+  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
+  const bannerText = h('span', { testid: 'banner-text' });
+  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
+  const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert' });
+  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, bannerText, deadline);
+  const canvasHost = h('div', { class: 'canvas-host' });
+  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
+  const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
+  const joinEl = h('section', { testid: 'join', class: 'overlay join' });
+  const actionsEl = h('div', { testid: 'actions', class: 'actions' });
+  const panels = new SidePanels(send);
+  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, joinEl, flash);
+  const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
+  let header = buildHeader();
+  const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
+  root.replaceChildren(page);
+
+  function buildHeader(): HTMLElement {
+    return topBar({ middle: [watching], right: [sortBtn, muteBtn, panelBtn] });
+  }
+  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
+  sortBtn.addEventListener('click', () => {
+    const sort: SortMode = store.get().ui.sort === 'suit' ? 'value' : 'suit';
+    save(keys.sort, sort);
+    store.updateUi({ sort });
+  });
+  muteBtn.addEventListener('click', () => {
+    const muted = !store.get().ui.muted;
+    save(keys.muted, muted ? '1' : '0');
+    store.updateUi({ muted });
+  });
+
+  // ---- the canvas ----
+  const scene = new TableScene({
+    toggle: (card) => toggle(card),
+    focus: (card) => {
+      const hand = sortedHand();
+      const k = hand.indexOf(card);
+      if (k >= 0) store.updateUi({ focus: k });
+    },
+    play: (cards) => play(cards),
+    reject: (card, challenge) => reject(card, challenge),
+  });
+  const sceneReady = scene.init(canvasHost).then(() => draw(store.get()));
+
+  window.__blaze = {
+    get snapshot() {
+      return store.get().table;
+    },
+    get ui() {
+      return store.get().ui;
+    },
+    get app() {
+      return scene.app;
+    },
+    get hand() {
+      return toPage(scene.positions.hand);
+    },
+    get challenges() {
+      return toPage(scene.positions.table);
+    },
+    get mySeat() {
+      return store.get().table?.mySeat ?? -1;
+    },
+    get firstTableFrame() {
+      return scene.firstTableFrame;
+    },
+  };
+  function toPage<T extends { x: number; y: number }>(list: T[]): T[] {
+    const r = scene.app.canvas.getBoundingClientRect();
+    return list.map((p) => ({ ...p, x: r.left + p.x, y: r.top + p.y }));
+  }
+
+  // ---- intentions ----
+  function sortedHand(): CardId[] {
+    const v = store.get().table?.view;
+    if (!v) return [];
+    const pending = store.get().ui.pending?.cards ?? [];
+    return sortHand(
+      v.hand.filter((c) => !pending.includes(c)),
+      store.get().ui.sort,
+      v.trump,
+    );
+  }
+
+  function toggle(card: CardId): void {
+    const ui = store.get().ui;
+    const selected = ui.selected.includes(card);
+    if (!selected && !hl.lit.has(card)) return;
+    if (hl.role === 'target') {
+      targetIdx = 0;
+      store.updateUi({ selected: selected ? [] : [card] });
+      return;
+    }
+    store.toggleSelect(card);
+  }
+
+  function play(cards: CardId[]): void {
+    const tb = store.get().table;
+    const v = tb?.view;
+    if (!tb || !v || cards.length === 0) return;
+    const e = checkPlay(v, tb.mySeat, v.hand, cards);
+    if (e) {
+      store.refused(e.message, Date.now());
+      beep('error', store.get().ui.muted);
+      return;
+    }
+    store.markPending({ kind: 'play', cards, onto: [] });
+    send('play', { cards });
+    beep('play', store.get().ui.muted);
+    settleLater();
+  }
+
+  function reject(card: CardId, challenge: CardId): void {
+    store.markPending({ kind: 'reject', cards: [card], onto: [challenge] });
+    send('reject', { pairs: [{ challenge, card }] });
+    beep('reject', store.get().ui.muted);
+    settleLater();
+  }
+
+  /** If the server neither applies nor refuses a move in time, the cards come back. */
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  function settleLater(): void {
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => {
+      if (store.get().ui.pending) store.updateUi({ pending: null });
+    }, 5000);
+  }
+
+  const actions = {
+    play: () => play(store.get().ui.selected),
+    reject: () => {
+      const card = store.get().ui.selected[0];
+      const target = hl.rejectTargets[targetIdx % Math.max(1, hl.rejectTargets.length)];
+      if (card && target) reject(card, target);
+    },
+    pass: () => send('pass', {}),
+    stand: () => send('stand', {}),
+    chooseBetTarget: (seat: Seat) => {
+      betOn = seat;
+      draw(store.get());
+    },
+    bet: (value: BetValue) => {
+      if (betOn === null) return;
+      send('bet', { on: betOn, value });
+      betOn = null;
+    },
+  };
+
+  // Keyboard play for the hand: arrows move, space selects, enter plays or rejects, Esc clears.
+  const onKey = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement | null)?.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    const hand = sortedHand();
+    const ui = store.get().ui;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      if (hand.length === 0) return;
+      const d = e.key === 'ArrowLeft' ? -1 : 1;
+      store.updateUi({ focus: (ui.focus + d + hand.length) % hand.length });
+      e.preventDefault();
+    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      targetIdx += e.key === 'ArrowUp' ? 1 : -1 + Math.max(1, hl.rejectTargets.length);
+      draw(store.get());
+      e.preventDefault();
+    } else if (e.key === ' ') {
+      const card = hand[ui.focus];
+      if (card) toggle(card);
+      e.preventDefault();
+    } else if (e.key === 'Enter') {
+      if (hl.role === 'target') {
+        if (ui.selected.length === 0) {
+          const card = hand[ui.focus];
+          if (card) toggle(card);
+        }
+        actions.reject();
+      } else if (hl.canPlay) actions.play();
+      e.preventDefault();
+    } else if (e.key === 'Escape') {
+      store.updateUi({ selected: [] });
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  cleanups.push(() => document.removeEventListener('keydown', onKey));
+
+  // ---- drawing ----
+  let lastYourMove = false;
+  function draw(s: StoreState): void {
+    const tb = s.table;
+    sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
+    muteBtn.textContent = s.ui.muted ? t('top.unmute') : t('top.mute');
+    joinEl.hidden = connState === 'open' || connState === 'reconnecting';
+    if (!tb) return;
+    watching.textContent = t('top.watching', { n: tb.spectators });
+    hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
+    if (hl.rejectTargets.length > 0) {
+      const chosen = hl.rejectTargets[targetIdx % hl.rejectTargets.length];
+      hl = {
+        ...hl,
+        rejectTargets: chosen ? [chosen, ...hl.rejectTargets.filter((c) => c !== chosen)] : hl.rejectTargets,
+      };
+    }
+    page.dataset.status = tb.status;
+    lobbyEl.hidden = tb.status !== 'lobby';
+    resultsEl.hidden = tb.status !== 'finished';
+    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite, spectator });
+    renderResults(resultsEl, tb, send);
+    renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
+    panels.update(tb);
+    const b = banner(tb);
+    bannerText.textContent = t(b.key, b.params);
+    bannerEl.classList.toggle('your-move', b.yourMove);
+    bannerEl.dataset.deadline = b.deadline === null ? '' : String(b.deadline);
+    tick();
+    if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
+    lastYourMove = b.yourMove;
+    scene.render(s, hl, true);
+  }
+
+  function tick(): void {
+    const at = Number(bannerEl.dataset.deadline || 0);
+    deadline.textContent = at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '';
+    const f = store.get().ui.flash;
+    if (f && f.until > Date.now()) {
+      flash.textContent = f.text;
+      flash.hidden = false;
+    } else flash.hidden = true;
+  }
+  const ticker = setInterval(tick, 250);
+  cleanups.push(() => clearInterval(ticker));
+
+  cleanups.push(
+    store.subscribe((s) => {
+      void sceneReady;
+      draw(s);
+    }),
+  );
+  cleanups.push(
+    onLangChange(() => {
+      const fresh = buildHeader();
+      header.replaceWith(fresh);
+      header = fresh;
+      panels.relabel();
+      for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
+      showJoin();
+      draw(store.get());
+    }),
+  );
+
+  // ---- joining ----
+  const connect = async (name: string, watch: boolean) => {
+    spectator = watch;
+    conn?.close();
+    conn = new Connection(tableId, store, {
+      onConnState: (st, reason) => {
+        connState = st;
+        showJoin(reason);
+        draw(store.get());
+      },
+      onError: (e) => {
+        store.refused(t('error.generic', { message: e.message }), Date.now());
+        beep('error', store.get().ui.muted);
+      },
+    });
+    try {
+      await conn.join(name, watch);
+    } catch (e) {
+      connState = 'closed';
+      showJoin(e instanceof Error ? e.message : String(e));
+      draw(store.get());
+    }
+  };
+
+  let joinReason: string | undefined;
+  function showJoin(reason?: string): void {
+    if (reason !== undefined) joinReason = reason;
+    joinEl.hidden = connState === 'open' || connState === 'reconnecting';
+    const name = h('input', {
+      testid: 'name-input',
+      maxLength: 24,
+      value: load(keys.name) ?? '',
+      placeholder: t('home.namePlaceholder'),
+    });
+    const go = (watch: boolean) => {
+      const n = name.value.replace(/\s+/g, ' ').trim();
+      if (!n) {
+        msg.textContent = t('home.needName');
+        return;
+      }
+      save(keys.name, n);
+      void connect(n, watch);
+    };
+    const msg = h(
+      'p',
+      { class: 'msg', testid: 'join-message' },
+      connState === 'connecting'
+        ? t('join.connecting')
+        : connState === 'closed' && joinReason
+          ? t('join.failed', { reason: joinReason })
+          : '',
+    );
+    name.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') go(false);
+    });
+    joinEl.replaceChildren(
+      h('h2', {}, t('join.title', { id: tableId })),
+      h('label', {}, t('home.name'), name),
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { testid: 'join-sit', class: 'primary', onclick: () => go(false) }, t('join.sit')),
+        h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch')),
+      ),
+      msg,
+      h('a', { href: '/', 'data-link': '' }, t('join.home')),
+    );
+    page.classList.toggle('reconnecting', connState === 'reconnecting');
+    bannerEl.classList.toggle('offline', connState === 'reconnecting');
+    if (connState === 'reconnecting') bannerText.textContent = t('join.reconnecting');
+  }
+  showJoin();
+  // Coming back to a table we hold a seat at (reload): straight back in.
+  const savedName = load(keys.name);
+  if (load(keys.seat(tableId)) !== null && savedName) void connect(savedName, false);
+
+  return () => {
+    for (const c of cleanups) c();
+    conn?.close();
+    scene.app.destroy(true, { children: true });
+    delete window.__blaze;
+    page.remove();
+  };
+}
+
+function emptyTable(): ClientTable {
+  return {
+    status: 'lobby',
+    spectators: 0,
+    gameNumber: 0,
+    settings: { firstPlayer: -1, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },
+    seats: [],
+    mySeat: -1,
+    isHost: false,
+    view: null,
+    myBet: -1,
+    deadlines: [],
+    log: [],
+    chat: [],
+    results: [],
+    scoreboard: [],
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { de } from '../src/i18n/de.js';
+import { en } from '../src/i18n/en.js';
+import { format, LANGS, pickLang, TABLES, t } from '../src/i18n/index.js';
+import { ja } from '../src/i18n/ja.js';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('i18n', () => {
+  it('has every key in all three languages, and no extra ones', () => {
+    const keys = Object.keys(en).sort();
+    for (const table of [de, ja]) expect(Object.keys(table).sort()).toEqual(keys);
+  });
+
+  it('uses the same placeholders in every language', () => {
+    for (const l of LANGS) {
+      for (const [k, v] of Object.entries(en)) {
+        expect(placeholders(TABLES[l][k as keyof typeof en]), `${l} ${k}`).toEqual(placeholders(v));
+      }
+    }
+  });
+
+  it('has no empty messages', () => {
+    for (const l of LANGS) for (const v of Object.values(TABLES[l])) expect(v.trim().length).toBeGreaterThan(0);
+  });
+
+  it('picks the language from the browser list, English otherwise', () => {
+    expect(pickLang(['de-AT', 'en'])).toBe('de');
+    expect(pickLang(['fr-FR', 'ja'])).toBe('ja');
+    expect(pickLang(['fr-FR'])).toBe('en');
+    expect(pickLang([])).toBe('en');
+  });
+
+  it('formats placeholders', () => {
+    expect(format('{a} and {b}', { a: 1, b: 'x' })).toBe('1 and x');
+    expect(format('{missing}', {})).toBe('{missing}');
+    expect(t('log.opened', { name: 'Ana', other: 'Ben', cards: 'red 5' }, 'en')).toBe('Ana challenges Ben with red 5');
+    expect(t('log.passed', { name: 'Ana' }, 'de')).toBe('Ana passt');
+  });
+});

@@ -1,0 +1,203 @@
+import {
+  applyAction,
+  canBeat,
+  challengeValue,
+  createGame,
+  type GameState,
+  playableCards,
+  rejectOptions,
+  viewFor,
+} from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { setLang } from '../src/i18n/index.js';
+import { banner, secondsLeft } from '../src/logic/banner.js';
+import { sortHand } from '../src/logic/cards.js';
+import { highlights } from '../src/logic/highlights.js';
+import { logWords } from '../src/logic/log.js';
+import { results } from '../src/logic/results.js';
+import { layout } from '../src/render/layout.js';
+import { toClientTable } from '../src/store/snapshot.js';
+import { logEntry, stateFrom } from './fixtures.js';
+
+function must(g: GameState, a: Parameters<typeof applyAction>[1]): GameState {
+  const r = applyAction(g, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
+
+const fresh = () => createGame({ players: 4, seed: 'logic', startSeat: 0 });
+const table = (g: GameState, seat: number) => toClientTable(stateFrom(g, seat), seat);
+
+describe('highlights', () => {
+  it('lights the whole hand for the opener, then only cards of the chosen value', () => {
+    const g = fresh();
+    const hand = g.hands[0] ?? [];
+    expect([...highlights(table(g, 0), []).lit].sort()).toEqual([...playableCards(viewFor(g, 0), 0, hand)].sort());
+    const first = hand[0] as string;
+    const hl = highlights(table(g, 0), [first]);
+    expect(hl.canPlay).toBe(true);
+    for (const c of hl.lit) expect(challengeValue(c)).toBe(challengeValue(first));
+    expect(hl.role).toBe('active');
+    expect(hl.canStand).toBe(false);
+  });
+
+  it('lights exactly the rejecting cards for the target, and the challenge cards each can beat', () => {
+    let g = fresh();
+    const card = g.hands[0]?.[0] as string;
+    g = must(g, { type: 'play', seat: 0, cards: [card] });
+    const tgt = g.target;
+    const hl = highlights(table(g, tgt), []);
+    const opts = rejectOptions(viewFor(g, tgt), tgt, g.hands[tgt] ?? []);
+    expect([...hl.lit].sort()).toEqual([...opts.keys()].sort());
+    expect(hl.canPass).toBe(true);
+    const beater = [...opts.keys()][0];
+    if (beater) {
+      const sel = highlights(table(g, tgt), [beater]);
+      expect(sel.rejectTargets).toEqual([card]);
+      expect(canBeat(card, beater, g.trump)).toBe(true);
+    }
+    // A card that cannot reject anything is not lit.
+    for (const c of g.hands[tgt] ?? []) if (!canBeat(card, c, g.trump)) expect(hl.lit.has(c)).toBe(false);
+  });
+
+  it('lights nothing for a player with no role, or a spectator', () => {
+    let g = fresh();
+    g = must(g, { type: 'play', seat: 0, cards: [g.hands[0]?.[0] as string] });
+    const idle = [0, 1, 2, 3].find((s) => s !== g.active && s !== g.target && s !== g.supporter) as number;
+    expect(highlights(table(g, idle), []).lit.size).toBe(0);
+    expect(highlights(toClientTable(stateFrom(g, null), -1), []).lit.size).toBe(0);
+  });
+
+  it('ignores cards that are on their way to the server', () => {
+    const g = fresh();
+    const first = g.hands[0]?.[0] as string;
+    expect(highlights(table(g, 0), [], [first]).lit.has(first)).toBe(false);
+  });
+});
+
+describe('banner', () => {
+  it('tells the opener to open, the others whom they wait for', () => {
+    setLang('en');
+    const g = fresh();
+    const me = banner(table(g, 0));
+    expect(me.key).toBe('banner.openChallenge');
+    expect(me.yourMove).toBe(true);
+    const other = banner(table(g, 2));
+    expect(other.key).toBe('banner.waitingFor');
+    expect(other.params.name).toBe('Ana');
+  });
+
+  it('asks the target to reject or pass, with its deadline', () => {
+    let g = fresh();
+    g = must(g, { type: 'play', seat: 0, cards: [g.hands[0]?.[0] as string] });
+    const tb = table(g, g.target);
+    tb.deadlines = [{ kind: 'target', seat: g.target, at: 12_345 }];
+    const b = banner(tb);
+    expect(b.key).toBe('banner.rejectOrPass');
+    expect(b.deadline).toBe(12_345);
+    const watcher = banner(toClientTable(stateFrom(g, null), -1));
+    expect(watcher.key).toBe('banner.waitingFor');
+    expect(watcher.yourMove).toBe(false);
+  });
+
+  it('tells an attacker with a card of a table value that they may extend', () => {
+    let g = fresh();
+    g = must(g, { type: 'play', seat: 0, cards: [g.hands[0]?.[0] as string] });
+    const tb = table(g, 0);
+    const b = banner(tb);
+    const canExtend = (g.hands[0] ?? []).some((c) => challengeValue(c) === challengeValue(g.table[0]?.challenge ?? ''));
+    expect(b.key).toBe(canExtend ? 'banner.mayExtend' : 'banner.waitingFor');
+  });
+
+  it('counts whole seconds down to zero', () => {
+    expect(secondsLeft(10_000, 7_100)).toBe(3);
+    expect(secondsLeft(10_000, 11_000)).toBe(0);
+  });
+
+  it('is the lobby banner in the lobby', () => {
+    const s = stateFrom(fresh(), 0, 'lobby');
+    s.trump = '';
+    expect(banner(toClientTable(s, 0)).key).toBe('banner.lobby');
+  });
+});
+
+describe('log and cards in words', () => {
+  it('describes a challenge the way a player would', () => {
+    setLang('en');
+    const tb = table(fresh(), 0);
+    expect(logWords(toClientTable(stateFrom(fresh(), 0), 0).log[0] ?? logEntryPlain(), tb)).toBeTypeOf('string');
+    expect(logWords(logEntryPlain(), tb)).toBe('Ana challenges Ben with red 5, yellow 5');
+    expect(logWords({ ...logEntryPlain(), kind: 'rejected', seat: 1, cards: ['bFa'] }, tb)).toBe(
+      'Ben rejects with blue Firebird',
+    );
+  });
+
+  it('sorts by suit with trump last, or by value', () => {
+    const hand = ['b3a', 'r9a', 'y1a', 'r2b', 'bFa'];
+    expect(sortHand(hand, 'suit', 'r5a')).toEqual(['y1a', 'b3a', 'bFa', 'r2b', 'r9a']);
+    expect(sortHand(hand, 'value', 'r5a')).toEqual(['y1a', 'r2b', 'b3a', 'r9a', 'bFa']);
+  });
+});
+
+function logEntryPlain() {
+  const e = logEntry('opened', 0, 1, ['r5a', 'y5b']);
+  return { seq: 1, at: 0, kind: e.kind, seat: e.seat, other: e.other, cards: [...e.cards], value: e.value, text: '' };
+}
+
+describe('results', () => {
+  it('splits each total into feathers and won bets per round (R9.2)', () => {
+    const v = viewFor(fresh(), null);
+    v.players = 3;
+    v.feathers = [
+      { seat: 0, value: 2, round: 1 },
+      { seat: 1, value: 1, round: 1 },
+      { seat: 1, value: 3, round: 2 },
+      { seat: 2, value: 2, round: 2 },
+    ];
+    v.roundLosers = [2, 0];
+    v.bets = [
+      { by: 0, on: 2, round: 1, value: 1 }, // on the loser: the owner scores
+      { by: 1, on: 0, round: 1, value: 1 }, // on a non-loser: that player scores
+      { by: 2, on: 1, round: 1, value: 0 },
+      { by: 2, on: 0, round: 2, value: 1 }, // on the loser of round 2: the owner
+    ];
+    v.scores = [4, 4, 3];
+    v.winner = 1;
+    const r = results(v);
+    expect(r.lines[0]).toMatchObject({ feathers: [2, 0], bets: [2, 0], total: 4 });
+    expect(r.lines[1]).toMatchObject({ feathers: [1, 3], bets: [0, 0], total: 4, bestRound2Feather: 3 });
+    expect(r.lines[2]).toMatchObject({ feathers: [0, 2], bets: [0, 1], total: 3 });
+    expect(r.tieBroken).toBe(true);
+  });
+});
+
+describe('layout', () => {
+  for (const [w, h] of [
+    [360, 560],
+    [1920, 960],
+  ] as const) {
+    it(`keeps hand, seats and centre on a ${w}x${h} canvas`, () => {
+      for (const players of [3, 4, 5]) {
+        const L = layout({ w, h, players, bottomSeat: 1, handSize: 12, tableSize: 5, hasHand: true });
+        for (const p of L.hand) {
+          expect(p.x - L.cardW / 2).toBeGreaterThanOrEqual(0);
+          expect(p.x + L.cardW / 2).toBeLessThanOrEqual(w);
+          expect(p.y + L.cardH / 2).toBeLessThanOrEqual(h);
+        }
+        for (let s = 0; s < players; s++) {
+          const p = L.seats[s];
+          expect(p, `seat ${s}`).toBeDefined();
+          expect((p?.x ?? -1) - L.seatBox.w / 2).toBeGreaterThanOrEqual(0);
+          expect((p?.x ?? w) + L.seatBox.w / 2).toBeLessThanOrEqual(w);
+          expect((p?.y ?? -1) - L.seatBox.h / 2).toBeGreaterThanOrEqual(0);
+        }
+        for (const p of L.table) {
+          expect(p.x).toBeGreaterThan(0);
+          expect(p.x).toBeLessThan(w);
+          expect(p.y).toBeLessThan(L.handTop);
+        }
+        expect(L.cardW).toBeGreaterThanOrEqual(44);
+      }
+    });
+  }
+});

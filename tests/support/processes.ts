@@ -1,0 +1,91 @@
+/** Real processes for cross-package tests: a loopback Redis and the product's own server entry point. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+function track(child: ChildProcess): Proc {
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return {
+    child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+async function until(what: string, ok: () => Promise<boolean>, proc: Proc, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.child.exitCode !== null) throw new Error(`${what} exited early:\n${proc.output()}`);
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not come up in ${ms} ms:\n${proc.output()}`);
+}
+
+/** Debian's redis-server on 127.0.0.1, no persistence. */
+export async function startRedis(): Promise<Proc & { url: string }> {
+  const port = await freePort();
+  const proc = track(
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  await until('redis-server', async () => proc.output().includes('Ready to accept connections'), proc);
+  return { ...proc, url: `redis://127.0.0.1:${port}` };
+}
+
+/**
+ * `apps/server/src/main.ts` exactly as `pnpm start` runs it, on a loopback port. With `announce`, the
+ * process tells the matchmaker its own address (PUBLIC_ADDRESS), as each process must when several share Redis.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  announce = false,
+): Promise<Proc & { port: number; base: string }> {
+  const port = await freePort();
+  if (announce) env = { ...env, PUBLIC_ADDRESS: `127.0.0.1:${port}` };
+  const proc = track(
+    // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: `${ROOT}apps/server`,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc);
+  return { ...proc, port, base };
+}

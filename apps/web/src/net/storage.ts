@@ -22,4 +22,14 @@ export const keys = {
   sort: 'blaze.sort',
   muted: 'blaze.muted',
   seat: (table: string) => `blaze.seat.${table}`,
+  /** Set by "New table" so its creator walks straight in, once. */
+  created: (table: string) => `blaze.created.${table}`,
 };
+
+export function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    mem.delete(key);
+  }
+}

@@ -38,6 +38,7 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       });
       if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
       const { id } = (await res.json()) as { id: string };
+      save(keys.created(id), '1');
       go(`/t/${encodeURIComponent(id)}`);
     } catch (e) {
       msg.textContent = t('home.createFailed', { reason: e instanceof Error ? e.message : String(e) });

@@ -10,7 +10,7 @@ import { sortHand } from '../logic/cards.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
-import { keys, load, save } from '../net/storage.js';
+import { keys, load, remove, save } from '../net/storage.js';
 import { TableScene } from '../render/scene.js';
 import type { ClientTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
@@ -383,7 +383,10 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   showJoin();
   // Coming back to a table we hold a seat at (reload): straight back in.
   const savedName = load(keys.name);
-  if (load(keys.seat(tableId)) !== null && savedName) void connect(savedName, false);
+  // The creator of a table (who typed their name a moment ago) walks straight in.
+  const created = load(keys.created(tableId)) !== null;
+  if (created) remove(keys.created(tableId));
+  if ((load(keys.seat(tableId)) !== null || created) && savedName) void connect(savedName, false);
 
   return () => {
     for (const c of cleanups) c();

@@ -76,6 +76,15 @@ describe('abuse', () => {
     await expectRefused(guest, () => guest.room.send('sit', { seat: 0 }), 'SEAT_TAKEN');
     await expectRefused(host, () => host.room.send('removeBot', { seat: 3 }), 'SEAT_EMPTY');
     await expectRefused(host, () => host.room.send('settings', { windowMs: 5 }), 'MALFORMED');
+    // A full table: the next person to come in watches.
+    for (const seat of [2, 3, 4]) host.room.send('addBot', { seat });
+    await until(() => host.room.state.players.every((x) => x.occupied));
+    const late = await join(endpoint, id, { name: 'Late' });
+    await until(() => late.token !== '');
+    expect(late.seat).toBe(-1);
+    await until(() => host.room.state.spectators === 1);
+    await expectRefused(late, () => late.room.send('sit', { seat: 4 }), 'SEAT_TAKEN');
+    await late.room.leave();
     // The host leaves: the role is handed on.
     await host.room.leave();
     await until(() => guest.host, 5_000, 'host handed on');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
-import { autoplay, FAST_ROOM, join, type Player, serverRoom, sleep, startServer, until } from './helpers.js';
+import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, sleep, startServer, until } from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -163,8 +163,9 @@ describe('concurrency (R5)', () => {
     await until(() => people.every((p) => p.seat >= 0));
     let refusedTotal = 0;
     for (let game = 1; game <= 3; game++) {
-      people[0]?.room.send(game === 1 ? 'start' : 'rematch', {});
-      await until(() => people.every((p) => p.room.state.gameNumber === game && p.room.state.status === 'playing'));
+      await request(people[0] as Player, game === 1 ? 'start' : 'rematch', {}, () =>
+        people.every((p) => p.room.state.gameNumber === game && p.room.state.status === 'playing'),
+      );
       // Zero delay: every role answers the same patch in the same instant.
       const runs = people.map((p) => autoplay(p, (v) => chooseAction('random', v, Math.random), 0));
       await until(() => people.every((p) => p.room.state.status === 'finished'), 50_000, 'game end');

@@ -7,7 +7,7 @@ import { replay } from '@blaze/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, FAST_ROOM, join, type Player, serverRoom, startServer, until } from './helpers.js';
+import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, startServer, until } from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -89,8 +89,7 @@ describe('whole games through real websockets', () => {
     const seatsBefore = host.room.state.players.map((s) => s.name);
     host.room.send('start', {});
     const g1 = await playToEnd(id, players, 1);
-    host.room.send('rematch', {});
-    await until(() => host.room.state.gameNumber === 2, 5_000, 'rematch');
+    await request(host, 'rematch', {}, () => host.room.state.gameNumber === 2);
     expect(host.room.state.players.map((s) => s.name)).toEqual(seatsBefore);
     const g2 = await playToEnd(id, players, 2);
     const s = host.room.state;

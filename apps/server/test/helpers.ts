@@ -231,3 +231,17 @@ export function autoplay(
   };
   return stats;
 }
+
+/**
+ * Sends a table message until `done` holds: a person whose bucket an autoplay just drained may get
+ * RATE_LIMITED for it, and a real client would simply press the button again.
+ */
+export async function request(p: Player, type: string, payload: unknown, done: () => boolean, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`${type} never took effect: ${JSON.stringify(p.errors.slice(-3))}`);
+    p.room.send(type, payload);
+    const until1 = Date.now() + 500;
+    while (!done() && Date.now() < until1) await sleep(5);
+  }
+}

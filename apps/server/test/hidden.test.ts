@@ -8,7 +8,7 @@ import { isCardId } from '@blaze/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, FAST_ROOM, join, type Player, serverRoom, startServer, until } from './helpers.js';
+import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, startServer, until } from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -100,8 +100,12 @@ it('no client ever receives another hand, a deck order, a hidden bet, a seed or 
   await until(() => host.room.state.players[3]?.occupied === true);
   const seeds: string[] = [];
   for (let game = 1; game <= 2; game++) {
-    host.room.send(game === 1 ? 'start' : 'rematch', {});
-    await until(() => host.room.state.gameNumber === game && host.room.state.status === 'playing');
+    await request(
+      host,
+      game === 1 ? 'start' : 'rematch',
+      {},
+      () => host.room.state.gameNumber === game && host.room.state.status === 'playing',
+    );
     seeds.push(serverRoom(id).gameOptions?.seed ?? 'missing');
     const runs = players.map((p) => autoplay(p, (v) => chooseAction('heuristic', v, Math.random), 5));
     await until(() => [...watches.keys()].every((p) => p.room.state.status === 'finished'), 50_000, 'game end');

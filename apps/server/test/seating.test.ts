@@ -1,0 +1,75 @@
+/** The lobby's bookkeeping on its own: seats, tokens, host hand-on, compaction at start. */
+import { createGame } from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { TokenBucket } from '../src/rateLimit.js';
+import { whoMustAct } from '../src/room/clocks.js';
+import { Seating } from '../src/room/seating.js';
+
+describe('Seating', () => {
+  it('gives each newcomer a fresh 192-bit token and the first one the host role', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    const b = s.arrive('B', 'not-a-known-token-at-all').person;
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(b.token).not.toBe(a.token);
+    expect(s.isHost(a)).toBe(true);
+    expect(s.arrive('A again', a.token)).toEqual({ person: a, returning: true });
+  });
+
+  it('compacts occupied slots to 0..n-1 in slot order and moves people with them', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    const b = s.arrive('B', undefined).person;
+    expect(s.sit(a, 4)).toBeNull();
+    expect(s.sit(b, 1)).toBeNull();
+    expect(s.sit(b, 4)?.code).toBe('SEAT_TAKEN');
+    expect(s.addBot(2)).toBeNull();
+    expect(s.compact()).toEqual([1, 2, 4]);
+    expect([b.seat, a.seat]).toEqual([0, 2]);
+    expect(s.nameAt(1)).toBe('Bot 1');
+    expect(s.slots.slice(3)).toEqual([null, null]);
+  });
+
+  it('hands the host role to a present seated person when the host goes', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    const b = s.arrive('B', undefined).person;
+    const c = s.arrive('C', undefined).person;
+    b.sessions.add('b');
+    c.sessions.add('c');
+    s.sit(c, 3);
+    s.forget(a);
+    expect(s.host).toBe(c.token);
+    s.forget(c);
+    expect(s.host).toBe(b.token);
+  });
+
+  it('lets the bot play bots and people who are away', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    s.sit(a, 0);
+    s.addBot(1);
+    expect(s.botPlays(0)).toBe(true);
+    a.sessions.add('x');
+    expect(s.botPlays(0)).toBe(false);
+    expect(s.botPlays(1)).toBe(true);
+    expect(s.botPlays(2)).toBe(false);
+  });
+});
+
+describe('clocks and rate limit', () => {
+  it('whoMustAct: the opener at the start, every bettor while betting', () => {
+    const g = createGame({ players: 3, seed: 'x', startSeat: 1 });
+    expect(whoMustAct(g)).toEqual([{ kind: 'attacker', seat: 1 }]);
+    expect(whoMustAct({ ...g, betting: true })).toEqual([0, 1, 2].map((seat) => ({ kind: 'bet', seat })));
+    expect(whoMustAct({ ...g, over: true })).toEqual([]);
+  });
+
+  it('token bucket: a burst up to capacity, then the refill rate', () => {
+    let now = 0;
+    const b = new TokenBucket({ capacity: 3, refillPerSecond: 2 }, () => now);
+    expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
+    now += 500;
+    expect([b.take(), b.take()]).toEqual([true, false]);
+  });
+});

@@ -13,6 +13,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { z } from 'zod';
+import { type BucketOptions, TokenBucket } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
 
 export const ROOM_NAME = 'blaze';
@@ -29,7 +30,13 @@ export interface ServerOptions {
   room?: Partial<RoomConfig>;
   /** Largest websocket frame accepted; larger ones close that socket (ws' own guard). */
   maxPayload?: number;
+  /** How fast one address may create tables (POST /api/tables). */
+  tableCreation?: BucketOptions;
 }
+
+/** A burst of 20 tables, then one every 3 s, per address: plenty for a game night, not for a flood. */
+export const DEFAULT_TABLE_CREATION: BucketOptions = { capacity: 20, refillPerSecond: 1 / 3 };
+const MAX_TRACKED_ADDRESSES = 10_000;
 
 export interface BlazeServer {
   app: express.Express;
@@ -65,7 +72,17 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
   });
 
+  const creators = new Map<string, TokenBucket>();
   app.post('/api/tables', express.json({ limit: '4kb' }), async (req, res) => {
+    const who = req.ip ?? req.socket.remoteAddress ?? '?';
+    // Bounded memory: a flood of distinct addresses resets the books rather than growing them.
+    if (!creators.has(who) && creators.size >= MAX_TRACKED_ADDRESSES) creators.clear();
+    const bucket = creators.get(who) ?? new TokenBucket(options.tableCreation ?? DEFAULT_TABLE_CREATION);
+    creators.set(who, bucket);
+    if (!bucket.take()) {
+      res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many new tables from this address; wait a little.' });
+      return;
+    }
     const body = createTableBody.safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });

@@ -1,0 +1,39 @@
+/** The HTTP side of the server: table creation is validated and rate limited per address. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlazeServer } from '../src/app.js';
+import { startServer } from './helpers.js';
+
+describe('POST /api/tables', () => {
+  let server: BlazeServer;
+  let base: string;
+  beforeAll(async () => {
+    const started = await startServer({ tableCreation: { capacity: 3, refillPerSecond: 0.001 } });
+    server = started.server;
+    base = started.endpoint.replace('ws', 'http');
+  });
+  afterAll(() => server.close());
+
+  const post = (body: string) =>
+    fetch(`${base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('refuses bad settings with MALFORMED and creates nothing', async () => {
+    const res = await post(JSON.stringify({ settings: { windowMs: 1 } }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('MALFORMED');
+  });
+
+  it('answers unguessable ids, then RATE_LIMITED once an address has made its burst', async () => {
+    // The refused request above took a token too: two more fit in the burst of three.
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await post('{}');
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(new Set(ids).size).toBe(2);
+    const limited = await post('{}');
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { code: string }).code).toBe('RATE_LIMITED');
+  });
+});

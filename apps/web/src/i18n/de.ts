@@ -123,9 +123,9 @@ export const de: Messages = {
   'rules.title': 'So wird gespielt',
   'rules.body':
     'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit Karten eines Werts heraus. ' +
-    'Das Ziel wehrt jede Karte mit einer höheren Karte derselben Farbe oder mit Trumpf ab; Trumpf schlägt nur höherer Trumpf. ' +
+    'Das Ziel wehrt jede Karte mit einer gleich hohen oder höheren Karte derselben Farbe oder mit irgendeinem Trumpf ab; Trumpf schlägt nur gleich hoher oder höherer Trumpf. ' +
     'Feuervögel zählen 10 beim Herausfordern und 0 beim Abwehren. ' +
-    'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen, bis zum Limit. ' +
+    'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen, bis zum Limit; war der Helfer schneller, hat der aktive Spieler ein paar Sekunden lang Vorrang vor dessen neuesten Karten. ' +
     'Das Ziel darf jederzeit passen und nimmt dann alle Karten. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage. ' +
     'Zieh auf 5 nach, solange der Stapel reicht. Ist er leer, wettet jeder auf einen anderen Spieler; wer keine Karten mehr hat, nimmt eine Feder. ' +
     'Wer als Letzter keine Feder hat, verliert die Runde. Zwei Runden; Federn und gewonnene Wetten zählen.',

@@ -122,9 +122,9 @@ export const en = {
   'rules.title': 'How to play',
   'rules.body':
     'Get rid of your cards. The active player challenges the next player (the target) with cards of one value. ' +
-    'The target rejects each challenge card with a higher card of the same suit, or with a trump; a trump is only rejected by a higher trump. ' +
+    'The target rejects each challenge card with an equal or higher card of the same suit, or with any trump; a trump is only rejected by an equal or higher trump. ' +
     'Firebirds count 10 when they challenge and 0 when they reject. ' +
-    'The active player and the supporter (the player after the target) may add cards of any value already on the table, up to the limit. ' +
+    'The active player and the supporter (the player after the target) may add cards of any value already on the table, up to the limit; if the supporter was faster, the active player may take over their newest cards for a few seconds. ' +
     'The target may pass at any time and then takes all cards of the challenge. When everything is rejected and both attackers are done, the cards are discarded. ' +
     'Draw back up to 5 while the deck lasts. When the deck is empty, everyone bets on another player, then players who run out of cards take feathers. ' +
     'The last player without a feather loses the round. Two rounds; feathers and won bets score.',

@@ -200,4 +200,22 @@ describe('layout', () => {
       }
     });
   }
+
+  it('keeps the deck and its count lines clear of your own seat box', () => {
+    // 724x586 is the canvas of a 1024x720 window next to the side panel, where they once overlapped.
+    for (const [w, h] of [
+      [724, 586],
+      [1620, 1000],
+      [360, 560],
+      [900, 500],
+    ] as const) {
+      const L = layout({ w, h, players: 5, bottomSeat: 0, handSize: 5, tableSize: 1, hasHand: true });
+      const own = L.seats[0]!;
+      const th = L.cardH * L.tableScale;
+      const tw = L.cardW * L.tableScale;
+      const deckBottom = L.deck.y + th / 2 + 32; // two count lines under the deck
+      const sameColumn = L.deck.x - tw / 2 < own.x + L.seatBox.w / 2;
+      if (sameColumn) expect(deckBottom, `${w}x${h}`).toBeLessThanOrEqual(own.y - L.seatBox.h / 2);
+    }
+  });
 });

@@ -104,9 +104,13 @@ export function layout(i: LayoutInput): Layout {
     discard = { x: w - tw * 0.7 - 6, y: pileY };
     feathers = { x: w / 2, y: pileY };
   } else {
-    pileY = (Math.max(centreTop, opponentsBottom) + centreBottom) / 2;
+    const deckX = w / 2 - Math.min(w * 0.32, 420);
+    // The deck and its two count lines must clear the viewer's own seat box when they share its column.
+    const ownBoxTop = handTop - seatBox.h - 4;
+    const deckFloor = deckX - tw * 0.6 < seatBox.w + 12 ? ownBoxTop - 36 - th / 2 : centreBottom;
+    pileY = Math.min((Math.max(centreTop, opponentsBottom) + centreBottom) / 2, deckFloor);
     tableY = pileY;
-    deck = { x: w / 2 - Math.min(w * 0.32, 420), y: pileY };
+    deck = { x: deckX, y: pileY };
     discard = { x: w / 2 + Math.min(w * 0.32, 420), y: pileY };
     feathers = { x: discard.x, y: pileY - th * 0.95 };
   }

@@ -25,7 +25,8 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 300_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One browser-heavy file at a time: they share two cores.
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -1,0 +1,118 @@
+/// <reference lib="dom" />
+/**
+ * Issue #4, "Must show" 4: the hand, the table and the controls stay usable and legible on a phone in
+ * portrait (360x640, touch) and on a 1920x1080 desktop; a game action works by tap / click on each.
+ */
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, type Player, seen, shot, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
+
+const SIZES: [string, BrowserContextOptions, boolean][] = [
+  [
+    'phone-360x640',
+    { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    true,
+  ],
+  ['desktop-1920x1080', { viewport: { width: 1920, height: 1080 } }, false],
+];
+
+describe('the table at phone and desktop sizes', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  const players: Player[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [label, options, touch] of SIZES) {
+    it(`${label}: hand, centre and controls fit, and a challenge opens by ${touch ? 'tap' : 'click'}`, async () => {
+      const p = await newPlayer(browser, 'Ana', options);
+      players.push(p);
+      const page = p.page;
+      const { width, height } = options.viewport as { width: number; height: number };
+      await page.goto(server.base);
+      await tid(page, 'name-input').fill('Ana');
+      await tid(page, 'new-table').click();
+      await page.waitForURL(/\/t\//);
+      await poll(() => tid(page, 'leave').isVisible()).toBe(true);
+      await tid(page, 'add-bot-1').click();
+      await poll(() => tid(page, 'remove-bot-1').isVisible()).toBe(true);
+      await tid(page, 'add-bot-2').click();
+      await poll(() => tid(page, 'remove-bot-2').isVisible()).toBe(true);
+      // Ana opens, and has the relaxed clock to do it by hand.
+      await tid(page, 'setting-first').selectOption('0');
+      await tid(page, 'setting-clock').selectOption('relaxed');
+      await poll(() => tid(page, 'setting-first').inputValue()).toBe('0');
+      await shot(page, `${label}-lobby`);
+      await tid(page, 'start').click();
+      await poll(async () => (await seen(page)).hand.length).toBe(5);
+
+      const s = await seen(page);
+      expect(s.role).toBe('active');
+      // Every hand card is on screen, and nothing covers it: the canvas is what a tap there hits.
+      for (const h of s.hand) {
+        expect(h.x, `${h.card} x`).toBeGreaterThan(0);
+        expect(h.x, `${h.card} x`).toBeLessThan(width);
+        expect(h.y, `${h.card} y`).toBeGreaterThan(0);
+        expect(h.y, `${h.card} y`).toBeLessThan(height);
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x as number, y as number)?.tagName,
+          [h.x, h.y],
+        );
+        expect(hit, `what lies over ${h.card}`).toBe('CANVAS');
+      }
+      // The controls are visible, inside the viewport, and clear of the hand.
+      for (const id of ['play', 'stand']) {
+        const box = await tid(page, id).boundingBox();
+        expect(box, `${id} button`).not.toBeNull();
+        if (!box) continue;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.y + box.height).toBeLessThanOrEqual(height);
+        expect(box.height, `${id} is big enough to hit`).toBeGreaterThanOrEqual(touch ? 32 : 24);
+        for (const h of s.hand) {
+          const inside = h.x >= box.x && h.x <= box.x + box.width && h.y >= box.y && h.y <= box.y + box.height;
+          expect(inside, `${id} covers ${h.card}`).toBe(false);
+        }
+      }
+      // Legible: the banner's text is at least 12 px.
+      const fontPx = await page.evaluate(() =>
+        Number.parseFloat(getComputedStyle(document.querySelector('[data-testid="banner-text"]') as Element).fontSize),
+      );
+      expect(fontPx).toBeGreaterThanOrEqual(12);
+
+      // Open a challenge: select a lit card, then Play.
+      const card = s.hand.find((h) => h.lit);
+      expect(card, 'an opening card lights up').toBeTruthy();
+      if (!card) return;
+      if (touch) await page.touchscreen.tap(card.x, card.y);
+      else await page.mouse.click(card.x, card.y);
+      await poll(async () => (await seen(page)).selected).toEqual([card.card]);
+      const play = (await seen(page)).buttons.play;
+      expect(play?.enabled).toBe(true);
+      if (touch) await page.touchscreen.tap(play?.x ?? 0, play?.y ?? 0);
+      else await page.mouse.click(play?.x ?? 0, play?.y ?? 0);
+      await poll(async () => (await seen(page)).challenges.map((c) => c.card)).toContain(card.card);
+      const after = await seen(page);
+      for (const c of after.challenges) {
+        expect(c.x).toBeGreaterThan(0);
+        expect(c.x).toBeLessThan(width);
+        expect(c.y).toBeGreaterThan(0);
+        expect(c.y).toBeLessThan(height);
+      }
+      await shot(page, `${label}-challenge`);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    });
+  }
+});

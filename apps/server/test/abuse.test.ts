@@ -6,7 +6,18 @@ import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, FAST_ROOM, join, nextError, type Player, serverRoom, sleep, startServer, until } from './helpers.js';
+import {
+  autoplay,
+  createTable,
+  FAST_ROOM,
+  join,
+  nextError,
+  type Player,
+  serverRoom,
+  sleep,
+  startServer,
+  until,
+} from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -28,13 +39,7 @@ afterAll(async () => {
 });
 
 async function newTable(): Promise<string> {
-  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 0, firstPlayer: 0 } }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, firstPlayer: 0 });
   // Unguessable ids: 12 characters of a 64-symbol alphabet.
   expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
   return id;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
-import { FAST_ROOM, join, serverRoom, startServer, until } from './helpers.js';
+import { createTable, FAST_ROOM, join, serverRoom, startServer, until } from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -18,12 +18,7 @@ afterAll(async () => {
 });
 
 it('idle attacker stands, idle target passes, idle opener is opened for; deadlines shown', async () => {
-  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 0, clock: 'fast', firstPlayer: 0 } }),
-  });
-  const { id } = (await res.json()) as { id: string };
+  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast', firstPlayer: 0 });
   const a = await join(endpoint, id, { name: 'A' });
   const b = await join(endpoint, id, { name: 'B' });
   const c = await join(endpoint, id, { name: 'C' });

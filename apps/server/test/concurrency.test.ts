@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
-import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, sleep, startServer, until } from './helpers.js';
+import {
+  autoplay,
+  createTable,
+  FAST_ROOM,
+  join,
+  type Player,
+  request,
+  serverRoom,
+  sleep,
+  startServer,
+  until,
+} from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -152,12 +163,7 @@ describe('concurrency (R5)', () => {
   });
 
   it('whole games where three people answer every patch at once: verdicts per arrival order, no card lost', async () => {
-    const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 0, clock: 'fast' } }),
-    });
-    const { id } = (await res.json()) as { id: string };
+    const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast' });
     const people = [await join(endpoint, id, { name: 'A' })];
     for (const n of ['B', 'C', 'D']) people.push(await join(endpoint, id, { name: n }));
     await until(() => people.every((p) => p.seat >= 0));

@@ -7,7 +7,17 @@ import { replay } from '@blaze/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, startServer, until } from './helpers.js';
+import {
+  autoplay,
+  createTable,
+  FAST_ROOM,
+  join,
+  type Player,
+  request,
+  serverRoom,
+  startServer,
+  until,
+} from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -21,7 +31,7 @@ afterAll(async () => {
 
 async function table(people: number, bots: number) {
   const settings = { windowMs: 500, botDelayMs: 20, clock: 'fast' as const };
-  const host = await join(endpoint, await createTable(settings), { name: 'Host' });
+  const host = await join(endpoint, await createTable(endpoint, settings), { name: 'Host' });
   const id = host.room.roomId;
   const players: Player[] = [host];
   for (let i = 1; i < people; i++) players.push(await join(endpoint, id, { name: `P${i}` }));
@@ -29,17 +39,6 @@ async function table(people: number, bots: number) {
   for (let b = 0; b < bots; b++) host.room.send('addBot', { seat: people + b });
   await until(() => host.room.state.players.filter((s) => s.occupied).length === people + bots, 5_000, 'bots');
   return { id, host, players };
-}
-
-async function createTable(settings: object): Promise<string> {
-  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  return id;
 }
 
 async function playToEnd(id: string, players: Player[], gameNumber: number) {

@@ -16,6 +16,17 @@ export async function startServer(options: ServerOptions = {}): Promise<{ server
   return { server, endpoint: `ws://127.0.0.1:${port}` };
 }
 
+/** A new table through the HTTP API, as the web client makes one; answers its id. */
+export async function createTable(endpoint: string, settings: object = {}): Promise<string> {
+  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settings }),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/tables answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Fast clocks for tests (the room still uses its real clock). */
 export const FAST_ROOM = {
   patchRateMs: 10,

@@ -8,7 +8,17 @@ import { isCardId } from '@blaze/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, FAST_ROOM, join, type Player, request, serverRoom, startServer, until } from './helpers.js';
+import {
+  autoplay,
+  createTable,
+  FAST_ROOM,
+  join,
+  type Player,
+  request,
+  serverRoom,
+  startServer,
+  until,
+} from './helpers.js';
 
 let server: BlazeServer;
 let endpoint: string;
@@ -78,12 +88,7 @@ function watch(p: Player): Watch {
 }
 
 it('no client ever receives another hand, a deck order, a hidden bet, a seed or a token', async () => {
-  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 10, clock: 'fast' } }),
-  });
-  const { id } = (await res.json()) as { id: string };
+  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 10, clock: 'fast' });
   const host = await join(endpoint, id, { name: 'Ada' });
   const watches = new Map<Player, Watch>([[host, watch(host)]]);
   const players = [host];

@@ -9,6 +9,7 @@ import type { BlazeServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
 import {
   autoplay,
+  createTable,
   FAST_ROOM,
   join,
   type Player,
@@ -33,12 +34,7 @@ afterAll(async () => {
 const handOf = (p: Player) => [...(p.room.state.players[p.seat]?.hand ?? [])].sort();
 
 it('drop mid-challenge, come back (reconnect and fresh join with the token), bot plays while away', async () => {
-  const res = await fetch(`${endpoint.replace('ws', 'http')}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 } }),
-  });
-  const { id } = (await res.json()) as { id: string };
+  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 });
   const a = await join(endpoint, id, { name: 'Ann' });
   const b = await join(endpoint, id, { name: 'Ben' });
   const c = await join(endpoint, id, { name: 'Cat' });

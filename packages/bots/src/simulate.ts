@@ -12,34 +12,16 @@ import {
   type PlayerCount,
   type PlayerView,
   type RuleError,
+  randomStream,
   type Seat,
-  seedRng,
   viewFor,
 } from '@blaze/rules';
 import type { Strategy } from './view.js';
 
 export type ViewFn = (s: GameState, seat: Seat) => PlayerView;
 
-/**
- * The rules' seeded generator (sfc32 seeded by `seedRng`), the same numbers as `randomStream(seed)`,
- * kept in closure variables so a draw allocates nothing (the simulator draws several per action).
- */
-export function seededStream(seed: string): () => number {
-  let [a, b, c, d] = seedRng(seed) as [number, number, number, number];
-  return () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    const t = (a + b + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-}
+/** The rules' seeded generator as an allocation-free stream (the simulator draws several per action). */
+export const seededStream = randomStream;
 
 /**
  * The same content as `viewFor(s, seat)` without copying: hand, table and piles are the state's own

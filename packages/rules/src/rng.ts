@@ -23,20 +23,23 @@ export function seedRng(seed: string): RngState {
   return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
 }
 
+/** One sfc32 step on a mutable state: the value in [0, 1). */
+function step(m: [number, number, number, number]): number {
+  const [a, b, c, d] = m;
+  const t = (((a + b) | 0) + d) | 0;
+  m[3] = (d + 1) | 0;
+  m[0] = b ^ (b >>> 9);
+  m[1] = (c + (c << 3)) | 0;
+  const r = (c << 21) | (c >>> 11);
+  m[2] = (r + t) | 0;
+  return (t >>> 0) / 4294967296;
+}
+
 /** Next value in [0, 1) and the generator's next state. */
 export function nextRandom(s: RngState): [number, RngState] {
-  let [a, b, c, d] = s;
-  a >>>= 0;
-  b >>>= 0;
-  c >>>= 0;
-  d >>>= 0;
-  const t = (a + b + d) | 0;
-  d = (d + 1) | 0;
-  a = b ^ (b >>> 9);
-  b = (c + (c << 3)) | 0;
-  c = (c << 21) | (c >>> 11);
-  c = (c + t) | 0;
-  return [(t >>> 0) / 4294967296, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
+  const m: [number, number, number, number] = [s[0], s[1], s[2], s[3]];
+  const r = step(m);
+  return [r, [m[0] >>> 0, m[1] >>> 0, m[2] >>> 0, m[3] >>> 0]];
 }
 
 /** Fisher–Yates with the seeded generator; returns a new array and the advanced generator. */
@@ -54,12 +57,8 @@ export function shuffle<T>(items: readonly T[], rng: RngState): [T[], RngState] 
   return [out, s];
 }
 
-/** Convenience for pure strategies: a stateful stream over the same generator. */
+/** The same numbers as nextRandom from seedRng(seed), as a stream that allocates nothing per draw. */
 export function randomStream(seed: string): () => number {
-  let s = seedRng(seed);
-  return () => {
-    const [r, n] = nextRandom(s);
-    s = n;
-    return r;
-  };
+  const m = seedRng(seed).slice() as [number, number, number, number];
+  return () => step(m);
 }

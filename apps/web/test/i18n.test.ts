@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from '../src/i18n/de.js';
 import { en } from '../src/i18n/en.js';
-import { format, LANGS, pickLang, TABLES, t } from '../src/i18n/index.js';
+import { type CountKey, format, LANGS, pickLang, TABLES, t, tn } from '../src/i18n/index.js';
 import { ja } from '../src/i18n/ja.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -29,6 +29,29 @@ describe('i18n', () => {
     expect(pickLang(['fr-FR', 'ja'])).toBe('ja');
     expect(pickLang(['fr-FR'])).toBe('en');
     expect(pickLang([])).toBe('en');
+  });
+
+  it('says "1 card", not "1 cards", in every language', () => {
+    const counted = Object.keys(en)
+      .filter((k) => k.endsWith('.one'))
+      .map((k) => k.slice(0, -4) as CountKey);
+    expect(counted).toEqual(expect.arrayContaining(['seat.cards', 'seat.feathers', 'log.took']));
+    for (const k of counted) expect(Object.keys(en)).toContain(k);
+    const params = { name: 'Ana', cards: 'red 5' };
+    expect(tn('seat.cards', 1, {}, 'en')).toBe('1 card');
+    expect(tn('seat.cards', 2, {}, 'en')).toBe('2 cards');
+    expect(tn('seat.cards', 0, {}, 'en')).toBe('0 cards');
+    expect(tn('log.took', 1, params, 'en')).toBe('Ana takes 1 card');
+    expect(tn('seat.cards', 1, {}, 'de')).toBe('1 Karte');
+    expect(tn('seat.feathers', 1, {}, 'de')).toBe('1 Feder');
+    expect(tn('log.took', 1, params, 'de')).toBe('Ana nimmt 1 Karte');
+    expect(tn('log.discarded', 1, params, 'de')).toBe('red 5 kommt auf die Ablage');
+    expect(tn('seat.cards', 1, {}, 'ja')).toBe('1枚');
+    // No singular form names a plural noun.
+    for (const l of LANGS) {
+      for (const k of counted)
+        expect(tn(k, 1, params, l), `${l} ${k}`).not.toMatch(/\b1 (cards|feathers|Karten|Federn)\b/);
+    }
   });
 
   it('formats placeholders', () => {

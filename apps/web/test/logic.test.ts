@@ -14,7 +14,7 @@ import { banner, secondsLeft } from '../src/logic/banner.js';
 import { sortHand } from '../src/logic/cards.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
-import { results } from '../src/logic/results.js';
+import { rematchOffer, results } from '../src/logic/results.js';
 import { layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
@@ -132,6 +132,18 @@ describe('log and cards in words', () => {
     );
   });
 
+  it('counts in the singular for one card', () => {
+    setLang('en');
+    const tb = table(fresh(), 0);
+    const took = (n: number) => ({ ...logEntryPlain(), kind: 'took', seat: 1, cards: [], value: n });
+    expect(logWords(took(1), tb)).toBe('Ben takes 1 card');
+    expect(logWords(took(3), tb)).toBe('Ben takes 3 cards');
+    expect(logWords(took(1), tb, 'de')).toBe('Ben nimmt 1 Karte');
+    const discarded = (cards: string[]) => ({ ...logEntryPlain(), kind: 'discarded', seat: -1, cards });
+    expect(logWords(discarded(['r5a']), tb)).toBe('red 5 goes to the discard pile');
+    expect(logWords(discarded(['r5a', 'y6a']), tb)).toBe('red 5, yellow 6 go to the discard pile');
+  });
+
   it('sorts by suit with trump last, or by value', () => {
     const hand = ['b3a', 'r9a', 'y1a', 'r2b', 'bFa'];
     expect(sortHand(hand, 'suit', 'r5a')).toEqual(['y1a', 'b3a', 'bFa', 'r2b', 'r9a']);
@@ -168,6 +180,19 @@ describe('results', () => {
     expect(r.lines[1]).toMatchObject({ feathers: [1, 3], bets: [0, 0], total: 4, bestRound2Feather: 3 });
     expect(r.lines[2]).toMatchObject({ feathers: [0, 2], bets: [0, 1], total: 3 });
     expect(r.tieBroken).toBe(true);
+  });
+});
+
+describe('rematch', () => {
+  it('offers the Rematch button to the host only; everyone else waits for the host', () => {
+    // The server refuses `rematch` from anyone but the host (NOT_HOST).
+    expect(rematchOffer({ isHost: true })).toBe('button');
+    const g = fresh();
+    for (let seat = 0; seat < 4; seat++) {
+      const tb = table(g, seat);
+      expect(rematchOffer(tb)).toBe(tb.isHost ? 'button' : 'wait');
+    }
+    expect(rematchOffer({ ...table(g, 1), isHost: false })).toBe('wait');
   });
 });
 

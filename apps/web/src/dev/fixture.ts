@@ -95,6 +95,6 @@ export function fixturePage(root: HTMLElement): () => void {
   void scene.init(host).then(publish);
   return () => {
     clearInterval(timer);
-    scene.app.destroy(true, { children: true });
+    scene.destroy();
   };
 }

@@ -66,3 +66,11 @@ export function initLang(): void {
 export function t(key: MessageKey, params?: Params, l: Lang = current): string {
   return format(TABLES[l][key], params);
 }
+
+/** Keys with a singular form `<key>.one` (used when n is 1: "1 card", not "1 cards"). */
+export type CountKey = { [K in MessageKey]: `${K}.one` extends MessageKey ? K : never }[MessageKey];
+
+/** t() for a message about `n` things: `n` is passed as the {n} parameter and picks the singular form. */
+export function tn(key: CountKey, n: number, params: Params = {}, l: Lang = current): string {
+  return t(n === 1 ? (`${key}.one` as MessageKey) : key, { ...params, n }, l);
+}

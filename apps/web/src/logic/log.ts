@@ -1,5 +1,5 @@
 /** The game log in words, from the server's structured log entries. */
-import { type Lang, t } from '../i18n/index.js';
+import { type Lang, t, tn } from '../i18n/index.js';
 import { type ClientTable, type LogLine, nameOf } from '../store/snapshot.js';
 import { cardsWords } from './cards.js';
 
@@ -38,6 +38,8 @@ export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
     text: e.text,
   };
   if (e.kind === 'took' || e.kind === 'drew') params.n = e.value >= 0 ? e.value : e.cards.length;
+  if (e.kind === 'took') return tn('log.took', params.n, params, l);
+  if (e.kind === 'discarded') return tn('log.discarded', e.cards.length, params, l);
   if (KNOWN.has(e.kind)) return t(`log.${e.kind}` as Parameters<typeof t>[0], params, l);
   return t('log.other', { text: e.text || e.kind }, l);
 }

@@ -1,5 +1,6 @@
 /** Final scores broken down per round (feathers, bets won) and the tie-break, from the public view (R9.2, R10). */
 import type { PlayerView, Seat } from '@blaze/rules';
+import type { ClientTable } from '../store/snapshot.js';
 
 export interface ScoreLine {
   seat: Seat;
@@ -43,4 +44,12 @@ export function results(v: PlayerView): Results {
   const top = Math.max(...lines.map((l) => l.total));
   const tied = lines.filter((l) => l.total === top).length > 1;
   return { lines, winner: v.winner, tieBroken: tied && v.winner !== null };
+}
+
+/**
+ * What the results offer this client after a game: the server takes `rematch` from the host only
+ * (anyone else gets NOT_HOST), so the host gets the button and everyone else is told who starts it.
+ */
+export function rematchOffer(tb: Pick<ClientTable, 'isHost'>): 'button' | 'wait' {
+  return tb.isHost ? 'button' : 'wait';
 }

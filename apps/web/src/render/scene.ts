@@ -5,14 +5,15 @@
  */
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, Group, Tween } from '@tweenjs/tween.js';
-import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text } from 'pixi.js';
-import { t } from '../i18n/index.js';
+import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
+import { t, tn } from '../i18n/index.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
 import { roleOf } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { StoreState } from '../store/store.js';
 import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
+import { FrameScheduler } from './frames.js';
 import { type Layout, layout, type Pt } from './layout.js';
 
 export interface SceneIntents {
@@ -54,6 +55,15 @@ const FELT = 0x0f4d3a;
 export class TableScene {
   readonly app = new Application();
   private tweens = new Group();
+  /** Draws only when something changed, and every frame while a tween runs. */
+  private frames = new FrameScheduler(() => {
+    // Pixi's system ticker (hover re-checks, texture GC) would run its own loop on every animation
+    // frame; it is stopped in init() and advanced here instead, only when we draw anyway.
+    Ticker.system.update(performance.now());
+    this.app.render();
+  }, this.tweens);
+  private resizeObserver: ResizeObserver | null = null;
+  private ready = false;
   private sprites = new Map<CardId, Sprite>();
   private root = new Container();
   private feltLayer = new Graphics();
@@ -76,6 +86,23 @@ export class TableScene {
 
   constructor(private intents: SceneIntents) {}
 
+  /** Canvas draws so far (an idle table should not add any). */
+  get renderCount(): number {
+    return this.frames.count;
+  }
+
+  /** Schedule one draw on the next animation frame (several requests make one draw). */
+  requestRender(): void {
+    if (this.ready) this.frames.request();
+  }
+
+  destroy(): void {
+    this.frames.destroy();
+    this.resizeObserver?.disconnect();
+    this.tweens.removeAll();
+    this.app.destroy(true, { children: true });
+  }
+
   async init(host: HTMLElement): Promise<void> {
     await this.app.init({
       background: FELT,
@@ -85,7 +112,12 @@ export class TableScene {
       width: Math.max(1, host.clientWidth),
       height: Math.max(1, host.clientHeight),
       preference: 'webgl',
+      // No render loop: the scene draws on demand (see FrameScheduler).
+      autoStart: false,
     });
+    this.app.ticker.stop();
+    Ticker.system.autoStart = false;
+    Ticker.system.stop();
     this.app.canvas.setAttribute('data-testid', 'table-canvas');
     host.appendChild(this.app.canvas);
     this.root.addChild(this.feltLayer, this.pileLayer, this.seatLayer, this.cardLayer, this.fxLayer);
@@ -95,19 +127,23 @@ export class TableScene {
     this.app.stage.on('pointermove', (e) => this.onMove(e));
     this.app.stage.on('pointerup', (e) => this.onUp(e));
     this.app.stage.on('pointerupoutside', (e) => this.onUp(e));
-    this.app.ticker.add(() => this.tweens.update(performance.now()));
-    new ResizeObserver(() => {
+    this.resizeObserver = new ResizeObserver(() => {
       const w = Math.max(1, host.clientWidth);
       const h = Math.max(1, host.clientHeight);
       if (w === this.app.screen.width && h === this.app.screen.height) return;
       this.app.renderer.resize(w, h);
       this.app.stage.hitArea = this.app.screen;
       if (this.last) this.render(this.last.s, this.last.hl, false);
-    }).observe(host);
+      else this.requestRender();
+    });
+    this.resizeObserver.observe(host);
+    this.ready = true;
+    this.requestRender();
   }
 
   render(s: StoreState, hl: Highlights, animate = true): void {
     this.last = { s, hl };
+    this.requestRender();
     const tb = s.table;
     const v = tb?.view;
     if (!tb || !v) {
@@ -296,7 +332,7 @@ export class TableScene {
     };
     this.prevTable = tb;
     if (this.firstTableFrame === null) {
-      this.app.renderer.render(this.app.stage);
+      this.frames.drawNow();
       this.firstTableFrame = performance.now();
     }
   }
@@ -579,6 +615,7 @@ export class TableScene {
       d.view.alpha = 0.3;
     }
     this.dragGhost?.position.set(e.global.x, e.global.y);
+    this.requestRender();
   }
 
   private onUp(e: FederatedPointerEvent): void {
@@ -594,6 +631,7 @@ export class TableScene {
     this.dragGhost = null;
     ghost?.destroy({ children: true });
     if (!d.view.destroyed) d.view.alpha = 1;
+    this.requestRender();
     const last = this.last;
     const L = this.lay;
     if (!ghost || !last || !L) return;
@@ -682,8 +720,8 @@ function seatBox(
   c.addChild(name);
   const total = feathers.reduce((a, f) => a + f.value, 0);
   const line2 = [
-    t('seat.cards', { n: handCount }),
-    feathers.length ? t('seat.feathers', { n: total }) : '',
+    tn('seat.cards', handCount),
+    feathers.length ? tn('seat.feathers', total) : '',
     info && !info.connected && !info.bot ? t('seat.offline') : '',
   ]
     .filter(Boolean)

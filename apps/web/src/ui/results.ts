@@ -1,13 +1,13 @@
 /** After a game: scores per round (feathers and bets), the tie-break, the evening's scoreboard, Rematch. */
 import { t } from '../i18n/index.js';
-import { results } from '../logic/results.js';
+import { rematchOffer, results } from '../logic/results.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
 import type { Send } from './send.js';
 
 export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): void {
   const v = tb.view;
-  const key = JSON.stringify([tb.status, v?.scores, v?.winner, tb.scoreboard, tb.mySeat, t('result.title')]);
+  const key = JSON.stringify([tb.status, v?.scores, v?.winner, tb.scoreboard, tb.mySeat, tb.isHost, t('result.title')]);
   patch(el, key, () => {
     if (tb.status !== 'finished' || !v) return [];
     const r = results(v);
@@ -91,13 +91,13 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             ),
           )
         : null,
-      tb.mySeat >= 0
+      rematchOffer(tb) === 'button'
         ? h(
             'button',
             { testid: 'rematch', class: 'primary big', onclick: () => send('rematch', {}) },
             t('result.rematch'),
           )
-        : null,
+        : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
     ];
   });
 }

@@ -33,6 +33,8 @@ export interface BlazeDebug {
   readonly challenges: { card: CardId; x: number; y: number; lit?: boolean }[];
   readonly mySeat: number;
   readonly firstTableFrame: number | null;
+  /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
+  readonly renderCount: number;
 }
 
 declare global {
@@ -127,6 +129,9 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     },
     get firstTableFrame() {
       return scene.firstTableFrame;
+    },
+    get renderCount() {
+      return scene.renderCount;
     },
   };
   function toPage<T extends { x: number; y: number }>(list: T[]): T[] {
@@ -281,12 +286,12 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
 
   function tick(): void {
     const at = Number(bannerEl.dataset.deadline || 0);
-    deadline.textContent = at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '';
+    // Only touch the DOM when the text changes: this runs four times a second on an idle table.
+    setText(deadline, at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '');
     const f = store.get().ui.flash;
-    if (f && f.until > Date.now()) {
-      flash.textContent = f.text;
-      flash.hidden = false;
-    } else flash.hidden = true;
+    const show = f !== null && f.until > Date.now();
+    if (show) setText(flash, f.text);
+    if (flash.hidden === show) flash.hidden = !show;
   }
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
@@ -391,10 +396,14 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   return () => {
     for (const c of cleanups) c();
     conn?.close();
-    scene.app.destroy(true, { children: true });
+    scene.destroy();
     delete window.__blaze;
     page.remove();
   };
+}
+
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 function emptyTable(): ClientTable {

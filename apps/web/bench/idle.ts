@@ -1,0 +1,186 @@
+/**
+ * `pnpm --filter @blaze/web build && tsx apps/web/bench/idle.ts`: what four open table pages cost while
+ * nobody moves, in headless Chromium (software rendering) against the real server.
+ *
+ * Four players (one browser context each) sit at one table, the game starts on the relaxed clock, and
+ * after the deal has settled nobody acts for IDLE_MS. Reported: canvas renders per second per page
+ * (counted by wrapping the Pixi renderer's render(), so it measures any version of the client), the
+ * pages' main-thread task time (CDP Performance.TaskDuration), and the CPU time of every Chromium
+ * process by type (renderer, gpu, ...) from /proc, all over the idle window.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../..');
+const dist = resolve(here, '../dist');
+const IDLE_MS = Number(process.env.IDLE_MS ?? 10_000);
+const PAGES = 4;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/tsx/dist/cli.mjs'),
+      '--tsconfig',
+      join(root, 'tsconfig.base.json'),
+      join(root, 'apps/server/src/main.ts'),
+    ],
+    { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: dist }, stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, proc };
+    } catch {
+      // not up yet
+    }
+    if (proc.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  proc.kill();
+  throw new Error('server did not start');
+}
+
+/** CPU seconds (user + system) of the Chromium processes below `pid` (this script), by process type. */
+function cpuByType(pid: number): Map<string, number> {
+  const hz = 100;
+  const procs: { pid: number; ppid: number; cpu: number; type: string }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const type = cmd.includes('chromium') ? (/--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser') : 'other';
+      procs.push({ pid: Number(d), ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / hz, type });
+    } catch {
+      // gone
+    }
+  }
+  const mine = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (!mine.has(p.pid) && mine.has(p.ppid)) {
+        mine.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  const out = new Map<string, number>();
+  for (const p of procs) if (mine.has(p.pid) && p.type !== 'other') out.set(p.type, (out.get(p.type) ?? 0) + p.cpu);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { url, proc } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const res = await fetch(`${url}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { id } = (await res.json()) as { id: string };
+    const pages: Page[] = [];
+    for (let i = 0; i < PAGES; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await ctx.newPage();
+      await page.goto(`${url}/`);
+      await page.evaluate((n) => localStorage.setItem('blaze.name', n), `P${i}`);
+      await page.goto(`${url}/t/${id}`);
+      await page.click('[data-testid=join-sit]');
+      await page.waitForSelector('[data-testid=lobby]:not([hidden])');
+      pages.push(page);
+    }
+    const host = pages[0] as Page;
+    await host.selectOption('[data-testid=setting-clock]', 'relaxed');
+    await host.click('[data-testid=start]:not([disabled])');
+    for (const p of pages) {
+      await p.waitForFunction(() => window.__blaze?.firstTableFrame != null, undefined, { timeout: 20_000 });
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const cdp = await Promise.all(pages.map((p) => p.context().newCDPSession(p)));
+    for (const c of cdp) await c.send('Performance.enable');
+    const taskTime = async () =>
+      Promise.all(
+        cdp.map(async (c) => {
+          const m = (await c.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+          return m.metrics.find((x) => x.name === 'TaskDuration')?.value ?? 0;
+        }),
+      );
+    for (const p of pages) {
+      await p.evaluate(() => {
+        const w = window as unknown as { __renders?: number };
+        const r = window.__blaze?.app.renderer;
+        if (!r || w.__renders !== undefined) return;
+        w.__renders = 0;
+        const orig = r.render.bind(r);
+        r.render = ((...a: Parameters<typeof orig>) => {
+          w.__renders = (w.__renders ?? 0) + 1;
+          return orig(...a);
+        }) as typeof r.render;
+      });
+    }
+    const pid = process.pid;
+    const cpu0 = cpuByType(pid);
+    const task0 = await taskTime();
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const secs = (Date.now() - t0) / 1000;
+    const task1 = await taskTime();
+    const cpu1 = cpuByType(pid);
+    const renders = await Promise.all(
+      pages.map((p) => p.evaluate(() => (window as unknown as { __renders?: number }).__renders ?? 0)),
+    );
+    const statuses = await Promise.all(pages.map((p) => p.evaluate(() => window.__blaze?.snapshot?.status ?? '?')));
+    console.log(`idle: ${PAGES} table pages (status ${statuses.join(',')}), ${secs.toFixed(1)} s without a move`);
+    console.log(`idle: canvas renders/s per page: ${renders.map((n) => (n / secs).toFixed(1)).join(', ')}`);
+    console.log(
+      `idle: main-thread task time per page: ${task0.map((v, i) => ((((task1[i] ?? 0) - v) * 1000) / secs).toFixed(0)).join(', ')} ms/s`,
+    );
+    const types = [...new Set([...cpu0.keys(), ...cpu1.keys()])].sort();
+    let total = 0;
+    const parts = types.map((ty) => {
+      const d = (cpu1.get(ty) ?? 0) - (cpu0.get(ty) ?? 0);
+      total += d;
+      return `${ty} ${((d / secs) * 100).toFixed(1)}%`;
+    });
+    console.log(
+      `idle: Chromium CPU (% of one core): total ${((total / secs) * 100).toFixed(1)}% = ${parts.join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+    proc.kill('SIGTERM');
+  }
+}
+
+await main();

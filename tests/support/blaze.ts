@@ -158,8 +158,13 @@ export function publicCards(st: WireState): string[] {
     if (e.rejection) out.push(e.rejection);
   }
   out.push(...(st.window?.cards ?? []), ...(st.discard ?? []));
+  // The public log names the cards of public events: a card played and taken within one patch is
+  // seen only there (never on the table of any decoded state), yet it was public.
+  for (const e of st.log ?? []) if (PUBLIC_LOG_KINDS.has(e.kind)) out.push(...e.cards);
   return out;
 }
+
+const PUBLIC_LOG_KINDS = new Set(['opened', 'extended', 'rejected', 'took', 'tookBack', 'discarded', 'roundStarted']);
 
 /** Every string anywhere in a JSON value that looks like a card id. */
 export function cardIdsIn(x: unknown, out = new Set<string>()): Set<string> {

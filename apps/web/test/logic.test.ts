@@ -132,6 +132,16 @@ describe('log and cards in words', () => {
     );
   });
 
+  it("words the room's own events: a clock running out, a return, a move to the spectators", () => {
+    setLang('en');
+    const tb = table(fresh(), 0);
+    const room = (kind: string, text = '') => ({ ...logEntryPlain(), kind, seat: 1, cards: [], text });
+    expect(logWords(room('timedOut', 'attacker'), tb)).toBe("Ben's time ran out; the table moves on");
+    expect(logWords(room('returned', 'Ben'), tb)).toBe('Ben is back');
+    expect(logWords(room('kicked', 'Ben'), tb)).toBe('Ben is moved to the spectators');
+    for (const l of ['de', 'ja'] as const) expect(logWords(room('timedOut', 'attacker'), tb, l)).toContain('Ben');
+  });
+
   it('counts in the singular for one card', () => {
     setLang('en');
     const tb = table(fresh(), 0);

@@ -25,6 +25,9 @@ const KNOWN = new Set([
   'left',
   'started',
   'botTookOver',
+  'returned',
+  'kicked',
+  'timedOut',
 ]);
 
 export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {

@@ -2,9 +2,9 @@
  * `pnpm bench:rules`: whole Blaze games through @blaze/rules, on one core.
  *
  * 1. Random play for 3, 4 and 5 players: full games per second, accepted actions per second and the
- *    median actions per game. The policy is the uniform random bot (a random seat among those who may
- *    act, or the server's closeWindow while a window is open, then a uniform legal option of that seat,
- *    sampled without listing every subset), reading a non-copying view of the state.
+ *    median actions per game. A random seat among those who may act (or the server's closeWindow while a
+ *    window is open) takes a uniformly random legal action, drawn by the simulator's mover straight from
+ *    the state without listing every subset (src/mover.ts; its test checks it against legalActions).
  * 2. The engine alone: those games replayed from their recorded actions, applyAction only.
  * 3. One heuristic seat (rotating) against random seats: the heuristic's win rate against 1/players.
  *
@@ -12,7 +12,7 @@
  * player count, default 3000).
  */
 import { type Action, applyAction, createGame, type PlayerCount } from '@blaze/rules';
-import { heuristicBot, randomBot, type Strategy, sharedViewFor, simulateGame } from '../src/index.js';
+import { heuristicBot, randomBot, randomLegalAction, sharedViewFor, simulateGame } from '../src/index.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const heuristicGames = Number(process.env.BENCH_GAMES ?? 3000);
@@ -24,15 +24,14 @@ function median(xs: number[]): number {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-function randomPlay(players: PlayerCount, ms: number, tag: string, bot: Strategy) {
-  const strategies: Strategy[] = new Array(players).fill(bot);
+function randomPlay(players: PlayerCount, ms: number, tag: string) {
   const lengths: number[] = [];
   let actions = 0;
   let stalled = 0;
   const t0 = performance.now();
   let t = t0;
   while (t - t0 < ms) {
-    const r = simulateGame({ players, seed: `${tag}-${players}-${lengths.length}`, strategies, view: sharedViewFor });
+    const r = simulateGame({ players, seed: `${tag}-${players}-${lengths.length}`, mover: randomLegalAction });
     lengths.push(r.count);
     actions += r.count;
     if (r.stalled) stalled++;
@@ -45,31 +44,28 @@ function randomPlay(players: PlayerCount, ms: number, tag: string, bot: Strategy
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 console.log(`Blaze rules bench: node ${process.version}, single thread, ${seconds}s per measurement`);
-const POLICIES: [string, Strategy][] = [['every legal action of a seat equally likely', randomBot]];
-for (const [label, bot] of POLICIES) {
-  console.log(`\nRandom play (${label}; concurrent scheduling with closeWindow)`);
-  console.log('players  games  games/s  actions/s  median actions/game  stalled');
-  for (const players of COUNTS) {
-    randomPlay(players, 400, 'warm', bot); // let the JIT settle
-    const r = randomPlay(players, seconds * 1000, 'bench', bot);
-    console.log(
-      `${String(players).padStart(7)}  ${String(r.games).padStart(5)}  ${fmt(r.gamesPerSec).padStart(7)}  ${fmt(
-        r.actionsPerSec,
-      ).padStart(9)}  ${String(median(r.lengths)).padStart(19)}  ${String(r.stalled).padStart(7)}`,
-    );
-  }
+console.log('\nRandom play: every seat that may act draws uniformly among its legal actions; the server may close');
+console.log('a take-back window; each step is one accepted action');
+console.log('players  games  games/s  actions/s  median actions/game  stalled');
+for (const players of COUNTS) {
+  randomPlay(players, 400, 'warm'); // let the JIT settle
+  const r = randomPlay(players, seconds * 1000, 'bench');
+  console.log(
+    `${String(players).padStart(7)}  ${String(r.games).padStart(5)}  ${fmt(r.gamesPerSec).padStart(7)}  ${fmt(
+      r.actionsPerSec,
+    ).padStart(9)}  ${String(median(r.lengths)).padStart(19)}  ${String(r.stalled).padStart(7)}`,
+  );
 }
 
 console.log('\nEngine alone: the same kind of random games replayed from recorded actions (applyAction only)');
 console.log('players  games/s  actions/s');
 for (const players of COUNTS) {
-  const strategies: Strategy[] = new Array(players).fill(randomBot);
   const recorded: { seed: string; actions: Action[] }[] = [];
   for (let g = 0; g < 100; g++) {
     const seed = `replay-${players}-${g}`;
     recorded.push({
       seed,
-      actions: simulateGame({ players, seed, strategies, view: sharedViewFor, record: true }).actions,
+      actions: simulateGame({ players, seed, mover: randomLegalAction, record: true }).actions,
     });
   }
   let games = 0;

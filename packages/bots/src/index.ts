@@ -5,6 +5,7 @@ import { randomBot } from './random.js';
 import { canPass, canStand, mustBet, type Strategy, standingNow, targetOwes } from './view.js';
 
 export { chooseBet, chooseOpening, heuristicBot, planRejection, strength } from './heuristic.js';
+export { legalCounts, randomLegalAction } from './mover.js';
 export { binom, randomBot, randomSubset, subsetCount } from './random.js';
 export {
   RefusedActionError,

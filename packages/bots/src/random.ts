@@ -35,8 +35,20 @@ export function binom(n: number, k: number): number {
   return r;
 }
 
+/** subsetCount for n <= 60 and max <= 5 (every limit and room in Blaze), precomputed: the simulator's hot path. */
+const SMALL_MAX = 5;
+const SMALL = new Float64Array(61 * (SMALL_MAX + 1));
+for (let n = 0; n <= 60; n++) {
+  for (let max = 0; max <= SMALL_MAX; max++) {
+    let t = 0;
+    for (let k = 1; k <= Math.min(n, max); k++) t += binom(n, k);
+    SMALL[n * (SMALL_MAX + 1) + max] = t;
+  }
+}
+
 /** How many non-empty subsets of n items have at most `max` members. */
 export function subsetCount(n: number, max: number): number {
+  if (n <= 60 && max >= 0 && max <= SMALL_MAX) return SMALL[n * (SMALL_MAX + 1) + max] as number;
   let t = 0;
   for (let k = 1; k <= Math.min(n, max); k++) t += binom(n, k);
   return t;

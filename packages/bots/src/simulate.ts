@@ -75,8 +75,10 @@ export function sharedViewFor(s: GameState, seat: Seat): PlayerView {
 export interface SimOptions {
   players: PlayerCount;
   seed: string;
-  /** One strategy per seat. */
-  strategies: readonly Strategy[];
+  /** One strategy per seat (each decides from its own view)... */
+  strategies?: readonly Strategy[];
+  /** ...or one mover that reads the whole state for every seat (the bench's random mover). */
+  mover?: (s: GameState, seat: Seat, rnd: () => number) => Action | null;
   startSeat?: Seat;
   /** Give up (stalled) after this many accepted actions. */
   maxActions?: number;
@@ -119,7 +121,9 @@ function candidates(s: GameState, out: number[]): number {
     return n;
   }
   out[n++] = s.active;
-  if (s.target !== s.active) out[n++] = s.target;
+  // Before the opening only the active player moves (R4.1); a target who passed has nothing left (R4.5).
+  if (s.table.length === 0) return n;
+  if (s.target !== s.active && !s.targetPassed) out[n++] = s.target;
   if (s.supporter !== null) out[n++] = s.supporter;
   if (s.window !== null) out[n++] = -1;
   return n;
@@ -129,7 +133,14 @@ export function simulateGame(o: SimOptions): SimResult {
   const view = o.view ?? viewFor;
   const max = o.maxActions ?? 20_000;
   const sched = seededStream(`${o.seed}/server`);
-  const seatRnd = o.strategies.map((_, seat) => seededStream(`${o.seed}/seat${seat}`));
+  const seatRnd = Array.from({ length: o.players }, (_, seat) => seededStream(`${o.seed}/seat${seat}`));
+  const decide = (s: GameState, who: Seat): Action | null => {
+    const rnd = seatRnd[who] as () => number;
+    if (o.mover) return o.mover(s, who, rnd);
+    const strategy = o.strategies?.[who];
+    if (!strategy) throw new Error(`no strategy for seat ${who}`);
+    return strategy.decide(view(s, who), rnd);
+  };
   let s = createGame(
     o.startSeat === undefined
       ? { players: o.players, seed: o.seed }
@@ -146,10 +157,7 @@ export function simulateGame(o: SimOptions): SimResult {
       const i = Math.min(n - 1, Math.floor(sched() * n));
       const who = cand[i] as number;
       if (who === -1) action = { type: 'closeWindow' };
-      else {
-        const strategy = o.strategies[who] as Strategy;
-        action = strategy.decide(view(s, who), seatRnd[who] as () => number);
-      }
+      else action = decide(s, who);
       if (action === null) cand[i] = cand[--n] as number;
     }
     if (action === null) break;

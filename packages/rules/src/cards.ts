@@ -27,14 +27,14 @@ export function isFirebird(card: CardId): boolean {
 
 /** R1.2: a Firebird is worth 10 as a challenge card. */
 export function challengeValue(card: CardId): number {
-  const r = card[1];
-  return r === 'F' ? 10 : (r as string).charCodeAt(0) - 48;
+  const r = card.charCodeAt(1);
+  return r === 70 ? 10 : r - 48; // 70 is 'F'
 }
 
 /** R1.2: a Firebird is worth 0 as a rejection card. */
 export function rejectionValue(card: CardId): number {
-  const r = card[1];
-  return r === 'F' ? 0 : (r as string).charCodeAt(0) - 48;
+  const r = card.charCodeAt(1);
+  return r === 70 ? 0 : r - 48;
 }
 
 /** R1.1 / R2.1: the playing cards of a game, in a fixed canonical order (before shuffling). */

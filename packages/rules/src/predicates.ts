@@ -2,7 +2,7 @@
  * Legality from what a player sees. The engine judges every action with these same functions,
  * and the web client imports them to light up cards, so a highlight is exactly what the server accepts.
  */
-import { type CardId, challengeValue, rejectionValue, suitOf } from './cards.js';
+import { type CardId, challengeValue, rejectionValue } from './cards.js';
 import type { RuleError, Seat, TableEntry, TakeBackWindow } from './types.js';
 
 /** The part of a game a seated player can see that legality depends on (GameState and PlayerView both fit). */
@@ -21,18 +21,22 @@ export interface Situation {
 
 export const err = (code: RuleError['code'], message: string): RuleError => ({ code, message });
 
-/** R4.2 with R1.2. */
+const F = 70; // 'F'
+const ZERO = 48; // '0'
+
+/** R4.2 with R1.2. Char codes rather than substrings: this runs for every card pair a target weighs. */
 export function canBeat(challenge: CardId, card: CardId, trump: CardId): boolean {
-  const t = suitOf(trump);
-  const cs = suitOf(challenge);
-  const ks = suitOf(card);
-  const cv = challengeValue(challenge);
-  const kv = rejectionValue(card);
+  const t = trump.charCodeAt(0);
+  const cs = challenge.charCodeAt(0);
+  const ks = card.charCodeAt(0);
+  const cr = challenge.charCodeAt(1);
+  const kr = card.charCodeAt(1);
+  const cv = cr === F ? 10 : cr - ZERO;
+  const kv = kr === F ? 0 : kr - ZERO;
   if (cs === t) return ks === t && kv >= cv;
   if (ks === t) return true;
   return ks === cs && kv >= cv;
 }
-
 /** R4.3: values on the table in this challenge, challenge cards at 10 for a Firebird, rejections at 0. */
 export function tableValues(table: readonly TableEntry[]): Set<number> {
   const v = new Set<number>();
@@ -102,10 +106,10 @@ function phaseError(s: Situation): RuleError | null {
 
 function cardsError(hand: readonly CardId[], cards: readonly CardId[]): RuleError | null {
   if (cards.length === 0) return err('EMPTY_PLAY', 'Choose at least one card.');
-  const seen = new Set<CardId>();
-  for (const c of cards) {
-    if (seen.has(c)) return err('DUPLICATE_CARD', `${c} is listed twice.`);
-    seen.add(c);
+  // Pairwise rather than a Set: lists are a few cards long and this runs on every play and rejection.
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i] as CardId;
+    for (let j = 0; j < i; j++) if (cards[j] === c) return err('DUPLICATE_CARD', `${c} is listed twice.`);
     if (!hand.includes(c)) return err('CARD_NOT_IN_HAND', `${c} is not in your hand.`);
   }
   return null;

@@ -53,18 +53,18 @@ function shallow(s: GameState): GameState {
   };
 }
 
-/** Give `s` its own copy of every array, so it may be changed in place anywhere. */
+/**
+ * Give `s` its own copy of every array the end of a challenge changes in place (R4.8–R10), so it may
+ * be changed anywhere there. deck2, box and bets are never changed in place: round 2 replaces them.
+ */
 export function ownAll(s: GameState): void {
   s.deck = s.deck.slice();
-  s.deck2 = s.deck2.slice();
-  s.box = s.box.slice();
   s.hands = s.hands.map((h) => h.slice());
   s.discard = s.discard.slice();
   s.table = s.table.slice();
   s.standing = s.standing.slice();
   s.featherStack = s.featherStack.slice();
   s.feathers = s.feathers.slice();
-  s.bets = s.bets.slice();
   s.betCards = s.betCards.map((b) => b.slice());
   s.out = s.out.slice();
   s.scores = s.scores.slice();
@@ -75,6 +75,9 @@ export function ownAll(s: GameState): void {
 export function cloneState(s: GameState): GameState {
   const c = shallow(s);
   ownAll(c);
+  c.deck2 = s.deck2.slice();
+  c.box = s.box.slice();
+  c.bets = s.bets.slice();
   return c;
 }
 

@@ -8,55 +8,17 @@
  * pages' main-thread task time (CDP Performance.TaskDuration), and the CPU time of every Chromium
  * process by type (renderer, gpu, ...) from /proc, all over the idle window.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../../tests/support/browser.js';
+import { startServer } from '../../../tests/support/processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../../..');
 const dist = resolve(here, '../dist');
 const IDLE_MS = Number(process.env.IDLE_MS ?? 10_000);
 const PAGES = 4;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(
-    process.execPath,
-    [
-      join(root, 'node_modules/tsx/dist/cli.mjs'),
-      '--tsconfig',
-      join(root, 'tsconfig.base.json'),
-      join(root, 'apps/server/src/main.ts'),
-    ],
-    { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: dist }, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, proc };
-    } catch {
-      // not up yet
-    }
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error('server did not start');
-}
 
 /** CPU seconds (user + system) of the Chromium processes below `pid` (this script), by process type. */
 function cpuByType(pid: number): Map<string, number> {
@@ -90,19 +52,9 @@ function cpuByType(pid: number): Map<string, number> {
 }
 
 async function main(): Promise<void> {
-  const { url, proc } = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const server = await startServer({ STATIC_DIR: dist });
+  const url = server.base;
+  const browser = await launchChromium();
   try {
     const res = await fetch(`${url}/api/tables`, {
       method: 'POST',
@@ -179,7 +131,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    proc.kill('SIGTERM');
+    await server.stop();
   }
 }
 

@@ -7,68 +7,17 @@
  * First frame = performance.now() when the canvas first drew a table, i.e. ms since navigation
  * start, for a seated player reloading mid-game (reconnect with the seat token, full state sync).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../../tests/support/browser.js';
+import { startServer } from '../../../tests/support/processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../../..');
 const dist = resolve(here, '../dist');
 const SIZE_BUDGET_KB = 300;
 const FRAME_BUDGET_MS = 1500;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  // Decorated schema classes need the base tsconfig (experimentalDecorators) for every package.
-  const proc = spawn(
-    process.execPath,
-    [
-      join(root, 'node_modules/tsx/dist/cli.mjs'),
-      '--tsconfig',
-      join(root, 'tsconfig.base.json'),
-      join(root, 'apps/server/src/main.ts'),
-    ],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  proc.stdout?.on('data', (d) => {
-    log += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    log += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) return { url, proc };
-    } catch {
-      // not up yet
-    }
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill();
-  throw new Error(`server did not start:\n${log}`);
-}
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
@@ -77,19 +26,9 @@ async function main(): Promise<void> {
   const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
   const entryGz = entry.reduce((a, f) => a + gz(join(dist, f)), 0);
 
-  const { url, proc } = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const server = await startServer({ STATIC_DIR: dist });
+  const url = server.base;
+  const browser = await launchChromium();
   try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
@@ -140,7 +79,7 @@ async function main(): Promise<void> {
     if (initialGz / 1024 > SIZE_BUDGET_KB || worst > FRAME_BUDGET_MS) process.exitCode = 1;
   } finally {
     await browser.close();
-    proc.kill('SIGTERM');
+    await server.stop();
   }
 }
 

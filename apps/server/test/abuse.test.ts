@@ -3,8 +3,7 @@
  * spectators acting are all refused with codes to the sender alone, and the game is unharmed.
  */
 import { Client } from 'colyseus.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import {
   autoplay,
@@ -15,31 +14,23 @@ import {
   type Player,
   serverRoom,
   sleep,
-  startServer,
   until,
+  useServer,
 } from './helpers.js';
-
-let server: BlazeServer;
-let endpoint: string;
 
 // Slow clocks and no bots: nothing moves unless a person acts, so "unharmed" can be checked exactly.
 const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
 
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({
-    room: {
-      ...FAST_ROOM,
-      clocks: { relaxed: SLOW, normal: SLOW, fast: SLOW },
-      bucket: { capacity: 20, refillPerSecond: 10 },
-    },
-  }));
-});
-afterAll(async () => {
-  await server.close();
+const srv = useServer({
+  room: {
+    ...FAST_ROOM,
+    clocks: { relaxed: SLOW, normal: SLOW, fast: SLOW },
+    bucket: { capacity: 20, refillPerSecond: 10 },
+  },
 });
 
 async function newTable(): Promise<string> {
-  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, firstPlayer: 0 });
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, firstPlayer: 0 });
   // Unguessable ids: 12 characters of a 64-symbol alphabet.
   expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
   return id;
@@ -55,7 +46,7 @@ async function expectRefused(p: Player, send: () => void, code: string): Promise
 describe('abuse', () => {
   it('bad join options are refused with a clear error', async () => {
     const id = await newTable();
-    const c = new Client(endpoint);
+    const c = new Client(srv.endpoint);
     await expect(c.joinById(id, { name: '' })).rejects.toThrow(/name/i);
     await expect(c.joinById(id, { name: 'x', evil: true })).rejects.toThrow(/join options/i);
     await expect(c.joinById(id, { name: 'x', seatToken: 'short' })).rejects.toThrow(/seatToken/);
@@ -63,15 +54,15 @@ describe('abuse', () => {
     await expect(c.joinById('nonexistent1', { name: 'x' })).rejects.toThrow();
     // Private tables are unlisted: matchmaking by name never lands in one; only the id opens it.
     await expect(c.join('blaze', { name: 'x' })).rejects.toThrow();
-    const ok = await join(endpoint, id, { name: 'Owner' });
+    const ok = await join(srv.endpoint, id, { name: 'Owner' });
     await until(() => ok.seat === 0);
     await ok.room.leave();
   });
 
   it('lobby: only the host runs the table; too few players cannot start', async () => {
     const id = await newTable();
-    const host = await join(endpoint, id, { name: 'Host' });
-    const guest = await join(endpoint, id, { name: 'Guest' });
+    const host = await join(srv.endpoint, id, { name: 'Host' });
+    const guest = await join(srv.endpoint, id, { name: 'Guest' });
     await until(() => host.host && guest.seat === 1);
     await expectRefused(host, () => host.room.send('start', {}), 'NOT_ENOUGH_PLAYERS');
     await expectRefused(guest, () => guest.room.send('addBot', { seat: 2 }), 'NOT_HOST');
@@ -84,7 +75,7 @@ describe('abuse', () => {
     // A full table: the next person to come in watches.
     for (const seat of [2, 3, 4]) host.room.send('addBot', { seat });
     await until(() => host.room.state.players.every((x) => x.occupied));
-    const late = await join(endpoint, id, { name: 'Late' });
+    const late = await join(srv.endpoint, id, { name: 'Late' });
     await until(() => late.token !== '');
     expect(late.seat).toBe(-1);
     await until(() => host.room.state.spectators === 1);
@@ -99,10 +90,10 @@ describe('abuse', () => {
 
   it('in a game: malformed, oversize, out-of-turn, other seats, spectators, floods — refused, game unharmed', async () => {
     const id = await newTable();
-    const a = await join(endpoint, id, { name: 'A' });
-    const b = await join(endpoint, id, { name: 'B' });
-    const c = await join(endpoint, id, { name: 'C' });
-    const spy = await join(endpoint, id, { name: 'Spy', spectate: true });
+    const a = await join(srv.endpoint, id, { name: 'A' });
+    const b = await join(srv.endpoint, id, { name: 'B' });
+    const c = await join(srv.endpoint, id, { name: 'C' });
+    const spy = await join(srv.endpoint, id, { name: 'Spy', spectate: true });
     await until(() => c.seat === 2 && spy.token !== '');
     a.room.send('start', {});
     await until(() => [a, b, c, spy].every((p) => p.room.state.status === 'playing'));
@@ -169,7 +160,7 @@ describe('abuse', () => {
     b.room.send('chat', { text: 'y'.repeat(100_000) });
     await until(() => closed !== 0, 5_000, 'oversize frame to close the socket');
     expect(JSON.stringify(room.game)).toBe(before);
-    const b2 = await join(endpoint, id, { name: 'B', seatToken: b.token });
+    const b2 = await join(srv.endpoint, id, { name: 'B', seatToken: b.token });
     await until(() => b2.seat === 1);
 
     // Unharmed: the game still plays to its end.

@@ -3,25 +3,16 @@
  * player (the bot's choice), pass for the idle target, stand for idle attackers; deadlines are in
  * the state while they run, and every clock move goes through the rules like any other.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
-import { createTable, FAST_ROOM, join, serverRoom, startServer, until } from './helpers.js';
+import { expect, it } from 'vitest';
+import { createTable, FAST_ROOM, join, serverRoom, until, useServer } from './helpers.js';
 
-let server: BlazeServer;
-let endpoint: string;
-
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({ room: FAST_ROOM }));
-});
-afterAll(async () => {
-  await server.close();
-});
+const srv = useServer({ room: FAST_ROOM });
 
 it('idle attacker stands, idle target passes, idle opener is opened for; deadlines shown', async () => {
-  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast', firstPlayer: 0 });
-  const a = await join(endpoint, id, { name: 'A' });
-  const b = await join(endpoint, id, { name: 'B' });
-  const c = await join(endpoint, id, { name: 'C' });
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast', firstPlayer: 0 });
+  const a = await join(srv.endpoint, id, { name: 'A' });
+  const b = await join(srv.endpoint, id, { name: 'B' });
+  const c = await join(srv.endpoint, id, { name: 'C' });
   await until(() => c.seat === 2);
   a.room.send('start', {});
   await until(() => a.room.state.status === 'playing');

@@ -6,8 +6,7 @@
  */
 import { applyAction, type CardId, cardsFor, createGame, type GameState } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
 import {
@@ -19,19 +18,11 @@ import {
   request,
   serverRoom,
   sleep,
-  startServer,
   until,
+  useServer,
 } from './helpers.js';
 
-let server: BlazeServer;
-let endpoint: string;
-
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({ room: { ...FAST_ROOM, allowFixedDeck: true } }));
-});
-afterAll(async () => {
-  await server.close();
-});
+const srv = useServer({ room: { ...FAST_ROOM, allowFixedDeck: true } });
 
 /** R5.1 check: the rules, run over the room's arrival log, give the same verdicts and the same state. */
 function verifyArrivalOrder(room: BlazeRoom): { accepted: number; refused: number } {
@@ -80,9 +71,9 @@ async function fixedTable(): Promise<{ id: string; active: Player; target: Playe
     settings: { windowMs: 500, botDelayMs: 0, clock: 'relaxed', firstPlayer: 0 },
   });
   const id = listing.roomId;
-  const active = await join(endpoint, id, { name: 'Active' });
-  const target = await join(endpoint, id, { name: 'Target' });
-  const supporter = await join(endpoint, id, { name: 'Supporter' });
+  const active = await join(srv.endpoint, id, { name: 'Active' });
+  const target = await join(srv.endpoint, id, { name: 'Target' });
+  const supporter = await join(srv.endpoint, id, { name: 'Supporter' });
   await until(() => supporter.seat === 2 && active.host);
   active.room.send('start', {});
   await until(() => [active, target, supporter].every((p) => p.room.state.status === 'playing'));
@@ -163,9 +154,9 @@ describe('concurrency (R5)', () => {
   });
 
   it('whole games where three people answer every patch at once: verdicts per arrival order, no card lost', async () => {
-    const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast' });
-    const people = [await join(endpoint, id, { name: 'A' })];
-    for (const n of ['B', 'C', 'D']) people.push(await join(endpoint, id, { name: n }));
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, clock: 'fast' });
+    const people = [await join(srv.endpoint, id, { name: 'A' })];
+    for (const n of ['B', 'C', 'D']) people.push(await join(srv.endpoint, id, { name: n }));
     await until(() => people.every((p) => p.seat >= 0));
     let refusedTotal = 0;
     for (let game = 1; game <= 3; game++) {

@@ -4,8 +4,7 @@
  * plays a rematch with the same seats and keeps the evening's scoreboard.
  */
 import { replay } from '@blaze/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import {
   autoplay,
@@ -15,26 +14,18 @@ import {
   type Player,
   request,
   serverRoom,
-  startServer,
   until,
+  useServer,
 } from './helpers.js';
 
-let server: BlazeServer;
-let endpoint: string;
-
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({ room: FAST_ROOM }));
-});
-afterAll(async () => {
-  await server.close();
-});
+const srv = useServer({ room: FAST_ROOM });
 
 async function table(people: number, bots: number) {
   const settings = { windowMs: 500, botDelayMs: 20, clock: 'fast' as const };
-  const host = await join(endpoint, await createTable(endpoint, settings), { name: 'Host' });
+  const host = await join(srv.endpoint, await createTable(srv.endpoint, settings), { name: 'Host' });
   const id = host.room.roomId;
   const players: Player[] = [host];
-  for (let i = 1; i < people; i++) players.push(await join(endpoint, id, { name: `P${i}` }));
+  for (let i = 1; i < people; i++) players.push(await join(srv.endpoint, id, { name: `P${i}` }));
   await until(() => players.every((p) => p.seat >= 0), 5_000, 'seats');
   for (let b = 0; b < bots; b++) host.room.send('addBot', { seat: people + b });
   await until(() => host.room.state.players.filter((s) => s.occupied).length === people + bots, 5_000, 'bots');

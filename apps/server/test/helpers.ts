@@ -7,8 +7,21 @@ import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, CardId, PlayerCount, PlayerView, TableEntry } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
+import { afterAll, beforeAll } from 'vitest';
 import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+
+/** A test file's server: started before its tests, closed after them. Read `endpoint` inside tests. */
+export function useServer(options: ServerOptions): { readonly server: BlazeServer; readonly endpoint: string } {
+  const running = {} as { server: BlazeServer; endpoint: string };
+  beforeAll(async () => {
+    Object.assign(running, await startServer(options));
+  });
+  afterAll(async () => {
+    await running.server?.close();
+  });
+  return running;
+}
 
 export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {
   const server = createServer({ port: 0, host: '127.0.0.1', ...options });

@@ -5,8 +5,7 @@
  * hidden bet, and no frame may carry a game's seed or another person's seat token.
  */
 import { isCardId } from '@blaze/rules';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
+import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import {
   autoplay,
@@ -16,19 +15,11 @@ import {
   type Player,
   request,
   serverRoom,
-  startServer,
   until,
+  useServer,
 } from './helpers.js';
 
-let server: BlazeServer;
-let endpoint: string;
-
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({ room: FAST_ROOM }));
-});
-afterAll(async () => {
-  await server.close();
-});
+const srv = useServer({ room: FAST_ROOM });
 
 /** Card ids in a frame: schema and msgpack both write a 3-character string as 0xa3 + its bytes. */
 function cardIdsIn(frame: Buffer): string[] {
@@ -88,16 +79,16 @@ function watch(p: Player): Watch {
 }
 
 it('no client ever receives another hand, a deck order, a hidden bet, a seed or a token', async () => {
-  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 10, clock: 'fast' });
-  const host = await join(endpoint, id, { name: 'Ada' });
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 10, clock: 'fast' });
+  const host = await join(srv.endpoint, id, { name: 'Ada' });
   const watches = new Map<Player, Watch>([[host, watch(host)]]);
   const players = [host];
   for (const name of ['Bob', 'Cy']) {
-    const p = await join(endpoint, id, { name });
+    const p = await join(srv.endpoint, id, { name });
     watches.set(p, watch(p));
     players.push(p);
   }
-  const spectator = await join(endpoint, id, { name: 'Eve', spectate: true });
+  const spectator = await join(srv.endpoint, id, { name: 'Eve', spectate: true });
   watches.set(spectator, watch(spectator));
   await until(() => players.every((p) => p.seat >= 0) && spectator.token !== '');
   expect(spectator.seat).toBe(-1);

@@ -4,8 +4,7 @@
  */
 
 import { Client } from 'colyseus.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlazeServer } from '../src/app.js';
+import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import {
   autoplay,
@@ -15,29 +14,21 @@ import {
   type Player,
   serverRoom,
   sleep,
-  startServer,
   until,
+  useServer,
   viewFromState,
   wrap,
 } from './helpers.js';
 
-let server: BlazeServer;
-let endpoint: string;
-
-beforeAll(async () => {
-  ({ server, endpoint } = await startServer({ room: FAST_ROOM }));
-});
-afterAll(async () => {
-  await server.close();
-});
+const srv = useServer({ room: FAST_ROOM });
 
 const handOf = (p: Player) => [...(p.room.state.players[p.seat]?.hand ?? [])].sort();
 
 it('drop mid-challenge, come back (reconnect and fresh join with the token), bot plays while away', async () => {
-  const id = await createTable(endpoint, { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 });
-  const a = await join(endpoint, id, { name: 'Ann' });
-  const b = await join(endpoint, id, { name: 'Ben' });
-  const c = await join(endpoint, id, { name: 'Cat' });
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 });
+  const a = await join(srv.endpoint, id, { name: 'Ann' });
+  const b = await join(srv.endpoint, id, { name: 'Ben' });
+  const c = await join(srv.endpoint, id, { name: 'Cat' });
   await until(() => [a, b, c].every((p) => p.seat >= 0));
   a.room.send('start', { firstSeat: 0 });
   await until(() => a.room.state.status === 'playing');
@@ -57,7 +48,7 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
   const reconnectionToken = b.room.reconnectionToken;
   await b.room.leave(false);
   await until(() => a.room.state.players[seatBefore]?.connected === false, 5_000, 'seen away');
-  const back = (await new Client(endpoint).reconnect(reconnectionToken)) as typeof b.room;
+  const back = (await new Client(srv.endpoint).reconnect(reconnectionToken)) as typeof b.room;
   wrap(back, 'Ben', b);
   await until(() => a.room.state.players[seatBefore]?.connected === true, 5_000, 'seen back');
   await until(() => handOf(b).length > 0);
@@ -84,7 +75,7 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
   expect(a.room.state.log.some((l) => l.kind === 'botTookOver' && l.seat === seatBefore)).toBe(true);
 
   // 3. Reclaim with the seat token from a fresh connection (another tab or device).
-  const fresh = await join(endpoint, id, { name: 'Ben again', seatToken: token });
+  const fresh = await join(srv.endpoint, id, { name: 'Ben again', seatToken: token });
   await until(() => fresh.seat === seatBefore, 5_000, 'same seat');
   expect(fresh.token).toBe(token);
   await until(() => a.room.state.players[seatBefore]?.connected === true);

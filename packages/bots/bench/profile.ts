@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBot, sharedViewFor, simulateGame } from '../src/index.js';
+import { randomLegalAction, simulateGame } from '../src/index.js';
 
 interface ProfileNode {
   id: number;
@@ -64,11 +64,10 @@ const dir = process.argv[2];
 if (dir) summarize(dir);
 else {
   const ms = Number(process.env.PROFILE_SECONDS ?? 5) * 1000;
-  const strategies = new Array(4).fill(randomBot);
   const t0 = performance.now();
   let games = 0;
   while (performance.now() - t0 < ms) {
-    simulateGame({ players: 4, seed: `profile-${games}`, strategies, view: sharedViewFor });
+    simulateGame({ players: 4, seed: `profile-${games}`, mover: randomLegalAction });
     games++;
   }
   console.log(`${games} games, ${((games * 1000) / (performance.now() - t0)).toFixed(0)} games/s (profiled)`);

@@ -12,7 +12,7 @@
  * player count, default 3000).
  */
 import { type Action, applyAction, createGame, type PlayerCount } from '@blaze/rules';
-import { heuristicBot, randomBot, randomLegalAction, sharedViewFor, simulateGame } from '../src/index.js';
+import { heuristicBot, randomBot, randomLegalAction, simulateGame } from '../src/index.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const heuristicGames = Number(process.env.BENCH_GAMES ?? 3000);
@@ -98,7 +98,7 @@ for (const players of COUNTS) {
   for (let g = 0; g < heuristicGames; g++) {
     const seat = g % players;
     const strategies = Array.from({ length: players }, (_, i) => (i === seat ? heuristicBot : randomBot));
-    const r = simulateGame({ players, seed: `hvr-${players}-${g}`, strategies, view: sharedViewFor });
+    const r = simulateGame({ players, seed: `hvr-${players}-${g}`, strategies });
     if (r.stalled) stalled++;
     else if (r.state.winner === seat) wins++;
   }

@@ -12,7 +12,6 @@ export {
   type SimOptions,
   type SimResult,
   seededStream,
-  sharedViewFor,
   simulateGame,
   type ViewFn,
 } from './simulate.js';

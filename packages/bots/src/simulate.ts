@@ -23,55 +23,6 @@ export type ViewFn = (s: GameState, seat: Seat) => PlayerView;
 /** The rules' seeded generator as an allocation-free stream (the simulator draws several per action). */
 export const seededStream = randomStream;
 
-/**
- * The same content as `viewFor(s, seat)` without copying: hand, table and piles are the state's own
- * arrays (bots never mutate their view). For the simulator's hot loop only; the server uses viewFor.
- */
-export function sharedViewFor(s: GameState, seat: Seat): PlayerView {
-  const revealed = s.roundLosers.length;
-  let bets = s.bets as PlayerView['bets'];
-  if (s.bets.some((b) => b.by !== seat && b.round > revealed)) {
-    bets = s.bets.map((b) => ({
-      by: b.by,
-      on: b.on,
-      round: b.round,
-      value: b.by === seat || b.round <= revealed ? b.value : null,
-    }));
-  }
-  const handCounts: number[] = [];
-  for (const h of s.hands) handCounts.push(h.length);
-  return {
-    viewer: seat,
-    players: s.players,
-    round: s.round,
-    phase: s.phase,
-    betting: s.betting,
-    over: s.over,
-    trump: s.trump,
-    deckCount: s.deck.length,
-    deck2Count: s.deck2.length,
-    hand: s.hands[seat] ?? [],
-    handCounts,
-    betHand: s.betCards[seat] ?? [],
-    active: s.active,
-    target: s.target,
-    supporter: s.supporter,
-    table: s.table,
-    limit: s.limit,
-    targetPassed: s.targetPassed,
-    standing: s.standing,
-    window: s.window,
-    discard: s.discard,
-    featherStack: s.featherStack,
-    feathers: s.feathers,
-    bets,
-    out: s.out,
-    scores: s.scores,
-    roundLosers: s.roundLosers,
-    winner: s.winner,
-  };
-}
-
 export interface SimOptions {
   players: PlayerCount;
   seed: string;

@@ -39,27 +39,15 @@ export interface ViewBet {
   value: BetValue | null;
 }
 
-/**
- * The whole game, secrets included. Plain data (JSON-safe), never mutated by the engine:
- * every accepted action returns a new state.
- */
-export interface GameState {
+/** What everyone may see of a game (R11.1): shared by the whole state and every view of it. */
+export interface PublicGame {
   players: PlayerCount;
-  seed: string;
-  rng: RngState;
   round: 1 | 2;
   phase: 1 | 2;
   betting: boolean;
   over: boolean;
   /** The turned card of this round (R2.4); its suit is trump. */
   trump: CardId;
-  /** Draw deck, top first; the turned trump card is last (R2.4). */
-  deck: CardId[];
-  /** Set aside for round 2 (R2.3). */
-  deck2: CardId[];
-  /** Cards out of the game: value-1 cards in a 3-player game (R2.1), round 1 leftovers (R10.1). */
-  box: CardId[];
-  hands: CardId[][];
   discard: CardId[];
   active: Seat;
   target: Seat;
@@ -73,13 +61,29 @@ export interface GameState {
   window: TakeBackWindow | null;
   featherStack: number[];
   feathers: Feather[];
-  bets: Bet[];
-  /** Betting cards still held, per seat (R1.3, R9.3). */
-  betCards: BetValue[][];
   out: Seat[];
   scores: number[];
   roundLosers: Seat[];
   winner: Seat | null;
+}
+
+/**
+ * The whole game, secrets included. Plain data (JSON-safe), never mutated by the engine:
+ * every accepted action returns a new state.
+ */
+export interface GameState extends PublicGame {
+  seed: string;
+  rng: RngState;
+  /** Draw deck, top first; the turned trump card is last (R2.4). */
+  deck: CardId[];
+  /** Set aside for round 2 (R2.3). */
+  deck2: CardId[];
+  /** Cards out of the game: value-1 cards in a 3-player game (R2.1), round 1 leftovers (R10.1). */
+  box: CardId[];
+  hands: CardId[][];
+  bets: Bet[];
+  /** Betting cards still held, per seat (R1.3, R9.3). */
+  betCards: BetValue[][];
 }
 
 export type Action =
@@ -154,34 +158,13 @@ export interface CreateOptions {
 }
 
 /** What one person may see (R11). `viewer` null is a spectator. */
-export interface PlayerView {
+export interface PlayerView extends PublicGame {
   viewer: Seat | null;
-  players: PlayerCount;
-  round: 1 | 2;
-  phase: 1 | 2;
-  betting: boolean;
-  over: boolean;
-  trump: CardId;
   deckCount: number;
   deck2Count: number;
   hand: CardId[];
   handCounts: number[];
   /** The viewer's own betting cards still held ([] for a spectator). */
   betHand: BetValue[];
-  active: Seat;
-  target: Seat;
-  supporter: Seat | null;
-  table: TableEntry[];
-  limit: number;
-  targetPassed: boolean;
-  standing: Seat[];
-  window: TakeBackWindow | null;
-  discard: CardId[];
-  featherStack: number[];
-  feathers: Feather[];
   bets: ViewBet[];
-  out: Seat[];
-  scores: number[];
-  roundLosers: Seat[];
-  winner: Seat | null;
 }

@@ -6,7 +6,7 @@
 import { type Action, applyAction, createGame, type GameState, legalActions, viewFor } from '@blaze/rules';
 import { highlights } from '../logic/highlights.js';
 import { TableScene } from '../render/scene.js';
-import type { ClientTable } from '../store/snapshot.js';
+import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { Store } from '../store/store.js';
 import { h } from '../ui/dom.js';
 
@@ -49,10 +49,10 @@ export function fixturePage(root: HTMLElement): () => void {
   function publish(): void {
     const v = viewFor(game, 0);
     const table: ClientTable = {
+      ...emptyTable(),
       status: game.over ? 'finished' : 'playing',
       spectators: 1,
       gameNumber: 1,
-      settings: { firstPlayer: 0, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },
       seats: names.map((name, seat) => ({
         seat,
         occupied: seat < players,
@@ -65,12 +65,6 @@ export function fixturePage(root: HTMLElement): () => void {
       mySeat: 0,
       isHost: true,
       view: v,
-      myBet: -1,
-      deadlines: [],
-      log: [],
-      chat: [],
-      results: [],
-      scoreboard: [],
     };
     store.setTable(table);
     info.textContent = `fixture: active ${v.active} target ${v.target} table ${v.table.length}`;

@@ -2,6 +2,7 @@
  * Turns the decoded schema state into a plain ClientTable snapshot: PlayerView-shaped game fields plus
  * lobby info. Pure: nothing here touches the network or the canvas.
  */
+import type { TableSettings } from '@blaze/protocol';
 import type { BetValue, CardId, PlayerCount, PlayerView, Seat, TableEntry } from '@blaze/rules';
 
 export type Status = 'lobby' | 'playing' | 'finished';
@@ -16,14 +17,8 @@ export interface SeatInfo {
   handCount: number;
 }
 
-export interface Settings {
-  firstPlayer: number;
-  windowMs: number;
-  clock: 'relaxed' | 'normal' | 'fast';
-  botDelayMs: number;
-  reconnectSeconds: number;
-  private: boolean;
-}
+/** The table settings as the protocol defines them (a type only: the client bundle carries no zod). */
+export type Settings = TableSettings;
 
 export interface DeadlineInfo {
   kind: 'window' | 'attacker' | 'target' | 'bet';
@@ -264,4 +259,24 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
 export function nameOf(t: ClientTable, seat: Seat): string {
   const s = t.seats[seat];
   return s?.name ? s.name : `#${seat + 1}`;
+}
+
+/** The table before the first state arrives: a lobby nobody sits at. */
+export function emptyTable(): ClientTable {
+  return {
+    status: 'lobby',
+    spectators: 0,
+    gameNumber: 0,
+    settings: { firstPlayer: -1, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },
+    seats: [],
+    mySeat: -1,
+    isHost: false,
+    view: null,
+    myBet: -1,
+    deadlines: [],
+    log: [],
+    chat: [],
+    results: [],
+    scoreboard: [],
+  };
 }

@@ -12,7 +12,7 @@ import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { TableScene } from '../render/scene.js';
-import type { ClientTable } from '../store/snapshot.js';
+import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
 import { h } from './dom.js';
@@ -404,23 +404,4 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
 
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
-}
-
-function emptyTable(): ClientTable {
-  return {
-    status: 'lobby',
-    spectators: 0,
-    gameNumber: 0,
-    settings: { firstPlayer: -1, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },
-    seats: [],
-    mySeat: -1,
-    isHost: false,
-    view: null,
-    myBet: -1,
-    deadlines: [],
-    log: [],
-    chat: [],
-    results: [],
-    scoreboard: [],
-  };
 }

@@ -11,7 +11,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { createServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
-import { send, viewFromState } from '../test/helpers.js';
+import { send, viewFromState } from '../test/clientView.js';
 
 const SAMPLES = Number(process.argv[2] ?? 400);
 const TABLES = Number(process.argv[3] ?? 200);

@@ -10,6 +10,9 @@ import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';
 import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+import { send, viewFromState } from './clientView.js';
+
+export { send, viewFromState };
 
 /** A test file's server: started before its tests, closed after them. Read `endpoint` inside tests. */
 export function useServer(options: ServerOptions): { readonly server: BlazeServer; readonly endpoint: string } {
@@ -135,74 +138,6 @@ export async function until(cond: () => boolean, timeoutMs = 20_000, what = 'con
 export async function nextError(p: Player, from: number, timeoutMs = 5_000): Promise<ErrorMessage> {
   await until(() => p.errors.length > from, timeoutMs, 'an error reply');
   return p.errors[from] as ErrorMessage;
-}
-
-/** A PlayerView rebuilt from what a client decoded: exactly what this client knows. */
-export function viewFromState(s: BlazeState, seat: number): PlayerView {
-  const n = s.players.filter((x) => x.occupied).length as PlayerCount;
-  const players = Math.max(3, Math.min(5, s.scores.length || n)) as PlayerCount;
-  const me = s.players[seat];
-  const table: TableEntry[] = s.table.map((e) => ({
-    challenge: e.challenge,
-    by: e.by,
-    rejection: e.rejection === '' ? null : e.rejection,
-  }));
-  return {
-    viewer: seat,
-    players,
-    round: s.round as 1 | 2,
-    phase: s.phase as 1 | 2,
-    betting: s.betting,
-    over: s.over,
-    trump: s.trump,
-    deckCount: s.deckCount,
-    deck2Count: s.deck2Count,
-    hand: me ? [...(me.hand ?? [])] : [],
-    handCounts: s.players.slice(0, players).map((x) => x.handCount),
-    betHand: me ? ([...(me.betHand ?? [])] as (0 | 1)[]) : [],
-    active: s.active,
-    target: s.target,
-    supporter: s.supporter < 0 ? null : s.supporter,
-    table,
-    limit: s.limit,
-    targetPassed: s.targetPassed,
-    standing: [...s.standing],
-    window: s.window ? { seat: s.window.seat, cards: [...s.window.cards] as CardId[] } : null,
-    discard: [...s.discard],
-    featherStack: [...s.featherStack],
-    feathers: s.feathers.map((f) => ({ seat: f.seat, value: f.value, round: f.round as 1 | 2 })),
-    bets: s.bets.map((b) => ({
-      by: b.by,
-      on: b.on,
-      round: b.round as 1 | 2,
-      value: b.value < 0 ? (b.by === seat && me && me.myBet >= 0 ? (me.myBet as 0 | 1) : null) : (b.value as 0 | 1),
-    })),
-    out: [...s.out],
-    scores: [...s.scores],
-    roundLosers: [...s.roundLosers],
-    winner: s.winner < 0 ? null : s.winner,
-  };
-}
-
-/** Sends an action as a person would: the message for its type, without a seat. */
-export function send(p: Player, a: Action): void {
-  switch (a.type) {
-    case 'play':
-      p.room.send('play', { cards: a.cards });
-      break;
-    case 'reject':
-      p.room.send('reject', { pairs: a.pairs });
-      break;
-    case 'bet':
-      p.room.send('bet', { on: a.on, value: a.value });
-      break;
-    case 'pass':
-    case 'stand':
-      p.room.send(a.type, {});
-      break;
-    default:
-      break;
-  }
 }
 
 /**

@@ -1,0 +1,184 @@
+/**
+ * `pnpm bench:load`: the server in its own process, started from the compiled bundle as in
+ * production (apps/server/dist/bench-server.js: createServer plus a metrics endpoint), and the
+ * people in separate load-generator processes (worker.ts) over real websockets on 127.0.0.1. For
+ * each table count it runs the schema-patch server and then the full-JSON-view baseline, measures
+ * for BENCH_SECONDS after a warm-up, and prints one table.
+ * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json
+ *   BENCH_WORKERS (generator processes; default one per 250 tables)
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { WorkerReport, WorkerSetup } from './worker.js';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const list = (v: string | undefined, d: string) =>
+  (v ?? d)
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+const TABLES = list(process.env.BENCH_TABLES, '10,100,500,1000').map(Number);
+const MODES = list(process.env.BENCH_MODES, 'patch,json') as ('patch' | 'json')[];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+
+interface Metrics {
+  wallMs: number;
+  cpuShare: number;
+  actions: number;
+  rss: number;
+  heapUsed: number;
+  gcCount: number;
+  gcP99: number;
+  gcMax: number;
+  loopP99: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = Float64Array.from(xs).sort();
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const once = <T>(c: ChildProcess, pick: (m: unknown) => T | undefined): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const on = (m: unknown) => {
+      const v = pick(m);
+      if (v === undefined) return;
+      c.off('message', on);
+      resolve(v);
+    };
+    c.on('message', on);
+    c.once('exit', (code) => reject(new Error(`process exited (${code})`)));
+  });
+
+async function runOne(tables: number, mode: 'patch' | 'json') {
+  const server = fork(here('../../dist/bench-server.js'), [], {
+    execArgv: ['--enable-source-maps'],
+    env: { ...process.env, PORT: '0', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await once(server, (m) => (m as { port?: number }).port);
+  const http = `http://127.0.0.1:${port}`;
+  const metrics = async () => (await (await fetch(`${http}/bench/metrics`)).json()) as Metrics;
+  const empty = await metrics();
+  const workers = Number(process.env.BENCH_WORKERS ?? Math.max(1, Math.ceil(tables / 250)));
+  const gens: ChildProcess[] = [];
+  let first = 0;
+  for (let w = 0; w < workers; w++) {
+    const n = Math.floor(tables / workers) + (w < tables % workers ? 1 : 0);
+    const g = fork(here('./worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const setup: WorkerSetup = {
+      endpoint: `ws://127.0.0.1:${port}`,
+      roomName: mode === 'json' ? 'bench-json' : 'bench',
+      tables: n,
+      firstTable: first,
+    };
+    first += n;
+    g.send({ setup });
+    gens.push(g);
+  }
+  await Promise.all(gens.map((g) => once(g, (m) => (m === 'ready' ? true : undefined))));
+  await sleep(WARMUP * 1000);
+  await fetch(`${http}/bench/reset`, { method: 'POST' });
+  for (const g of gens) g.send({ measure: true });
+  await sleep(SECONDS * 1000);
+  const m = await metrics();
+  const reports = await Promise.all(
+    gens.map((g) => {
+      const r = once(g, (x) => (typeof x === 'object' && x && 'latencies' in x ? (x as WorkerReport) : undefined));
+      g.send({ report: true });
+      return r;
+    }),
+  );
+  for (const g of gens) g.kill('SIGKILL');
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  const lat = reports.flatMap((r) => r.latencies);
+  const upd = reports.flatMap((r) => r.updateBytes);
+  const total = reports.reduce((a, r) => a + r.totalBytes, 0);
+  const genCpu = reports.reduce((a, r) => a + r.cpuMs / r.wallMs, 0);
+  return {
+    tables,
+    mode,
+    actionsPerS: m.actions / (m.wallMs / 1000),
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    p99: pct(lat, 99),
+    samples: lat.length,
+    cpuPer100: (m.cpuShare * 100 * 100) / tables,
+    cpu: m.cpuShare * 100,
+    memPerTable: (m.rss - empty.rss) / tables,
+    rss: m.rss,
+    bytesMedian: pct(upd, 50),
+    // Every table has two clients, and each sees every action of its table.
+    bytesMean: total / Math.max(1, m.actions * 2),
+    gcP99: m.gcP99,
+    gcMax: m.gcMax,
+    serverLoopP99: m.loopP99,
+    genCpu: genCpu * 100,
+    genLoopP99: Math.max(...reports.map((r) => r.loopP99)),
+    workers,
+    refused: reports.reduce((a, r) => a + r.refused, 0),
+    sent: reports.reduce((a, r) => a + r.sent, 0),
+  };
+}
+
+type Row = Awaited<ReturnType<typeof runOne>>;
+const rows: Row[] = [];
+for (const n of TABLES) {
+  for (const mode of MODES) {
+    process.stderr.write(`running ${n} tables, ${mode}...\n`);
+    rows.push(await runOne(n, mode));
+  }
+}
+
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+const head = [
+  'tables',
+  'server',
+  'actions/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'CPU/100 tables',
+  'KiB/table',
+  'B/action/client med (mean)',
+  'GC p99 (max) ms',
+  'server loop p99 ms',
+  'generator CPU (procs)',
+  'generator loop p99 ms',
+];
+const body = rows.map((r) => [
+  String(r.tables),
+  r.mode === 'patch' ? 'schema patches' : 'full JSON view',
+  f(r.actionsPerS, 0),
+  f(r.p50, 2),
+  f(r.p95, 2),
+  f(r.p99, 2),
+  `${f(r.cpuPer100)}%`,
+  f(r.memPerTable / 1024, 0),
+  `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
+  `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
+  f(r.serverLoopP99, 1),
+  `${f(r.genCpu, 0)}% (${r.workers})`,
+  f(r.genLoopP99, 1),
+]);
+console.log(
+  `\nload bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table`,
+);
+console.log(`| ${head.join(' | ')} |`);
+console.log(`|${head.map(() => '---').join('|')}|`);
+for (const b of body) console.log(`| ${b.join(' | ')} |`);
+for (const n of TABLES) {
+  const p = rows.find((r) => r.tables === n && r.mode === 'patch');
+  const j = rows.find((r) => r.tables === n && r.mode === 'json');
+  if (p && j)
+    console.log(
+      `${n} tables: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
+    );
+}
+for (const r of rows)
+  console.log(
+    `  ${r.tables} ${r.mode}: ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
+  );
+process.exit(0);

@@ -1,0 +1,125 @@
+/**
+ * The load bench's server process: the production server (createServer, compiled like main.ts)
+ * plus what only a bench may see: GET /bench/metrics (CPU, memory, GC pauses, event-loop delay,
+ * accepted actions) and POST /bench/reset. Two room types: `bench` is BlazeRoom counting accepted
+ * actions; `bench-json` is the baseline that sends each seated client its whole view as JSON after
+ * every action instead of schema patches (what a full-state server such as boardgame.io sends).
+ * Never started by main.ts: nothing here is reachable in production.
+ */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { PlayerSlot } from '@blaze/protocol/schema';
+import { viewFor } from '@blaze/rules';
+import { createServer } from '../../src/app.js';
+import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
+
+let actions = 0;
+
+/** Counts accepted actions: every accepted action ends in broadcastPatch() with a longer journal. */
+class CountingRoom extends BlazeRoom {
+  private seenJournal: unknown = null;
+  private seenLength = 0;
+
+  protected countActions(): boolean {
+    if (this.journal !== this.seenJournal) {
+      this.seenJournal = this.journal;
+      this.seenLength = 0;
+    }
+    const added = this.journal.length - this.seenLength;
+    this.seenLength = this.journal.length;
+    actions += added;
+    return added > 0;
+  }
+
+  override broadcastPatch(): boolean {
+    this.countActions();
+    return super.broadcastPatch();
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The baseline: while a game runs, no schema patches; after every accepted action each client gets
+ * its whole view as JSON. The patch that starts a game still goes out (it carries status and seats).
+ */
+class JsonViewRoom extends CountingRoom {
+  private sentGame: unknown = null;
+  private wasPlaying = false;
+
+  override broadcastPatch(): boolean {
+    this.countActions();
+    const game = this.game;
+    // Colyseus ticks the room clock (timers, bot delays) from broadcastPatch: keep it ticking.
+    this.clock.tick();
+    const playing = this.state.status === 'playing' && game !== null;
+    if (!playing || !this.wasPlaying) {
+      this.wasPlaying = playing;
+      const changed = BlazeRoom.prototype.broadcastPatch.call(this);
+      if (playing) this.sendViews();
+      return changed;
+    }
+    if (game === this.sentGame) return false;
+    this.sendViews();
+    return true;
+  }
+
+  private sendViews(): void {
+    const game = this.game;
+    if (game === null) return;
+    this.sentGame = game;
+    for (const client of this.clients) {
+      const seat = this.state.players.findIndex((slot: PlayerSlot) => client.view?.has(slot));
+      const view = viewFor(game, seat >= 0 && seat < game.players ? seat : null);
+      client.sendBytes('view', encoder.encode(JSON.stringify(view)));
+    }
+  }
+}
+
+const gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push(e.duration);
+}).observe({ entryTypes: ['gc'] });
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+let cpu0 = process.cpuUsage();
+let t0 = performance.now();
+let actions0 = 0;
+
+const server = createServer({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+const room = DEFAULT_ROOM_CONFIG;
+server.gameServer.define('bench', CountingRoom, { server: room });
+server.gameServer.define('bench-json', JsonViewRoom, { server: room });
+
+server.app.post('/bench/reset', (_req, res) => {
+  gcPauses.length = 0;
+  loop.reset();
+  cpu0 = process.cpuUsage();
+  t0 = performance.now();
+  actions0 = actions;
+  res.json({ ok: true });
+});
+
+server.app.get('/bench/metrics', (_req, res) => {
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const sorted = [...gcPauses].sort((a, b) => a - b);
+  const mem = process.memoryUsage();
+  res.json({
+    wallMs: wall,
+    cpuShare: (cpu.user + cpu.system) / 1000 / wall,
+    actions: actions - actions0,
+    rss: mem.rss,
+    heapUsed: mem.heapUsed,
+    gcCount: sorted.length,
+    gcP99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
+    gcMax: sorted.at(-1) ?? 0,
+    loopP99: loop.percentile(99) / 1e6,
+  });
+});
+
+const port = await server.listen();
+process.send?.({ port });
+console.log(`bench server on ${port}`);
+process.on('SIGTERM', () => {
+  void server.close().finally(() => process.exit(0));
+});

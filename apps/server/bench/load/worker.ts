@@ -1,0 +1,234 @@
+/**
+ * One load-generator process: plays `tables` tables against the bench server over real websockets
+ * (colyseus.js), each with 2 scripted people and 2 server bots. People decide from what their own
+ * client decoded (the heuristic bot's choice) and think 0.3–1 s before sending, so attackers and the
+ * target act concurrently as at a real table. It records, for every accepted action a person sends,
+ * the time until each person at that table receives the next update (a state patch, or in the
+ * baseline the JSON view), and the bytes every client receives while games run.
+ * Driven by run.ts over IPC: {setup} → 'ready', {measure} → resets figures, {report} → figures.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { BlazeState } from '@blaze/protocol/schema';
+import type { Action, PlayerView } from '@blaze/rules';
+import { Client, type Room } from 'colyseus.js';
+import { chooseAction } from '../../src/bots.js';
+import { send, viewFromState } from '../../test/clientView.js';
+
+export interface WorkerSetup {
+  endpoint: string;
+  roomName: 'bench' | 'bench-json';
+  tables: number;
+  firstTable: number;
+}
+
+export interface WorkerReport {
+  latencies: number[];
+  updateBytes: number[];
+  totalBytes: number;
+  sent: number;
+  refused: number;
+  cpuMs: number;
+  wallMs: number;
+  loopP99: number;
+  games: number;
+}
+
+/** Colyseus 0.16 protocol codes of the frames that carry game updates. */
+const ROOM_STATE_PATCH = 15;
+const ROOM_DATA_BYTES = 17;
+
+const rand = (a: number, b: number) => a + Math.random() * (b - a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let measuring = false;
+const fig = { latencies: [] as number[], updateBytes: [] as number[], totalBytes: 0, sent: 0, refused: 0, games: 0 };
+
+interface Pending {
+  t0: number;
+  /** Per person at the table: ms until the first update after the send; -1 while waiting. */
+  seen: number[];
+  /** Whether the sender's outcome (update or refusal) is known. */
+  resolved: boolean;
+  refused: boolean;
+}
+
+class Person {
+  room!: Room<BlazeState>;
+  seat = -1;
+  view: PlayerView | null = null;
+  pending: Pending | null = null;
+  thinking = false;
+  lastKey = '';
+
+  constructor(
+    readonly table: Table,
+    readonly index: number,
+  ) {}
+
+  attach(room: Room<BlazeState>, json: boolean): void {
+    this.room = room;
+    const ws = (room.connection.transport as unknown as { ws: { onmessage: ((ev: MessageEvent) => void) | null } }).ws;
+    const original = ws.onmessage;
+    ws.onmessage = (ev: MessageEvent) => {
+      const frame = new Uint8Array(ev.data as ArrayBuffer);
+      const code = frame[0];
+      const playing = room.state?.status === 'playing';
+      original?.(ev);
+      if (measuring && playing) {
+        fig.totalBytes += frame.byteLength;
+        if (code === (json ? ROOM_DATA_BYTES : ROOM_STATE_PATCH)) fig.updateBytes.push(frame.byteLength);
+      }
+      if (code === (json ? ROOM_DATA_BYTES : ROOM_STATE_PATCH)) this.table.updated(this.index);
+    };
+    room.onMessage('seat', (m: { seat: number }) => {
+      this.seat = m.seat;
+    });
+    room.onMessage('error', () => this.table.refused(this.index));
+    if (json) {
+      room.onMessage('view', (bytes: Uint8Array) => {
+        this.view = JSON.parse(new TextDecoder().decode(bytes)) as PlayerView;
+        this.consider();
+      });
+    } else room.onStateChange(() => this.consider());
+  }
+
+  /** Looks at the table as a person would and, if there is something to do, starts thinking. */
+  consider(): void {
+    const s = this.room.state;
+    if (this.thinking || this.pending || this.seat < 0 || s.status !== 'playing') return;
+    const view = this.table.json ? this.view : viewFromState(s, this.seat);
+    if (!view || view.over) return;
+    const a: Action | null = chooseAction('heuristic', view, Math.random);
+    if (!a) return;
+    const key = JSON.stringify(a);
+    if (key === this.lastKey) return;
+    this.thinking = true;
+    setTimeout(
+      () => {
+        this.thinking = false;
+        if (this.room.state.status !== 'playing') return;
+        // Think again on what the table shows now: it may have moved on while this person thought.
+        const now = this.table.json ? this.view : viewFromState(this.room.state, this.seat);
+        if (!now || now.over) return;
+        const b = chooseAction('heuristic', now, Math.random);
+        if (!b) return;
+        this.lastKey = JSON.stringify(b);
+        this.table.sent(this.index);
+        if (measuring) fig.sent++;
+        send(this, b);
+      },
+      rand(300, 1000),
+    );
+  }
+}
+
+class Table {
+  people = [new Person(this, 0), new Person(this, 1)];
+  /** The action in flight, at most one per person. */
+  constructor(readonly json: boolean) {}
+
+  sent(i: number): void {
+    (this.people[i] as Person).pending = { t0: performance.now(), seen: [-1, -1], resolved: false, refused: false };
+  }
+
+  updated(j: number): void {
+    const now = performance.now();
+    for (const [i, p] of this.people.entries()) {
+      const q = p.pending;
+      if (!q) continue;
+      if (q.seen[j] === -1) q.seen[j] = now - q.t0;
+      if (i === j) q.resolved = true;
+      this.settle(p);
+    }
+    (this.people[j] as Person).lastKey = '';
+  }
+
+  refused(i: number): void {
+    const p = this.people[i] as Person;
+    if (p.pending && !p.pending.resolved) {
+      p.pending.resolved = true;
+      p.pending.refused = true;
+      if (measuring) fig.refused++;
+    }
+    this.settle(p);
+    p.lastKey = '';
+    setTimeout(() => p.consider(), 200);
+  }
+
+  private settle(p: Person): void {
+    const q = p.pending;
+    if (!q || !q.resolved) return;
+    if (q.refused) p.pending = null;
+    else if (q.seen.every((x) => x >= 0)) {
+      if (measuring) fig.latencies.push(...q.seen);
+      p.pending = null;
+    } else return;
+    p.consider();
+  }
+}
+
+async function openTable(setup: WorkerSetup, n: number): Promise<void> {
+  const json = setup.roomName === 'bench-json';
+  const t = new Table(json);
+  const settings = { botDelayMs: 650, clock: 'relaxed', windowMs: 2_000 };
+  const host = (await new Client(setup.endpoint).create(setup.roomName, {
+    name: `Host${n}`,
+    settings,
+  })) as Room<BlazeState>;
+  t.people[0]?.attach(host, json);
+  const guest = (await new Client(setup.endpoint).joinById(host.roomId, { name: `Guest${n}` })) as Room<BlazeState>;
+  t.people[1]?.attach(guest, json);
+  const seated = () => host.state.players?.filter((p) => p.occupied).length ?? 0;
+  while (seated() < 2) await sleep(20);
+  host.send('addBot', { seat: 2 });
+  host.send('addBot', { seat: 3 });
+  while (seated() < 4) await sleep(20);
+  // A new game whenever one ends, so the table never idles.
+  host.onStateChange(() => {
+    if (host.state.status === 'finished' && !restarting) {
+      restarting = true;
+      if (measuring) fig.games++;
+      setTimeout(() => host.send('rematch', {}), rand(300, 1000));
+    } else if (host.state.status === 'playing') restarting = false;
+  });
+  let restarting = false;
+  host.send('start', {});
+}
+
+const loop = monitorEventLoopDelay({ resolution: 1 });
+let cpu0 = process.cpuUsage();
+let t0 = performance.now();
+
+process.on('message', async (m: { setup?: WorkerSetup; measure?: true; report?: true }) => {
+  if (m.setup) {
+    const s = m.setup;
+    // Open tables a few at a time, as a room fills over minutes in real life.
+    for (let i = 0; i < s.tables; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, s.tables - i) }, (_, k) => openTable(s, s.firstTable + i + k)),
+      );
+    }
+    process.send?.('ready');
+  }
+  if (m.measure) {
+    measuring = true;
+    fig.latencies = [];
+    fig.updateBytes = [];
+    fig.totalBytes = fig.sent = fig.refused = fig.games = 0;
+    loop.enable();
+    loop.reset();
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+  }
+  if (m.report) {
+    measuring = false;
+    const cpu = process.cpuUsage(cpu0);
+    const report: WorkerReport = {
+      ...fig,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      wallMs: performance.now() - t0,
+      loopP99: loop.percentile(99) / 1e6,
+    };
+    process.send?.(report);
+  }
+});

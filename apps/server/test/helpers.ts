@@ -4,7 +4,7 @@
  */
 import type { ErrorMessage, JoinOptions } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
-import type { Action, CardId, PlayerCount, PlayerView, TableEntry } from '@blaze/rules';
+import type { Action, PlayerView } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';

@@ -157,7 +157,7 @@ class Table {
 
   private settle(p: Person): void {
     const q = p.pending;
-    if (!q || !q.resolved) return;
+    if (!q?.resolved) return;
     if (q.refused) p.pending = null;
     else if (q.seen.every((x) => x >= 0)) {
       if (measuring) fig.latencies.push(...q.seen);

@@ -1,9 +1,15 @@
 /**
  * One HTTP server for everything: the built web client (with an SPA fallback so /t/<id> loads the
- * app), /healthz, POST /api/tables, Colyseus' matchmaking routes and its websockets.
+ * app), /healthz, /metrics, POST /api/tables, Colyseus' matchmaking routes and its websockets.
+ * Every request meets the edge (edge.ts) first.
  */
 import { existsSync } from 'node:fs';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { tableSettings } from '@blaze/protocol';
@@ -13,7 +19,11 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { z } from 'zod';
-import { type BucketOptions, TokenBucket } from './rateLimit.js';
+import { Edge, type EdgeLimits, isJson, MATCHMAKER_METHODS } from './edge.js';
+import { installFrameGuard } from './frameGuard.js';
+import { colyseusLogger, createLogger, type Logger } from './logger.js';
+import { registry } from './metrics.js';
+import { BucketBook, type BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
 
 export const ROOM_NAME = 'blaze';
@@ -30,16 +40,19 @@ export interface ServerOptions {
   room?: Partial<RoomConfig>;
   /** Largest websocket frame accepted; larger ones close that socket (ws' own guard). */
   maxPayload?: number;
-  /** How fast one address may create tables (POST /api/tables). */
+  /** How fast one address may create tables (POST /api/tables); shorthand for limits.tableCreation. */
   tableCreation?: BucketOptions;
+  /** Caps and rates at the edge (config.ts fills them from the environment). */
+  limits?: Partial<EdgeLimits>;
+  /** JSON lines; silent when unset (tests), main.ts passes the configured one. */
+  logger?: Logger;
+  /** Serve /metrics (default on). */
+  metrics?: boolean;
 }
-
-/** A burst of 20 tables, then one every 3 s, per address: plenty for a game night, not for a flood. */
-export const DEFAULT_TABLE_CREATION: BucketOptions = { capacity: 20, refillPerSecond: 1 / 3 };
-const MAX_TRACKED_ADDRESSES = 10_000;
 
 export interface BlazeServer {
   app: express.Express;
+  edge: Edge;
   http: HttpServer;
   gameServer: Server;
   /** Resolves with the bound port. */
@@ -51,38 +64,86 @@ export interface BlazeServer {
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 
 export function createServer(options: ServerOptions = {}): BlazeServer {
+  const log = options.logger ?? createLogger({ level: 'silent' });
+  const edge = new Edge(
+    {
+      // The room's per-client bucket setting predates the edge; it now sets the per-person rate.
+      ...(options.room?.bucket ? { personMessages: options.room.bucket } : {}),
+      ...options.limits,
+      ...(options.tableCreation ? { tableCreation: options.tableCreation } : {}),
+    },
+    log,
+  );
+  installFrameGuard((room, client, reason) => edge.decodeFailure(client, room.roomId, reason));
+  // Only what the client uses: no matchmaker create/joinOrCreate/join (tables come from /api/tables).
+  matchMaker.controller.exposedMethods = [...MATCHMAKER_METHODS];
   const app = express();
   app.disable('x-powered-by');
   const http = createHttpServer(app);
   const presence: Presence | undefined = options.redisUrl ? new RedisPresence(options.redisUrl) : undefined;
   const driver = options.redisUrl ? new RedisDriver(options.redisUrl) : undefined;
   const gameServer = new Server({
-    transport: new WebSocketTransport({ server: http, maxPayload: options.maxPayload ?? 64 * 1024 }),
+    transport: new WebSocketTransport({
+      server: http,
+      maxPayload: options.maxPayload ?? 64 * 1024,
+      verifyClient: edge.verifyClient,
+    }),
     ...(presence ? { presence } : {}),
     ...(driver ? { driver } : {}),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
     greet: false,
+    logger: colyseusLogger(log),
     // main.ts owns the signals, so tests can run a server without exit-on-SIGINT handlers.
     gracefullyShutdown: false,
   });
-  const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, ...options.room };
+  const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
   gameServer.define(ROOM_NAME, BlazeRoom, { server: room });
+
+  // The edge sees every request before express and Colyseus' matchmaker do (which Colyseus wrapped
+  // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.
+  const inner = http.listeners('request').slice() as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  http.removeAllListeners('request');
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (edge.guardRequest(req, res)) return;
+    for (const listener of inner) listener.call(http, req, res);
+  });
+
+  app.use((req, res, next) => {
+    const id = edge.requestId(req);
+    res.setHeader('x-request-id', id);
+    res.locals.requestId = id;
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
   });
 
-  const creators = new Map<string, TokenBucket>();
-  app.post('/api/tables', express.json({ limit: '4kb' }), async (req, res) => {
-    const who = req.ip ?? req.socket.remoteAddress ?? '?';
-    // Bounded memory: a flood of distinct addresses resets the books rather than growing them.
-    if (!creators.has(who) && creators.size >= MAX_TRACKED_ADDRESSES) creators.clear();
-    const bucket = creators.get(who) ?? new TokenBucket(options.tableCreation ?? DEFAULT_TABLE_CREATION);
-    creators.set(who, bucket);
-    if (!bucket.take()) {
+  if (options.metrics ?? true) {
+    app.get('/metrics', async (_req, res) => {
+      res.setHeader('content-type', registry.contentType);
+      res.end(await registry.metrics());
+    });
+  }
+
+  const creators = new BucketBook(edge.limits.tableCreation);
+  app.post('/api/tables', async (req, res, next) => {
+    // JSON only: a form or text/plain post (which any web page can make a browser send) makes nothing.
+    if (!isJson(req.headers['content-type'])) {
+      res.status(415).json({ code: 'JSON_ONLY', message: 'Send application/json.' });
+      return;
+    }
+    if (!creators.take(edge.address(req))) {
       res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many new tables from this address; wait a little.' });
       return;
     }
+    if (edge.tablesFull()) {
+      res.status(503).json({ code: 'FULL', message: 'This server has as many tables as it can hold; try later.' });
+      return;
+    }
+    next();
+  });
+  app.post('/api/tables', express.json({ limit: edge.limits.maxBodyBytes }), async (req, res) => {
     const body = createTableBody.safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });
@@ -90,6 +151,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     }
     try {
       const listing = await matchMaker.createRoom(ROOM_NAME, { settings: body.data.settings ?? {} });
+      log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
       res.status(201).json({ id: listing.roomId });
     } catch (e) {
       res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
@@ -107,9 +169,28 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     });
   }
 
+  // A body that is not JSON where JSON was asked for: a short answer, no stack trace, no HTML.
+  app.use(
+    (
+      err: { status?: number; type?: string },
+      _req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      if (res.headersSent) return next(err);
+      const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
+      if (status === 500) log.error({ request: res.locals.requestId, err: String(err) }, 'request failed');
+      res.status(status).json({
+        code: status === 413 ? 'TOO_LARGE' : status === 500 ? 'INTERNAL' : 'MALFORMED',
+        message: 'Bad request.',
+      });
+    },
+  );
+
   let bound = 0;
   return {
     app,
+    edge,
     http,
     gameServer,
     get port() {

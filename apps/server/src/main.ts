@@ -1,26 +1,65 @@
-/** `pnpm start`: the game server and the built web client on one port. */
+/**
+ * `pnpm start`: the game server and the built web client on one port. Settings come from the
+ * environment through config.ts; a bad one stops the process before it listens.
+ */
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
+import { type Config, parseConfig } from './config.js';
+import { createLogger } from './logger.js';
 
-const port = Number(process.env.PORT ?? 2567);
-const host = process.env.HOST || undefined;
-const staticDir = process.env.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const parsed = parseConfig(process.env);
+if (!parsed.ok) {
+  console.error(`Blaze Online: bad settings in the environment:\n  ${parsed.errors.join('\n  ')}`);
+  process.exit(2);
+}
+const config: Config = parsed.config;
+// Production unless told otherwise: express and Colyseus drop their development hints and traces.
+process.env.NODE_ENV = config.NODE_ENV;
+
+const log = createLogger({ level: config.LOG_LEVEL });
+const staticDir = config.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const server = createServer({
-  port,
-  host,
+  port: config.PORT,
+  host: config.HOST,
   staticDir,
-  redisUrl: process.env.REDIS_URL || undefined,
-  publicAddress: process.env.PUBLIC_ADDRESS || undefined,
+  redisUrl: config.REDIS_URL,
+  publicAddress: config.PUBLIC_ADDRESS,
+  maxPayload: config.MAX_FRAME_BYTES,
+  logger: log,
+  metrics: config.METRICS,
+  limits: {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    maxTables: config.MAX_TABLES,
+    tableMaxSpectators: config.TABLE_MAX_SPECTATORS,
+    unclaimedMs: config.TABLE_UNCLAIMED_SECONDS * 1000,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    tableCreation: {
+      capacity: config.TABLES_BURST_PER_ADDRESS,
+      refillPerSecond: config.TABLES_PER_MINUTE_PER_ADDRESS / 60,
+    },
+    personMessages: {
+      capacity: config.MESSAGES_BURST_PER_PERSON,
+      refillPerSecond: config.MESSAGES_PER_SECOND_PER_PERSON,
+    },
+    addressMessages: {
+      capacity: config.MESSAGES_BURST_PER_ADDRESS,
+      refillPerSecond: config.MESSAGES_PER_SECOND_PER_ADDRESS,
+    },
+    refusalsBeforeDrop: config.REFUSALS_BEFORE_DROP,
+    trustProxy: config.TRUST_PROXY,
+  },
 });
 const bound = await server.listen();
-console.log(`Blaze Online listening on http://${host ?? 'localhost'}:${bound}`);
+log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
+// Humans and scripts (tests, the e2e harness) look for this line on stdout.
+console.log(`Blaze Online listening on http://${config.HOST ?? 'localhost'}:${bound}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing tables and shutting down`);
+  log.info({ signal }, `${signal}: closing tables and shutting down`);
   // Bounded: a stuck client must not keep the process from exiting.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
@@ -28,7 +67,7 @@ async function stop(signal: string): Promise<void> {
     await server.close();
     process.exit(0);
   } catch (e) {
-    console.error(e);
+    log.error({ err: e instanceof Error ? e.message : String(e) }, 'shutdown failed');
     process.exit(1);
   }
 }

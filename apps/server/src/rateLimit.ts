@@ -29,3 +29,68 @@ export class TokenBucket {
     return true;
   }
 }
+
+/**
+ * One bucket per key (an address, a person), shared by every socket and table of this process.
+ * Bounded: a flood of distinct keys resets the books rather than growing them.
+ */
+export class BucketBook {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly options: BucketOptions,
+    private readonly maxKeys = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(key: string): boolean {
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      if (this.buckets.size >= this.maxKeys) this.buckets.clear();
+      bucket = new TokenBucket(this.options, this.now);
+      this.buckets.set(key, bucket);
+    }
+    return bucket.take();
+  }
+
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+}
+
+/**
+ * What to do with one refused message of a connection: answer it, stay silent (the client was
+ * already told it is rate limited), or drop the connection (it keeps sending what is refused).
+ */
+export type RefusalVerdict = 'answer' | 'silent' | 'drop';
+
+/**
+ * How a refusal counts. `rule`: the game said no (a race, a slow click), always answered and never
+ * held against anyone, since the rate limit already bounds how often it can happen. `limited`: sent
+ * faster than allowed. `invalid`: something no honest client sends (unknown type, bad shape, bad frame).
+ */
+export type RefusalKind = 'rule' | 'limited' | 'invalid';
+
+export class RefusalGuard {
+  /** Strikes allowed: `dropAfter` at once, earned back over ten seconds. */
+  private readonly allowance: TokenBucket;
+  private limitedTold = false;
+
+  constructor(dropAfter: number, now: () => number = Date.now) {
+    this.allowance = new TokenBucket({ capacity: dropAfter, refillPerSecond: dropAfter / 10 }, now);
+  }
+
+  /** A message passed: the next rate limit is worth telling again. */
+  passed(): void {
+    this.limitedTold = false;
+  }
+
+  refuse(kind: RefusalKind): RefusalVerdict {
+    if (kind === 'rule') return 'answer';
+    if (!this.allowance.take()) return 'drop';
+    if (kind === 'invalid') return 'answer';
+    if (this.limitedTold) return 'silent';
+    this.limitedTold = true;
+    return 'answer';
+  }
+}

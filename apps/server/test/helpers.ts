@@ -26,8 +26,16 @@ export function useServer(options: ServerOptions): { readonly server: BlazeServe
   return running;
 }
 
+export const LOOPBACK_LIMITS = {
+  tableCreation: { capacity: 10_000, refillPerSecond: 10_000 },
+  addressMessages: { capacity: 100_000, refillPerSecond: 100_000 },
+  maxConnectionsPerAddress: 10_000,
+};
+
 export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {
-  const server = createServer({ port: 0, host: '127.0.0.1', ...options });
+  // Every test client shares 127.0.0.1: per-address limits are lifted unless a test sets them.
+  const limits = { ...LOOPBACK_LIMITS, ...options.limits };
+  const server = createServer({ port: 0, host: '127.0.0.1', ...options, limits });
   const port = await server.listen();
   return { server, endpoint: `ws://127.0.0.1:${port}` };
 }

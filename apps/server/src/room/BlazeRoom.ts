@@ -19,11 +19,14 @@ import {
 import { BlazeState, ChatLine, Deadline, GameResult, PlayerSlot, ScoreRow } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
-import { type Client, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import { type BotKind, chooseAction, chooseBet, chooseFallback } from '../bots.js';
+import { Edge } from '../edge.js';
 import { newSeed, newTableId } from '../ids.js';
-import { type BucketOptions, DEFAULT_BUCKET, TokenBucket } from '../rateLimit.js';
+import * as metrics from '../metrics.js';
+import { normalizeName, uniqueName } from '../names.js';
+import { type BucketOptions, DEFAULT_BUCKET } from '../rateLimit.js';
 import { BotDriver } from './botDriver.js';
 import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
@@ -42,6 +45,10 @@ export interface RoomConfig {
   maxMessageChars: number;
   /** Tests only: lets the creator fix the card order and start seat (R2.2). Never on in main.ts. */
   allowFixedDeck: boolean;
+  /** Caps, rate limits, refusals and logs at the edge (edge.ts). */
+  edge: Edge;
+  /** A table nobody has joined closes after this long. */
+  unclaimedMs: number;
 }
 
 export const DEFAULT_ROOM_CONFIG: RoomConfig = {
@@ -51,10 +58,11 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   botKind: 'heuristic',
   maxMessageChars: 2_000,
   allowFixedDeck: false,
+  edge: new Edge(),
+  unclaimedMs: 120_000,
 };
 
 const CHAT_KEEP = 50;
-const UNCLAIMED_TABLE_MS = 10 * 60_000;
 const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
 
 interface Refusal {
@@ -76,7 +84,6 @@ export class BlazeRoom extends Room<BlazeState> {
   private tokenOf = new Map<string, string>();
   /** The last 'seat' message each person got (seat:host), so changes are told once. */
   private lastSeatSent = new Map<string, string>();
-  private buckets = new Map<string, TokenBucket>();
   private log!: GameLog;
   private clocks!: TableClocks;
   private bots!: BotDriver;
@@ -95,15 +102,17 @@ export class BlazeRoom extends Room<BlazeState> {
     this.roomId = newTableId();
     this.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
     this.patchRate = this.config.patchRateMs;
+    this.maxClients = this.config.edge.maxClientsPerTable;
     // A new table waits for its creator; a refused join must not dispose it meanwhile. Once someone
     // has joined, the table closes itself when the last person is gone.
     this.autoDispose = false;
     this.clock.setTimeout(() => {
       if (this.seating.people.size === 0 && this.clients.length === 0) void this.disconnect();
-    }, UNCLAIMED_TABLE_MS);
+    }, this.config.unclaimedMs);
     const state = new BlazeState();
     for (let i = 0; i < 5; i++) state.players.push(new PlayerSlot());
     this.state = state;
+    metrics.tableOpened(this);
     this.log = new GameLog(state);
     this.clocks = new TableClocks(this.deferredClock(), (due) => this.onClock(due));
     this.bots = new BotDriver(
@@ -121,14 +130,21 @@ export class BlazeRoom extends Room<BlazeState> {
     this.onMessage('*', (client, type, message) => this.onAnyMessage(client, type, message));
   }
 
-  override onAuth(_client: Client, options: unknown): JoinOptions {
+  override onAuth(client: Client, options: unknown, context?: AuthContext): JoinOptions {
     const r = joinOptions.safeParse(options ?? {});
     if (!r.success) {
       const issue = r.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       throw new ServerError(400, `Bad join options: ${where}${issue?.message ?? 'invalid'}`);
     }
-    return r.data;
+    this.config.edge.identify(client, context);
+    const name = normalizeName(r.data.name);
+    if (name === '') throw new ServerError(400, 'Bad join options: name: Type a name.');
+    const returning = r.data.seatToken !== undefined && this.seating.people.has(r.data.seatToken);
+    const spectating = r.data.spectate === true || this.state.status === 'playing' || this.seating.firstFree() < 0;
+    const full = this.config.edge.admit({ returning, spectating, spectators: this.state.spectators });
+    if (full !== null) throw new ServerError(403, full);
+    return { ...r.data, name };
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
@@ -136,7 +152,10 @@ export class BlazeRoom extends Room<BlazeState> {
     const firstEver = this.seating.host === null && this.seating.people.size === 0;
     const { person, returning } = this.seating.arrive(auth.name, auth.seatToken);
     if (firstEver && auth.settings) this.applySettings(auth.settings);
-    if (!returning || (this.state.status !== 'playing' && person.seat === null)) person.name = auth.name;
+    const others = [...this.seating.people.values()].filter((p) => p !== person).map((p) => p.name);
+    const taken = [...others, ...this.seating.slots.map((o) => (o?.kind === 'bot' ? o.name : ''))];
+    if (!returning || (this.state.status !== 'playing' && person.seat === null))
+      person.name = uniqueName(auth.name, taken);
     person.sessions.add(client.sessionId);
     this.tokenOf.set(client.sessionId, person.token);
     if (this.seating.host === null) this.seating.host = person.token;
@@ -153,7 +172,6 @@ export class BlazeRoom extends Room<BlazeState> {
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
     const person = this.personOf(client);
-    this.buckets.delete(client.sessionId);
     if (!person) return;
     person.sessions.delete(client.sessionId);
     if (!consented && person.seat !== null && !this.disposed) {
@@ -178,13 +196,14 @@ export class BlazeRoom extends Room<BlazeState> {
 
   override onDispose(): void {
     this.disposed = true;
+    metrics.tableClosed(this);
     this.clocks?.clearAll();
     this.bots?.clearAll();
   }
 
   override onUncaughtException(error: Error, methodName: string): void {
     // A handler error must never take the process (or the table) down: log it and carry on.
-    console.error(`[blaze ${this.roomId}] ${methodName}:`, error);
+    this.config.edge.log.error({ table: this.roomId, method: methodName, err: error.message }, 'handler failed');
   }
 
   // --- people -------------------------------------------------------------------------------
@@ -253,17 +272,12 @@ export class BlazeRoom extends Room<BlazeState> {
 
   private refuse(client: Client, request: string, r: Refusal): void {
     const msg: ErrorMessage = { code: r.code, message: r.message, request };
-    client.send('error', msg);
+    this.config.edge.refuse(client, this.roomId, msg);
   }
 
   private onAnyMessage(client: Client, type: string | number, payload: unknown): void {
     const request = String(type).slice(0, 40);
-    let bucket = this.buckets.get(client.sessionId);
-    if (!bucket) {
-      bucket = new TokenBucket(this.config.bucket);
-      this.buckets.set(client.sessionId, bucket);
-    }
-    if (!bucket.take()) {
+    if (!this.config.edge.allow(client, this.roomId, this.tokenOf.get(client.sessionId))) {
       this.refuse(client, request, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' });
       return;
     }
@@ -437,12 +451,15 @@ export class BlazeRoom extends Room<BlazeState> {
     const r = applyAction(game, action);
     this.attempts.push({ action, source, code: r.ok ? null : r.error.code });
     if (!r.ok) return r.error;
+    const started = performance.now();
+    metrics.actionsApplied.inc({ source });
     this.game = r.state;
     this.journal.push(action);
     mirrorGame(this.state, r.state);
     for (const e of r.events) this.log.addEvent(e);
     if (r.state.over) this.finishGame(r.state);
     this.afterChange();
+    metrics.actionToPatch.observe((performance.now() - started) / 1000);
     return null;
   }
 

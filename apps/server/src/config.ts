@@ -1,0 +1,60 @@
+/**
+ * Every server setting, read from the environment once at start and validated with zod. A bad value
+ * is a clear error naming the variable, and main.ts exits; nothing else reads process.env.
+ */
+import { z } from 'zod';
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** Unset and empty mean the same: "not configured". */
+const optional = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), inner.optional()) as unknown as z.ZodOptional<T>;
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: int(0, 65_535, 2567),
+  HOST: optional(z.string().min(1)),
+  STATIC_DIR: optional(z.string().min(1)),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port')),
+  PUBLIC_ADDRESS: optional(z.string().regex(/^[\w.-]+(:\d+)?(\/[\w./-]*)?$/, 'expected host[:port][/path]')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag(false),
+  MAX_BODY_BYTES: int(256, 1_048_576, 16_384),
+  MAX_FRAME_BYTES: int(1_024, 1_048_576, 65_536),
+  MAX_TABLES: int(1, 100_000, 500),
+  TABLE_MAX_SPECTATORS: int(0, 1_000, 20),
+  TABLE_UNCLAIMED_SECONDS: int(5, 3_600, 120),
+  MAX_CONNECTIONS_PER_ADDRESS: int(1, 10_000, 20),
+  TABLES_BURST_PER_ADDRESS: int(1, 10_000, 10),
+  TABLES_PER_MINUTE_PER_ADDRESS: int(1, 10_000, 10),
+  MESSAGES_BURST_PER_PERSON: int(1, 10_000, 20),
+  MESSAGES_PER_SECOND_PER_PERSON: int(1, 10_000, 10),
+  MESSAGES_BURST_PER_ADDRESS: int(1, 100_000, 60),
+  MESSAGES_PER_SECOND_PER_ADDRESS: int(1, 100_000, 30),
+  REFUSALS_BEFORE_DROP: int(1, 10_000, 30),
+  METRICS: flag(true),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const r = configSchema.safeParse(env);
+  if (r.success) return { ok: true, config: r.data };
+  return {
+    ok: false,
+    errors: r.error.issues.map((i) => {
+      const key = String(i.path[0] ?? '?');
+      // The value itself is not echoed: REDIS_URL may carry a password.
+      return `${key}: ${i.message}`;
+    }),
+  };
+}
+
+/** The defaults, for tests and for the README's table. */
+export const DEFAULT_CONFIG: Config = configSchema.parse({});

@@ -1,0 +1,269 @@
+/**
+ * The edge: everything a stranger reaches before the rules do. HTTP requests (body size, which
+ * matchmaker methods exist), websocket upgrades (connections per address), and the tables' message
+ * gate (rate limits per person and per address across sockets, refusals answered once then dropped,
+ * spectator caps). Rooms call it through a few hooks; the decisions live here.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorMessage } from '@blaze/protocol';
+import { type AuthContext, type Client, matchMaker } from '@colyseus/core';
+import type { Logger } from './logger.js';
+import { createLogger, LogGate } from './logger.js';
+import * as metrics from './metrics.js';
+import { BucketBook, type BucketOptions, RefusalGuard, type RefusalKind, type RefusalVerdict } from './rateLimit.js';
+
+export interface EdgeLimits {
+  /** Largest request body on any route, checked against Content-Length before a byte is read. */
+  maxBodyBytes: number;
+  /** Open tables per process; /api/tables answers 503 beyond it. */
+  maxTables: number;
+  /** Connections watching one table without a seat. */
+  tableMaxSpectators: number;
+  /** A table nobody has joined closes after this long. */
+  unclaimedMs: number;
+  /** Open websockets per client address, over all tables. */
+  maxConnectionsPerAddress: number;
+  /** POST /api/tables per address. */
+  tableCreation: BucketOptions;
+  /** Messages per person (all their sockets at one table). */
+  personMessages: BucketOptions;
+  /** Messages per address (all its sockets, all tables). */
+  addressMessages: BucketOptions;
+  /** Refused messages a connection may send (earned back over 10 s) before it is closed. */
+  refusalsBeforeDrop: number;
+  /** Take the client address from X-Real-IP (set by our reverse proxy); off when clients connect directly. */
+  trustProxy: boolean;
+}
+
+export const DEFAULT_LIMITS: EdgeLimits = {
+  maxBodyBytes: 16_384,
+  maxTables: 500,
+  tableMaxSpectators: 20,
+  unclaimedMs: 120_000,
+  maxConnectionsPerAddress: 20,
+  tableCreation: { capacity: 10, refillPerSecond: 10 / 60 },
+  personMessages: { capacity: 20, refillPerSecond: 10 },
+  addressMessages: { capacity: 60, refillPerSecond: 30 },
+  refusalsBeforeDrop: 30,
+  trustProxy: false,
+};
+
+/** The only matchmaker methods a client needs: join a table by its invite id, and come back. */
+export const MATCHMAKER_METHODS = ['joinById', 'reconnect'] as const;
+const MATCHMAKE_PATH = /^\/matchmake\/(joinById|reconnect)\/[A-Za-z0-9_-]{1,64}$/;
+/** Close code for connections the server drops for abuse (4000-4999 are the application's). */
+export const CLOSE_ABUSE = 4429;
+
+/** Seats at a table; a table holds these, its spectators and a little room for second tabs. */
+const SEATS = 5;
+const SECOND_TABS = 5;
+
+export class Edge {
+  readonly limits: EdgeLimits;
+  readonly log: Logger;
+  private readonly perAddress = new Map<string, number>();
+  private readonly addressOfUpgrade = new WeakMap<IncomingHttpHeaders, string>();
+  private readonly clientAddresses = new WeakMap<Client, string>();
+  private readonly personBuckets: BucketBook;
+  private readonly addressBuckets: BucketBook;
+  private readonly guards = new WeakMap<Client, RefusalGuard>();
+  private readonly decodeLogged = new WeakSet<Client>();
+  private readonly abuseGate = new LogGate(5);
+  private nextRequest = 0;
+
+  constructor(limits: Partial<EdgeLimits> = {}, log: Logger = createLogger({ level: 'silent' })) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.log = log;
+    this.personBuckets = new BucketBook(this.limits.personMessages);
+    this.addressBuckets = new BucketBook(this.limits.addressMessages);
+  }
+
+  get maxClientsPerTable(): number {
+    return SEATS + this.limits.tableMaxSpectators + SECOND_TABS;
+  }
+
+  /** The client's address: the socket's peer, or the proxy's X-Real-IP when we sit behind our proxy. */
+  address(req: IncomingMessage): string {
+    const real = req.headers['x-real-ip'];
+    if (this.limits.trustProxy && typeof real === 'string' && real.length > 0 && real.length <= 64) return real;
+    return req.socket.remoteAddress ?? '?';
+  }
+
+  requestId(req: IncomingMessage): string {
+    const given = req.headers['x-request-id'];
+    if (typeof given === 'string' && /^[\w.-]{1,64}$/.test(given)) return given;
+    this.nextRequest = (this.nextRequest + 1) % Number.MAX_SAFE_INTEGER;
+    return `r${process.pid.toString(36)}-${this.nextRequest.toString(36)}`;
+  }
+
+  private refuseHttp(res: ServerResponse, status: number, code: string, message: string, close = false): void {
+    metrics.httpRefused.inc({ reason: code });
+    const body = JSON.stringify({ code, error: message, message });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...(close ? { connection: 'close' } : {}),
+    });
+    res.end(body);
+  }
+
+  /**
+   * Runs before every other request handler (express and Colyseus' matchmaker). Answers and returns
+   * true when the request is refused; nothing of its body has been read then.
+   */
+  guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
+    const length = req.headers['content-length'];
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if (chunked && length === undefined) {
+      // A body of unknown length cannot be judged before it is read: ask for a length instead.
+      this.refuseHttp(res, 411, 'LENGTH_REQUIRED', 'Send a Content-Length with a body.', true);
+      return true;
+    }
+    if (length !== undefined && !(Number(length) <= this.limits.maxBodyBytes)) {
+      this.refuseHttp(res, 413, 'TOO_LARGE', `Bodies are at most ${this.limits.maxBodyBytes} bytes.`, true);
+      return true;
+    }
+    const url = req.url ?? '/';
+    // Colyseus routes any URL containing this to its matchmaker (even in a query string): decide here.
+    if (url.includes('/matchmake')) return this.guardMatchmake(req, res, url);
+    return false;
+  }
+
+  private guardMatchmake(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+    if (req.method === 'OPTIONS') return false;
+    if (req.method !== 'POST' || !MATCHMAKE_PATH.test(url)) {
+      this.refuseHttp(res, 404, 'NO_SUCH_METHOD', 'Tables are created with POST /api/tables; join one by its id.');
+      return true;
+    }
+    if (!isJson(req.headers['content-type'])) {
+      this.refuseHttp(res, 415, 'JSON_ONLY', 'Send application/json.');
+      return true;
+    }
+    if ((this.perAddress.get(this.address(req)) ?? 0) >= this.limits.maxConnectionsPerAddress) {
+      this.refuseHttp(res, 429, 'TOO_MANY_CONNECTIONS', this.tooManyConnections());
+      return true;
+    }
+    return false;
+  }
+
+  private tooManyConnections(): string {
+    return `Too many connections from your address (at most ${this.limits.maxConnectionsPerAddress}); close a tab and try again.`;
+  }
+
+  /** ws' verifyClient: the hard cap on open sockets per address, counted until each socket closes. */
+  verifyClient = (
+    info: { req: IncomingMessage },
+    done: (ok: boolean, status?: number, message?: string) => void,
+  ): void => {
+    const address = this.address(info.req);
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.limits.maxConnectionsPerAddress) {
+      metrics.httpRefused.inc({ reason: 'TOO_MANY_CONNECTIONS' });
+      done(false, 429, this.tooManyConnections());
+      return;
+    }
+    this.perAddress.set(address, open + 1);
+    this.addressOfUpgrade.set(info.req.headers, address);
+    metrics.connections.inc();
+    info.req.socket.once('close', () => {
+      metrics.connections.dec();
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) this.perAddress.delete(address);
+      else this.perAddress.set(address, left);
+    });
+    done(true);
+  };
+
+  /**
+   * Called from a room's onAuth: ties the client to the address its upgrade came from (the transport
+   * hands rooms the upgrade's headers object, not the request, so the headers are the key).
+   */
+  identify(client: Client, context: AuthContext | undefined): string {
+    const address = (context && this.addressOfUpgrade.get(context.headers)) ?? `s:${client.sessionId}`;
+    this.clientAddresses.set(client, address);
+    return address;
+  }
+
+  /** Whether one more connection may join a table; the reason when not. */
+  admit(a: { returning: boolean; spectating: boolean; spectators: number }): string | null {
+    if (a.returning || !a.spectating) return null;
+    if (a.spectators < this.limits.tableMaxSpectators) return null;
+    return `This table already has ${this.limits.tableMaxSpectators} spectators; try again later.`;
+  }
+
+  /** A message from a client: within its person's and its address's rates? */
+  allow(client: Client, tableId: string, personToken: string | undefined): boolean {
+    const person = personToken === undefined ? `s:${client.sessionId}` : `p:${tableId}:${personToken}`;
+    const address = this.clientAddresses.get(client) ?? `s:${client.sessionId}`;
+    // Both buckets are charged: one person's many sockets, and one address's many people.
+    const ok = this.personBuckets.take(person) && this.addressBuckets.take(address);
+    if (ok) this.guardOf(client).passed();
+    return ok;
+  }
+
+  private guardOf(client: Client): RefusalGuard {
+    let g = this.guards.get(client);
+    if (!g) {
+      g = new RefusalGuard(this.limits.refusalsBeforeDrop);
+      this.guards.set(client, g);
+    }
+    return g;
+  }
+
+  /** Every refusal passes here: counted, answered or not, and the connection dropped when it keeps on. */
+  refuse(client: Client, tableId: string, msg: ErrorMessage): RefusalVerdict {
+    metrics.refusals.inc({ code: msg.code });
+    const verdict = this.guardOf(client).refuse(refusalKind(msg.code));
+    if (verdict === 'answer') client.send('error', msg);
+    if (verdict === 'drop') this.drop(client, tableId, 'refusals');
+    return verdict;
+  }
+
+  /** A frame that does not decode: counted, logged once per connection, and a strike toward the drop. */
+  decodeFailure(client: Client, tableId: string, reason: string): void {
+    metrics.decodeFailures.inc();
+    if (!this.decodeLogged.has(client)) {
+      this.decodeLogged.add(client);
+      this.abuseLog(
+        { table: tableId, session: client.sessionId, reason },
+        'undecodable frame; further ones not logged',
+      );
+    }
+    if (this.guardOf(client).refuse('invalid') === 'drop') this.drop(client, tableId, 'undecodable');
+  }
+
+  private drop(client: Client, tableId: string, reason: string): void {
+    if (client.state === 3 /* ClientState.LEAVING */) return;
+    metrics.droppedClients.inc({ reason });
+    this.abuseLog({ table: tableId, session: client.sessionId, reason }, 'connection dropped');
+    const msg: ErrorMessage = { code: 'DROPPED', message: 'Too many refused messages; this connection is closed.' };
+    client.send('error', msg);
+    client.leave(CLOSE_ABUSE, 'Too many refused messages.');
+  }
+
+  /** Lines an attacker can cause go through one gate: a flood costs a line a second, not a line a frame. */
+  private abuseLog(fields: Record<string, unknown>, message: string): void {
+    if (this.abuseGate.pass((n) => this.log.warn({ suppressed: n }, 'abuse lines suppressed'))) {
+      this.log.warn(fields, message);
+    }
+  }
+
+  /** Tables this process may still open. */
+  tablesFull(): boolean {
+    return matchMaker.stats.local.roomCount >= this.limits.maxTables;
+  }
+}
+
+/** Codes no honest client causes: the room's checks before the rules (protocol.ts' message shapes). */
+const INVALID_CODES = new Set(['UNKNOWN_ACTION', 'TOO_LARGE', 'MALFORMED']);
+
+export function refusalKind(code: string): RefusalKind {
+  if (code === 'RATE_LIMITED') return 'limited';
+  return INVALID_CODES.has(code) ? 'invalid' : 'rule';
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';', 1)[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}

@@ -1,0 +1,125 @@
+/**
+ * Prometheus metrics (prom-client), one registry per process, served at /metrics. Counts and
+ * timings only: no label ever holds a name, token, card or table id (ids would also grow the series
+ * without bound).
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export const registry = new Registry();
+// Event-loop lag (nodejs_eventloop_lag_*), GC pauses (nodejs_gc_duration_seconds), memory, handles.
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+/** What the gauges read from a live table: its public state only. */
+export interface TableGaugeSource {
+  state: { players: Iterable<{ occupied: boolean; bot: boolean }>; spectators: number };
+}
+
+const tables = new Set<TableGaugeSource>();
+
+export function tableOpened(t: TableGaugeSource): void {
+  tables.add(t);
+}
+
+export function tableClosed(t: TableGaugeSource): void {
+  tables.delete(t);
+}
+
+function count(pick: (t: TableGaugeSource) => number): number {
+  let n = 0;
+  for (const t of tables) n += pick(t);
+  return n;
+}
+
+function seats(t: TableGaugeSource, bot: boolean): number {
+  let n = 0;
+  for (const p of t.state.players) if (p.occupied && p.bot === bot) n++;
+  return n;
+}
+
+new Gauge({
+  name: 'blaze_tables',
+  help: 'Open tables in this process',
+  registers: [registry],
+  collect() {
+    this.set(tables.size);
+  },
+});
+new Gauge({
+  name: 'blaze_seated_people',
+  help: 'Seats held by people (present or away) over all tables',
+  registers: [registry],
+  collect() {
+    this.set(count((t) => seats(t, false)));
+  },
+});
+new Gauge({
+  name: 'blaze_spectators',
+  help: 'Connections watching without a seat over all tables',
+  registers: [registry],
+  collect() {
+    this.set(count((t) => t.state.spectators));
+  },
+});
+new Gauge({
+  name: 'blaze_bots',
+  help: 'Seats played by bots over all tables',
+  registers: [registry],
+  collect() {
+    this.set(count((t) => seats(t, true)));
+  },
+});
+
+export const connections = new Gauge({
+  name: 'blaze_websocket_connections',
+  help: 'Open websocket connections',
+  registers: [registry],
+});
+
+export const actionsApplied = new Counter({
+  name: 'blaze_actions_applied_total',
+  help: 'Game actions the rules accepted, by who sent them',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+export const refusals = new Counter({
+  name: 'blaze_refusals_total',
+  help: 'Messages refused, by refusal code',
+  labelNames: ['code'] as const,
+  registers: [registry],
+});
+
+export const actionToPatch = new Histogram({
+  name: 'blaze_action_to_patch_seconds',
+  help: 'From an accepted action to its patch being sent to the table',
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+  registers: [registry],
+});
+
+export const decodeFailures = new Counter({
+  name: 'blaze_decode_failures_total',
+  help: 'Websocket frames that could not be decoded (bad msgpack, invalid UTF-8 type)',
+  registers: [registry],
+});
+
+export const droppedClients = new Counter({
+  name: 'blaze_dropped_clients_total',
+  help: 'Connections closed by the server for abuse, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+export const httpRefused = new Counter({
+  name: 'blaze_http_refused_total',
+  help: 'HTTP requests and websocket upgrades refused at the edge, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/** For the store: observe each write, e.g. `const end = storeWriteSeconds.startTimer(); ...; end()`. */
+export const storeWriteSeconds = new Histogram({
+  name: 'blaze_store_write_seconds',
+  help: 'Latency of one write to the persistent store',
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});

@@ -1,0 +1,39 @@
+/**
+ * Display names as others see them. Two names that look alike must be the same string here, and
+ * the same string may not appear twice at one table, so nobody can pass for someone else in chat.
+ */
+
+/**
+ * Invisible and control characters: C0/C1 controls, format characters (zero-width space/joiners,
+ * bidi overrides, soft hyphen, BOM...), private use, unassigned, every default-ignorable code point
+ * (Hangul fillers, combining grapheme joiner, variation selectors, tags), and the braille blank.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]/gu;
+
+/** NFKC (full-width and compatibility forms fold to plain letters), invisibles out, one space between words. */
+export function normalizeName(raw: string, maxLength = 24): string {
+  const folded = raw.normalize('NFKC').replace(INVISIBLE, '');
+  const spaced = folded.replace(/[\s\p{Zs}]+/gu, ' ').trim();
+  return [...spaced].slice(0, maxLength).join('').trim();
+}
+
+/** Compares names as people read them: case and normalisation do not make a different person. */
+export function nameKey(name: string): string {
+  return normalizeName(name).toLocaleLowerCase('en');
+}
+
+/**
+ * The name itself when nobody else uses it, else the name with the first free " 2", " 3", ...
+ * suffix. `taken` are the other visible names at the table (people and bots).
+ */
+export function uniqueName(name: string, taken: Iterable<string>, maxLength = 24): string {
+  const used = new Set<string>();
+  for (const t of taken) used.add(nameKey(t));
+  if (!used.has(nameKey(name))) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` ${n}`;
+    const base = [...name].slice(0, Math.max(1, maxLength - suffix.length)).join('');
+    const candidate = `${base}${suffix}`;
+    if (!used.has(nameKey(candidate))) return candidate;
+  }
+}

@@ -20,7 +20,7 @@ import { BlazeState, ChatLine, Deadline, GameResult, PlayerSlot, ScoreRow } from
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
 import { type Client, Room, ServerError } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
+import { Encoder, StateView } from '@colyseus/schema';
 import { type BotKind, chooseAction, chooseBet, chooseFallback } from '../bots.js';
 import { newSeed, newTableId } from '../ids.js';
 import { type BucketOptions, DEFAULT_BUCKET, TokenBucket } from '../rateLimit.js';
@@ -29,7 +29,7 @@ import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { type Person, type SeatError, Seating } from './seating.js';
-import { setField, syncObjects } from './sync.js';
+import { ringPut, setField, syncObjects } from './sync.js';
 
 /** Server-side configuration, passed as the room handler's options (clients cannot set it). */
 export interface RoomConfig {
@@ -52,6 +52,14 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   maxMessageChars: 2_000,
   allowFixedDeck: false,
 };
+
+/**
+ * A joining client's full state must fit the encoder's shared buffer: schema 3.0.76's overflow path
+ * re-encodes into a new buffer but then slices the old one for views (encodeAllView), so a table
+ * whose state outgrew 8 KB sent late joiners a truncated state ("refId not found"). A full table
+ * (log ring full, chat ring full, 100 results) measures about 20 KB; this leaves room to spare.
+ */
+Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
 
 const CHAT_KEEP = 50;
 const UNCLAIMED_TABLE_MS = 10 * 60_000;
@@ -82,6 +90,7 @@ export class BlazeRoom extends Room<BlazeState> {
   private bots!: BotDriver;
   private disposed = false;
   private fixedDeck: string[] | undefined;
+  private chatSeq = 0;
 
   /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
   game: GameState | null = null;
@@ -322,14 +331,19 @@ export class BlazeRoom extends Room<BlazeState> {
   private onTableMessage(person: Person, type: ClientMessageType, m: unknown): Refusal | null {
     const s = this.seating;
     if (type === 'chat') {
-      const line = new ChatLine();
-      line.seq = (this.state.chat.at(-1)?.seq ?? 0) + 1;
-      line.at = Date.now();
-      line.name = person.name;
-      line.seat = person.seat ?? -1;
-      line.text = (m as ClientMessage<'chat'>).text;
-      this.state.chat.push(line);
-      while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+      this.chatSeq++;
+      ringPut(
+        this.state.chat,
+        CHAT_KEEP,
+        this.chatSeq,
+        () => new ChatLine(),
+        (line) => {
+          line.at = Date.now();
+          line.name = person.name;
+          line.seat = person.seat ?? -1;
+          line.text = (m as ClientMessage<'chat'>).text;
+        },
+      );
       this.broadcastPatch();
       return null;
     }

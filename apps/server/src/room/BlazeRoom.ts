@@ -498,7 +498,6 @@ export class BlazeRoom extends Room<BlazeState> {
   private onClock(due: Due): void {
     const game = this.game;
     if (game === null || game.over) return;
-    this.log.add('timedOut', { seat: due.seat, text: due.kind });
     let action: Action | null;
     const view = viewFor(game, due.seat);
     switch (due.kind) {
@@ -514,6 +513,11 @@ export class BlazeRoom extends Room<BlazeState> {
       default:
         // An idle attacker stands; an idle opener has nothing to stand on, so the bot opens (R5.5).
         action = game.table.length > 0 ? { type: 'stand', seat: due.seat } : chooseFallback(view, Math.random);
+    }
+    // The clock's own line, before the move it makes (R5.5). The window closing is already its own
+    // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
+    if (due.kind !== 'window') {
+      this.log.add('timedOut', { seat: due.seat, text: due.kind, value: action?.type === 'play' ? 1 : -1 });
     }
     const refused = action === null ? { code: 'INTERNAL' } : this.act(action, 'clock');
     if (refused !== null) {

@@ -174,7 +174,7 @@ export function autoplay(
     const a = decide(view);
     if (!a) return;
     // One attempt per (action, state) pair: a refused move is not resent until the state moves on.
-    const key = JSON.stringify([a, s.log.at(-1)?.seq ?? 0, view.hand.length]);
+    const key = JSON.stringify([a, lastSeq(s), view.hand.length]);
     if (key === lastKey) return;
     lastKey = key;
     waiting = true;
@@ -211,4 +211,11 @@ export async function request(p: Player, type: string, payload: unknown, done: (
     const until1 = Date.now() + 500;
     while (!done() && Date.now() < until1) await sleep(5);
   }
+}
+
+/** The newest log entry's seq (the log is a ring: its last slot is not always the newest). */
+export function lastSeq(s: BlazeState): number {
+  let m = 0;
+  for (const l of s.log) if (l.seq > m) m = l.seq;
+  return m;
 }

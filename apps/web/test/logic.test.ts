@@ -136,7 +136,13 @@ describe('log and cards in words', () => {
     setLang('en');
     const tb = table(fresh(), 0);
     const room = (kind: string, text = '') => ({ ...logEntryPlain(), kind, seat: 1, cards: [], text });
-    expect(logWords(room('timedOut', 'attacker'), tb)).toBe("Ben's time ran out; the table moves on");
+    expect(logWords(room('timedOut', 'attacker'), tb)).toBe("Ben's time ran out: Ben is done");
+    expect(logWords(room('timedOut', 'target'), tb)).toBe("Ben's time ran out: Ben passes");
+    expect(logWords({ ...room('timedOut', 'attacker'), value: 1 }, tb)).toBe(
+      "Ben's time ran out: the bot opens for Ben",
+    );
+    // The clock's words are never the take-back window's.
+    expect(logWords(room('timedOut', 'target'), tb)).not.toBe(logWords(room('windowClosed'), tb));
     expect(logWords(room('returned', 'Ben'), tb)).toBe('Ben is back');
     expect(logWords(room('kicked', 'Ben'), tb)).toBe('Ben is moved to the spectators');
     for (const l of ['de', 'ja'] as const) expect(logWords(room('timedOut', 'attacker'), tb, l)).toContain('Ben');

@@ -20,7 +20,7 @@ import { BlazeState, ChatLine, Deadline, GameResult, PlayerSlot, ScoreRow } from
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
+import { Encoder, StateView } from '@colyseus/schema';
 import { type BotKind, chooseAction, chooseBet, chooseFallback } from '../bots.js';
 import { Edge } from '../edge.js';
 import { newSeed, newTableId } from '../ids.js';
@@ -32,7 +32,7 @@ import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { type Person, type SeatError, Seating } from './seating.js';
-import { setField, syncObjects } from './sync.js';
+import { ringPut, setField, syncObjects } from './sync.js';
 
 /** Server-side configuration, passed as the room handler's options (clients cannot set it). */
 export interface RoomConfig {
@@ -62,6 +62,14 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   unclaimedMs: 120_000,
 };
 
+/**
+ * A joining client's full state must fit the encoder's shared buffer: schema 3.0.76's overflow path
+ * re-encodes into a new buffer but then slices the old one for views (encodeAllView), so a table
+ * whose state outgrew 8 KB sent late joiners a truncated state ("refId not found"). A full table
+ * (log ring full, chat ring full, 100 results) measures about 20 KB; this leaves room to spare.
+ */
+Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
+
 const CHAT_KEEP = 50;
 const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
 
@@ -89,6 +97,7 @@ export class BlazeRoom extends Room<BlazeState> {
   private bots!: BotDriver;
   private disposed = false;
   private fixedDeck: string[] | undefined;
+  private chatSeq = 0;
 
   /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
   game: GameState | null = null;
@@ -336,14 +345,19 @@ export class BlazeRoom extends Room<BlazeState> {
   private onTableMessage(person: Person, type: ClientMessageType, m: unknown): Refusal | null {
     const s = this.seating;
     if (type === 'chat') {
-      const line = new ChatLine();
-      line.seq = (this.state.chat.at(-1)?.seq ?? 0) + 1;
-      line.at = Date.now();
-      line.name = person.name;
-      line.seat = person.seat ?? -1;
-      line.text = (m as ClientMessage<'chat'>).text;
-      this.state.chat.push(line);
-      while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+      this.chatSeq++;
+      ringPut(
+        this.state.chat,
+        CHAT_KEEP,
+        this.chatSeq,
+        () => new ChatLine(),
+        (line) => {
+          line.at = Date.now();
+          line.name = person.name;
+          line.seat = person.seat ?? -1;
+          line.text = (m as ClientMessage<'chat'>).text;
+        },
+      );
       this.broadcastPatch();
       return null;
     }
@@ -501,7 +515,6 @@ export class BlazeRoom extends Room<BlazeState> {
   private onClock(due: Due): void {
     const game = this.game;
     if (game === null || game.over) return;
-    this.log.add('timedOut', { seat: due.seat, text: due.kind });
     let action: Action | null;
     const view = viewFor(game, due.seat);
     switch (due.kind) {
@@ -517,6 +530,11 @@ export class BlazeRoom extends Room<BlazeState> {
       default:
         // An idle attacker stands; an idle opener has nothing to stand on, so the bot opens (R5.5).
         action = game.table.length > 0 ? { type: 'stand', seat: due.seat } : chooseFallback(view, Math.random);
+    }
+    // The clock's own line, before the move it makes (R5.5). The window closing is already its own
+    // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
+    if (due.kind !== 'window') {
+      this.log.add('timedOut', { seat: due.seat, text: due.kind, value: action?.type === 'play' ? 1 : -1 });
     }
     const refused = action === null ? { code: 'INTERNAL' } : this.act(action, 'clock');
     if (refused !== null) {

@@ -7,6 +7,7 @@
  */
 import { type BlazeState, LogEntry } from '@blaze/protocol/schema';
 import { type GameEvent, redactEvent } from '@blaze/rules';
+import { ringPut, syncList } from './sync.js';
 
 export const LOG_MAX = 200;
 
@@ -24,17 +25,21 @@ export class GameLog {
   constructor(private readonly state: BlazeState) {}
 
   add(kind: string, f: LogFields = {}): void {
-    const e = new LogEntry();
-    e.seq = ++this.seq;
-    e.at = Date.now();
-    e.kind = kind;
-    e.seat = f.seat ?? -1;
-    e.other = f.other ?? -1;
-    if (f.cards) e.cards.push(...f.cards);
-    e.value = f.value ?? -1;
-    e.text = f.text ?? '';
-    this.state.log.push(e);
-    while (this.state.log.length > LOG_MAX) this.state.log.shift();
+    ringPut(
+      this.state.log,
+      LOG_MAX,
+      ++this.seq,
+      () => new LogEntry(),
+      (e) => {
+        e.at = Date.now();
+        e.kind = kind;
+        e.seat = f.seat ?? -1;
+        e.other = f.other ?? -1;
+        syncList(e.cards, f.cards ?? []);
+        e.value = f.value ?? -1;
+        e.text = f.text ?? '';
+      },
+    );
   }
 
   addEvent(event: GameEvent): void {

@@ -136,12 +136,15 @@ export class Seating {
     return o.kind === 'bot' ? o.name : (this.people.get(o.token)?.name ?? '');
   }
 
-  /** Whether the bot plays this seat now: a bot, or a person who is away (R5.5, issue: disconnects). */
+  /**
+   * Whether the bot plays this seat now: a bot, or a person who is gone. A person whose reconnection
+   * grace is still open keeps the seat: only their own clock acts for them meanwhile (R5.5).
+   */
   botPlays(slot: number): boolean {
     const o = this.slots[slot];
     if (o === null || o === undefined) return false;
     if (o.kind === 'bot') return true;
     const p = this.people.get(o.token);
-    return p === undefined || !this.present(p);
+    return p === undefined || (!this.present(p) && p.pending === 0);
   }
 }

@@ -35,3 +35,33 @@ export function syncObjects<S, V>(
 export function setField<S extends object, K extends keyof S>(target: S, key: K, value: S[K]): void {
   if (target[key] !== value) target[key] = value;
 }
+
+/**
+ * A bounded history in stable slots (log, chat): entries are appended until `max`, then the oldest
+ * slot is overwritten in place. The front of a synced array is never shifted or spliced, because
+ * @colyseus/schema 3 then encodes a broken full state for clients that join later (upstream
+ * colyseus/schema#231: StateView.addParentOf with a stale parent index). Readers order by `seq`.
+ */
+export function ringPut<S extends { seq: number }>(
+  arr: ArraySchema<S>,
+  max: number,
+  seq: number,
+  make: () => S,
+  assign: (target: S) => void,
+): void {
+  if (arr.length < max) {
+    const e = make();
+    e.seq = seq;
+    assign(e);
+    arr.push(e);
+    return;
+  }
+  const e = arr[(seq - 1) % max] as S;
+  e.seq = seq;
+  assign(e);
+}
+
+/** A ring's entries, oldest first. */
+export function ringOrdered<S extends { seq: number }>(arr: Iterable<S>): S[] {
+  return [...arr].sort((a, b) => a.seq - b.seq);
+}

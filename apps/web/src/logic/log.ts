@@ -43,6 +43,15 @@ export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
   if (e.kind === 'took' || e.kind === 'drew') params.n = e.value >= 0 ? e.value : e.cards.length;
   if (e.kind === 'took') return tn('log.took', params.n, params, l);
   if (e.kind === 'discarded') return tn('log.discarded', e.cards.length, params, l);
+  if (e.kind === 'timedOut') return t(timedOutKey(e), params, l);
   if (KNOWN.has(e.kind)) return t(`log.${e.kind}` as Parameters<typeof t>[0], params, l);
   return t('log.other', { text: e.text || e.kind }, l);
+}
+
+/** Which clock ran out and what it did for the seat (the server's text is the clock's kind). */
+function timedOutKey(e: LogLine): Parameters<typeof t>[0] {
+  if (e.text === 'target') return 'log.timedOut.target';
+  if (e.text === 'bet') return 'log.timedOut.bet';
+  if (e.text === 'attacker') return e.value === 1 ? 'log.timedOut.opener' : 'log.timedOut.attacker';
+  return 'log.timedOut';
 }

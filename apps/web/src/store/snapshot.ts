@@ -231,8 +231,8 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
       seat: d.seat,
       at: d.at,
     })),
-    log: arr(state.log).map((l) => {
-      const e = l as LogLine;
+    // Log and chat are rings of stable slots on the server (never shifted): order them by seq here.
+    log: bySeq(arr(state.log) as LogLine[]).map((e) => {
       return {
         seq: e.seq,
         at: e.at,
@@ -244,7 +244,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
         text: e.text,
       };
     }),
-    chat: arr(state.chat).map((c) => ({ seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text })),
+    chat: bySeq(arr(state.chat)).map((c) => ({ seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text })),
     results: arr(state.results).map((r) => ({
       game: r.game,
       names: arr(r.names),
@@ -279,4 +279,8 @@ export function emptyTable(): ClientTable {
     results: [],
     scoreboard: [],
   };
+}
+
+function bySeq<T extends { seq: number }>(xs: T[]): T[] {
+  return xs.sort((a, b) => a.seq - b.seq);
 }

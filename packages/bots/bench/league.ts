@@ -12,7 +12,7 @@
  * default GAMES), WORKERS, TIMING_GAMES (default 12), ITERATIONS and TIME_MS (the strong budget).
  */
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { PlayerCount } from '@blaze/rules';
 import {
   DEFAULT_BUDGET,

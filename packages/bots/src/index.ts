@@ -1,11 +1,17 @@
 /** @blaze/bots: pure, seeded Blaze players that decide from a PlayerView only (R11). */
 import type { Action, PlayerView } from '@blaze/rules';
+import { easyBot } from './easy.js';
 import { chooseBet, chooseOpening, heuristicBot } from './heuristic.js';
 import { randomBot } from './random.js';
+import { strongBot } from './strong.js';
 import { canPass, canStand, mustBet, type Strategy, standingNow, targetOwes } from './view.js';
 
+export { candidateActions } from './candidates.js';
+export { determinize, unseenCards } from './determinize.js';
+export { easyBot } from './easy.js';
 export { chooseBet, chooseOpening, heuristicBot, planRejection, strength } from './heuristic.js';
 export { legalCounts, randomLegalAction } from './mover.js';
+export { playout, sharedView } from './playout.js';
 export { binom, randomBot, randomSubset, subsetCount } from './random.js';
 export {
   RefusedActionError,
@@ -15,11 +21,23 @@ export {
   simulateGame,
   type ViewFn,
 } from './simulate.js';
+export { DEFAULT_BUDGET, type SearchBudget, type SearchResult, search, strongBot, utility } from './strong.js';
 export type { Strategy } from './view.js';
 
-export type BotKind = 'heuristic' | 'random';
+/** The strengths a person picks per seat (issue 12). */
+export const STRENGTHS = ['easy', 'normal', 'strong'] as const;
+export type Strength = (typeof STRENGTHS)[number];
 
-export const strategies: Readonly<Record<BotKind, Strategy>> = { heuristic: heuristicBot, random: randomBot };
+export type BotKind = Strength | 'heuristic' | 'random';
+
+/** 'normal' is the heuristic; 'strong' searches with the default budget (on the server: in the bot pool). */
+export const strategies: Readonly<Record<BotKind, Strategy>> = {
+  easy: easyBot,
+  normal: heuristicBot,
+  strong: strongBot(),
+  heuristic: heuristicBot,
+  random: randomBot,
+};
 
 /** What a bot seat sends now (null: nothing to do until the view changes). */
 export function chooseAction(kind: BotKind, view: PlayerView, rnd: () => number): Action | null {

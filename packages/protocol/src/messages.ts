@@ -57,6 +57,10 @@ export const DEFAULT_SETTINGS: TableSettings = {
   private: true,
 };
 
+/** A bot seat's strength (issue 12): chosen per seat in the lobby. */
+export const botStrength = z.enum(['easy', 'normal', 'strong']);
+export type BotStrength = z.infer<typeof botStrength>;
+
 export const createOptions = z.object({ name, settings: tableSettings.partial().optional() }).strict();
 export type CreateTableOptions = z.infer<typeof createOptions>;
 
@@ -89,7 +93,8 @@ export const clientMessages = {
   bet: z.object({ on: seatIndex, value: z.union([z.literal(0), z.literal(1)]) }).strict(),
   sit: z.object({ seat: seatIndex }).strict(),
   leave: empty,
-  addBot: z.object({ seat: seatIndex }).strict(),
+  addBot: z.object({ seat: seatIndex, strength: botStrength.optional() }).strict(),
+  botStrength: z.object({ seat: seatIndex, strength: botStrength }).strict(),
   removeBot: z.object({ seat: seatIndex }).strict(),
   kick: z.object({ seat: seatIndex }).strict(),
   settings: tableSettings.partial(),

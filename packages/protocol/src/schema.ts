@@ -10,6 +10,8 @@ export class PlayerSlot extends Schema {
   @type('boolean') occupied = false;
   @type('string') name = '';
   @type('boolean') bot = false;
+  /** A bot's strength ('easy' | 'normal' | 'strong'); '' for a person. */
+  @type('string') strength = '';
   @type('boolean') connected = false;
   @type('boolean') host = false;
   @type('number') handCount = 0;

@@ -21,6 +21,7 @@ import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules
 import { applyAction, createGame, viewFor } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { Encoder, StateView } from '@colyseus/schema';
+import { sharedBotPool } from '../botPool/pool.js';
 import { type BotKind, chooseAction, chooseBet, chooseFallback } from '../bots.js';
 import { Edge } from '../edge.js';
 import { newSeed, newTableId } from '../ids.js';
@@ -129,6 +130,7 @@ export class BlazeRoom extends Room<BlazeState> {
       Math.random,
       (action) => this.act(action, 'bot') === null,
       () => this.game,
+      sharedBotPool,
     );
     const requested = tableSettings.partial().safeParse(options?.settings ?? {});
     if (!requested.success) {
@@ -257,6 +259,7 @@ export class BlazeRoom extends Room<BlazeState> {
       setField(slot, 'occupied', o !== null);
       setField(slot, 'name', s.nameAt(i));
       setField(slot, 'bot', o?.kind === 'bot');
+      setField(slot, 'strength', o?.kind === 'bot' ? o.strength : '');
       setField(slot, 'connected', o?.kind === 'bot' || (p !== null && s.present(p)));
       setField(slot, 'host', p !== null && s.isHost(p));
     });
@@ -374,7 +377,10 @@ export class BlazeRoom extends Room<BlazeState> {
         s.stand(person);
         break;
       case 'addBot':
-        err = s.addBot((m as ClientMessage<'addBot'>).seat);
+        err = s.addBot((m as ClientMessage<'addBot'>).seat, (m as ClientMessage<'addBot'>).strength);
+        break;
+      case 'botStrength':
+        err = s.setBotStrength((m as ClientMessage<'botStrength'>).seat, (m as ClientMessage<'botStrength'>).strength);
         break;
       case 'removeBot':
         err = s.removeBot((m as ClientMessage<'removeBot'>).seat);
@@ -549,7 +555,11 @@ export class BlazeRoom extends Room<BlazeState> {
     if (this.disposed) return;
     const playing = this.state.status === 'playing' ? this.game : null;
     this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
-    this.bots.replan((seat) => this.seating.botPlays(seat), this.settings.botDelayMs, this.config.botKind);
+    this.bots.replan(
+      (seat) => this.seating.botPlays(seat),
+      this.settings.botDelayMs,
+      (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
+    );
     syncObjects(
       this.state.deadlines,
       this.clocks.deadlines(),

@@ -3,18 +3,47 @@
  * person's message, after a human-like delay. After each accepted action the room calls replan():
  * every controlled seat decides again against the new state, so bots act concurrently (a bot
  * supporter may extend while the target thinks) and never send a move planned for an old state.
+ *
+ * Pacing (issue 10): a bot acts only once the previous move, anyone's, had time to be shown: at least
+ * `onScreenMs(delay)` after it (900 ms at the default rhythm of 700 ms, scaled with the table's
+ * setting, so fast test tables stay fast).
+ *
+ * Strengths (issue 12): easy and normal decide here, at once; strong asks the bot pool, off the event
+ * loop, and the time it thinks counts toward its delay. Its answer is used only if the game did not
+ * move on meanwhile (otherwise the replan that followed has already asked again); like anyone's, its
+ * move may still be refused as stale by the rules.
  */
 import { type Action, type GameState, viewFor } from '@blaze/rules';
-import { type BotKind, chooseAction } from '../bots.js';
+import type { Decision } from '../botPool/pool.js';
+import { type BotKind, chooseAction, search } from '../bots.js';
 import type { ClockHost } from './clocks.js';
+
+/** The minimum time a move stays on screen before a bot answers, at the default bot delay. */
+export const MIN_ON_SCREEN_MS = 900;
+const DEFAULT_DELAY_MS = 700;
+
+export function onScreenMs(delayMs: number): number {
+  return delayMs <= 0 ? 0 : Math.round((delayMs * MIN_ON_SCREEN_MS) / DEFAULT_DELAY_MS);
+}
+
+/** Where strong bots search: the room passes the process's worker pool. */
+export interface SearchPool {
+  decide(view: ReturnType<typeof viewFor>, seed: string, stale: () => boolean): Promise<Decision>;
+}
 
 interface Planned {
   action: string;
+  game: GameState;
+  at: number;
   timer: { clear(): void };
 }
 
 export class BotDriver {
   private planned = new Map<number, Planned>();
+  /** Seats whose strong bot is searching, and the state it searches. */
+  private thinking = new Map<number, GameState>();
+  private lastGame: GameState | null = null;
+  private lastMoveAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly clock: ClockHost,
@@ -22,35 +51,94 @@ export class BotDriver {
     /** Sends the action through the room's own path; returns whether it was accepted. */
     private readonly act: (action: Action) => boolean,
     private readonly game: () => GameState | null,
+    private readonly pool: (() => SearchPool) | null = null,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  replan(controlled: (seat: number) => boolean, delayMs: number, kind: BotKind = 'heuristic'): void {
+  replan(controlled: (seat: number) => boolean, delayMs: number, kindOf: (seat: number) => BotKind): void {
     const game = this.game();
     if (game === null || game.over) {
       this.clearAll();
       return;
     }
+    const now = this.now();
+    if (game !== this.lastGame) {
+      this.lastGame = game;
+      this.lastMoveAt = now;
+    }
+    const earliest = this.lastMoveAt + onScreenMs(delayMs);
     for (let seat = 0; seat < game.players; seat++) {
-      const action = controlled(seat) ? chooseAction(kind, viewFor(game, seat), this.rnd) : null;
-      const plan = action === null ? '' : JSON.stringify(action);
+      if (!controlled(seat)) {
+        this.drop(seat);
+        continue;
+      }
+      const due = Math.max(earliest, now + this.humanDelay(delayMs));
+      const kind = kindOf(seat);
+      const view = viewFor(game, seat);
+      if (kind !== 'strong' || this.pool === null) {
+        this.schedule(seat, chooseAction(kind, view, this.rnd), game, due, earliest);
+        continue;
+      }
+      // Strong: a seat with at most one sensible move needs no search.
+      const quick = search(view, this.rnd, { iterations: 0 });
+      if (quick.candidates <= 1) {
+        this.thinking.delete(seat);
+        this.schedule(seat, quick.action, game, due, earliest);
+        continue;
+      }
       const prev = this.planned.get(seat);
-      // Same move against the new state: let the running delay finish instead of starting over.
-      if (prev && prev.action === plan) continue;
+      if (prev?.game === game || this.thinking.get(seat) === game) continue;
       prev?.timer.clear();
       this.planned.delete(seat);
-      if (action === null) continue;
-      const wait = delayMs <= 0 ? 0 : Math.round(delayMs * (0.6 + 0.8 * this.rnd()));
-      const timer = this.clock.setTimeout(() => {
+      this.thinking.set(seat, game);
+      const seed = `${seat}:${Math.floor(this.rnd() * 2 ** 32)}`;
+      void this.pool()
+        .decide(view, seed, () => this.game() !== game)
+        .then((d) => {
+          if (this.thinking.get(seat) !== game) return;
+          this.thinking.delete(seat);
+          if (d.source === 'stale' || this.game() !== game) return;
+          this.schedule(seat, d.action, game, due, earliest);
+        });
+    }
+  }
+
+  private humanDelay(delayMs: number): number {
+    return delayMs <= 0 ? 0 : Math.round(delayMs * (0.6 + 0.8 * this.rnd()));
+  }
+
+  private schedule(seat: number, action: Action | null, game: GameState, at: number, earliest: number): void {
+    const plan = action === null ? '' : JSON.stringify(action);
+    const prev = this.planned.get(seat);
+    // Same move against the new state: let the running delay finish instead of starting over, unless
+    // it would fire before the last move was on screen long enough.
+    if (prev && prev.action === plan && prev.at >= earliest) {
+      prev.game = game;
+      return;
+    }
+    prev?.timer.clear();
+    this.planned.delete(seat);
+    if (action === null) return;
+    const timer = this.clock.setTimeout(
+      () => {
         if (this.planned.get(seat)?.timer !== timer) return;
         this.planned.delete(seat);
         this.act(action);
-      }, wait);
-      this.planned.set(seat, { action: plan, timer });
-    }
+      },
+      Math.max(0, at - this.now()),
+    );
+    this.planned.set(seat, { action: plan, game, at, timer });
+  }
+
+  private drop(seat: number): void {
+    this.planned.get(seat)?.timer.clear();
+    this.planned.delete(seat);
+    this.thinking.delete(seat);
   }
 
   clearAll(): void {
     for (const p of this.planned.values()) p.timer.clear();
     this.planned.clear();
+    this.thinking.clear();
   }
 }

@@ -2,7 +2,7 @@
  * Who sits where, who holds which token, who is host. Pure bookkeeping: no Colyseus, no schema,
  * so every lobby rule is a plain function of this object. Errors are values with stable codes.
  */
-import { MAX_SEATS } from '@blaze/protocol';
+import { type BotStrength, MAX_SEATS } from '@blaze/protocol';
 import { newSeatToken } from '../ids.js';
 
 export interface Person {
@@ -16,7 +16,7 @@ export interface Person {
   pending: number;
 }
 
-export type Occupant = { kind: 'person'; token: string } | { kind: 'bot'; name: string } | null;
+export type Occupant = { kind: 'person'; token: string } | { kind: 'bot'; name: string; strength: BotStrength } | null;
 
 export interface SeatError {
   code: string;
@@ -77,14 +77,27 @@ export class Seating {
     p.seat = null;
   }
 
-  addBot(slot: number): SeatError | null {
+  addBot(slot: number, strength: BotStrength = 'normal'): SeatError | null {
     if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
     const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? o.name : '')));
     let n = 1;
     while (names.has(`Bot ${n}`)) n++;
-    this.slots[slot] = { kind: 'bot', name: `Bot ${n}` };
+    this.slots[slot] = { kind: 'bot', name: `Bot ${n}`, strength };
     return null;
+  }
+
+  setBotStrength(slot: number, strength: BotStrength): SeatError | null {
+    const o = this.slots[slot];
+    if (o?.kind !== 'bot') return fail('SEAT_EMPTY', 'There is no bot in that seat.');
+    o.strength = strength;
+    return null;
+  }
+
+  /** The strength the bot plays this seat with; a person who is away gets the normal bot. */
+  strengthAt(slot: number): BotStrength {
+    const o = this.slots[slot];
+    return o?.kind === 'bot' ? o.strength : 'normal';
   }
 
   removeBot(slot: number): SeatError | null {

@@ -1,0 +1,185 @@
+/**
+ * A bounded pool of worker threads for the strong bot's search, so a search never blocks a table's
+ * event loop. Each decision has a time budget; when every thread is busy and the queue is full, or a
+ * thread does not answer in time, the seat gets the normal bot's move instead (decided at once, on
+ * the main thread: it costs microseconds). Requests whose state moved on before a thread was free are
+ * dropped unanswered (`stale`).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_BUDGET, heuristicBot, type SearchBudget } from '@blaze/bots';
+import type { Action, PlayerView } from '@blaze/rules';
+import type { DecisionReply, DecisionRequest } from './messages.js';
+
+export interface PoolOptions {
+  /** Threads (default: one less than the cores, at least one). */
+  size: number;
+  /** Requests waiting for a thread beyond which the normal bot answers. */
+  maxQueue: number;
+  budget: Omit<SearchBudget, 'now'>;
+  /** Extra time over budget.timeMs before the normal bot answers instead. */
+  graceMs: number;
+}
+
+export type Decision =
+  | { source: 'search'; action: Action | null; ms: number }
+  | { source: 'fallback'; action: Action | null; reason: 'busy' | 'timeout' | 'error' }
+  | { source: 'stale' };
+
+interface Job {
+  view: PlayerView;
+  seed: string;
+  stale: () => boolean;
+  resolve: (d: Decision) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** Loaded and listening: its first request's clock must not include the thread's start-up. */
+  ready: boolean;
+  busy: boolean;
+  current: { id: number; job: Job; timer: NodeJS.Timeout } | null;
+}
+
+export const DEFAULT_POOL: PoolOptions = {
+  size: Math.max(1, availableParallelism() - 1),
+  maxQueue: 4,
+  budget: { iterations: DEFAULT_BUDGET.iterations, timeMs: DEFAULT_BUDGET.timeMs ?? 200 },
+  graceMs: 300,
+};
+
+export class BotPool {
+  private threads: Thread[] = [];
+  private queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Counts for tests and metrics: how decisions were made. */
+  readonly counts = { search: 0, busy: 0, timeout: 0, error: 0, stale: 0 };
+  /** The last thread error, for logs and tests (never a view: errors carry no cards). */
+  lastError: string | null = null;
+
+  constructor(readonly options: PoolOptions = DEFAULT_POOL) {
+    for (let i = 0; i < options.size; i++) this.threads.push(this.spawn());
+  }
+
+  private spawn(): Thread {
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+    // Idle threads must not keep the process alive after the server closed.
+    worker.unref();
+    const t: Thread = { worker, ready: false, busy: false, current: null };
+    worker.on('message', (r: DecisionReply | 'ready') => {
+      if (r === 'ready') {
+        t.ready = true;
+        this.pump();
+      } else this.onReply(t, r);
+    });
+    worker.on('error', (e) => {
+      this.lastError = e.message;
+      this.onCrash(t);
+    });
+    return t;
+  }
+
+  private onCrash(t: Thread): void {
+    const cur = t.current;
+    if (cur) {
+      clearTimeout(cur.timer);
+      this.counts.error++;
+      cur.job.resolve(this.normal(cur.job.view, 'error'));
+    }
+    const i = this.threads.indexOf(t);
+    if (i >= 0 && !this.closed) this.threads[i] = this.spawn();
+    this.pump();
+  }
+
+  private normal(view: PlayerView, reason: 'busy' | 'timeout' | 'error'): Decision {
+    return { source: 'fallback', action: heuristicBot.decide(view, Math.random), reason };
+  }
+
+  /** The strong bot's move for `view`; `stale` says whether the state it was asked for has moved on. */
+  decide(view: PlayerView, seed: string, stale: () => boolean): Promise<Decision> {
+    return new Promise((resolve) => {
+      if (this.closed) {
+        resolve(this.normal(view, 'busy'));
+        return;
+      }
+      this.queue = this.queue.filter((j) => {
+        if (!j.stale()) return true;
+        this.counts.stale++;
+        j.resolve({ source: 'stale' });
+        return false;
+      });
+      if (this.queue.length >= this.options.maxQueue && !this.threads.some((t) => t.ready && !t.busy)) {
+        this.counts.busy++;
+        resolve(this.normal(view, 'busy'));
+        return;
+      }
+      this.queue.push({ view, seed, stale, resolve });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    for (const t of this.threads) {
+      if (t.busy || !t.ready) continue;
+      let job = this.queue.shift();
+      while (job?.stale()) {
+        this.counts.stale++;
+        job.resolve({ source: 'stale' });
+        job = this.queue.shift();
+      }
+      if (!job) return;
+      const id = this.nextId++;
+      const limit = (this.options.budget.timeMs ?? 1000) + this.options.graceMs;
+      const timer = setTimeout(() => {
+        if (t.current?.id !== id) return;
+        // The thread runs on and frees itself when it answers; this seat does not wait for it.
+        this.counts.timeout++;
+        const j = t.current.job;
+        t.current = { ...t.current, job: { ...j, resolve: () => {} } };
+        j.resolve(this.normal(j.view, 'timeout'));
+      }, limit);
+      timer.unref();
+      t.busy = true;
+      t.current = { id, job, timer };
+      const req: DecisionRequest = { id, view: job.view, seed: job.seed, budget: this.options.budget };
+      t.worker.postMessage(req);
+    }
+  }
+
+  private onReply(t: Thread, r: DecisionReply): void {
+    const cur = t.current;
+    t.busy = false;
+    t.current = null;
+    if (cur && cur.id === r.id) {
+      clearTimeout(cur.timer);
+      if (r.ok) {
+        this.counts.search++;
+        cur.job.resolve({ source: 'search', action: r.action, ms: r.ms });
+      } else {
+        this.counts.error++;
+        this.lastError = r.error;
+        cur.job.resolve(this.normal(cur.job.view, 'error'));
+      }
+    }
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const j of this.queue) j.resolve({ source: 'stale' });
+    this.queue = [];
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+}
+
+let shared: BotPool | null = null;
+
+/** The process's one pool, started on first use (tables with only easy and normal bots never start it). */
+export function sharedBotPool(): BotPool {
+  if (shared === null) {
+    const size = Number(process.env.BOT_WORKERS ?? DEFAULT_POOL.size);
+    shared = new BotPool({ ...DEFAULT_POOL, size: Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL.size });
+  }
+  return shared;
+}

@@ -1,0 +1,70 @@
+/** Issue 10 pacing: a bot answers only once the previous move had its minimum time on screen. */
+import { type Action, applyAction, createGame, type GameState } from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { BotDriver, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
+
+/** A hand-driven clock: timers fire when the test advances time. */
+function fakeClock() {
+  let now = 0;
+  let timers: { at: number; fn: () => void; live: boolean }[] = [];
+  return {
+    now: () => now,
+    setTimeout(fn: () => void, ms: number) {
+      const t = { at: now + ms, fn, live: true };
+      timers.push(t);
+      return { clear: () => (t.live = false) };
+    },
+    advanceTo(target: number) {
+      for (;;) {
+        const next = timers.filter((t) => t.live && t.at <= target).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        now = next.at;
+        next.live = false;
+        next.fn();
+      }
+      timers = timers.filter((t) => t.live);
+      now = target;
+    },
+  };
+}
+
+describe('bot pacing', () => {
+  it('scales the minimum on-screen time with the table rhythm', () => {
+    expect(onScreenMs(700)).toBe(MIN_ON_SCREEN_MS);
+    expect(onScreenMs(0)).toBe(0);
+    expect(onScreenMs(20)).toBeLessThan(50);
+  });
+
+  it('never lets two bot moves land closer than the minimum on-screen time', () => {
+    const clock = fakeClock();
+    let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
+    const times: number[] = [];
+    let driver: BotDriver;
+    const replan = () =>
+      driver.replan(
+        () => true,
+        700,
+        () => 'normal',
+      );
+    driver = new BotDriver(
+      clock,
+      () => 0.01, // the shortest human delay: pacing alone must hold the bots back
+      (a: Action) => {
+        const r = applyAction(game, a);
+        if (!r.ok) return false;
+        game = r.state;
+        times.push(clock.now());
+        replan();
+        return true;
+      },
+      () => game,
+      null,
+      clock.now,
+    );
+    replan();
+    clock.advanceTo(60_000);
+    expect(times.length).toBeGreaterThan(20);
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
+  });
+});

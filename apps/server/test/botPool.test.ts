@@ -1,0 +1,66 @@
+/** Issue 12: the strong bot searches on worker threads, within a budget, and the normal bot answers when the pool is busy. */
+import { heuristicBot, simulateGame } from '@blaze/bots';
+import { applyAction, type GameState, viewFor } from '@blaze/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BotPool } from '../src/botPool/pool.js';
+
+/** A state where the target has a real choice (reject or pass). */
+function choiceState(): GameState {
+  let found: GameState | null = null;
+  simulateGame({
+    players: 4,
+    seed: 'pool',
+    strategies: [heuristicBot, heuristicBot, heuristicBot, heuristicBot],
+    onStep: (s) => {
+      if (found === null && s.table.length > 0 && !s.targetPassed && s.table.some((e) => e.rejection === null))
+        found = s;
+    },
+  });
+  if (found === null) throw new Error('no challenge met');
+  return found;
+}
+
+describe('bot pool', () => {
+  const pool = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 60, timeMs: 150 }, graceMs: 2_000 });
+  afterAll(() => pool.close());
+  // Let the thread start (it loads the rules and the bots) before any request is timed.
+  beforeAll(() => new Promise((r) => setTimeout(r, 3_000)));
+
+  it('answers from a worker thread with a move the rules accept', async () => {
+    const s = choiceState();
+    const d = await pool.decide(viewFor(s, s.target), 'seed', () => false);
+    expect(d.source, `${JSON.stringify(pool.counts)} ${pool.lastError}`).toBe('search');
+    if (d.source !== 'search' || d.action === null) throw new Error('no move');
+    expect(applyAction(s, d.action).ok).toBe(true);
+  });
+
+  it('falls back to the normal bot when every thread is busy and the queue is full, and drops stale requests', async () => {
+    const s = choiceState();
+    const view = viewFor(s, s.target);
+    const first = pool.decide(view, 'a', () => false); // runs
+    const stale = pool.decide(view, 'b', () => true); // queued, then found stale
+    const second = pool.decide(view, 'c', () => false); // queued (the stale one is dropped first)
+    const third = await pool.decide(view, 'd', () => false); // queue full: the normal bot answers at once
+    expect(third.source).toBe('fallback');
+    if (third.source === 'fallback') {
+      expect(third.reason).toBe('busy');
+      expect(third.action).toEqual(heuristicBot.decide(view, Math.random));
+    }
+    expect((await stale).source).toBe('stale');
+    expect((await first).source).toBe('search');
+    expect((await second).source).toBe('search');
+  });
+
+  it('keeps the event loop free while it searches', async () => {
+    const s = choiceState();
+    const view = viewFor(s, s.target);
+    let ticks = 0;
+    const iv = setInterval(() => ticks++, 5);
+    const t0 = performance.now();
+    await pool.decide(view, 'e', () => false);
+    clearInterval(iv);
+    const ms = performance.now() - t0;
+    // A search on this thread would starve the interval; off it, the loop ticks through it.
+    expect(ticks).toBeGreaterThan(ms / 5 / 4);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Playouts for the search: a determinized game played on to a horizon with one strategy per seat,
+ * scheduled like the server and the simulator do it (R5.1: a random seat among those who may act, or
+ * the window's timer). Runs on sampled states only, so the cheap view below shares the sample's arrays
+ * instead of copying them (the strategies never change a view).
+ */
+import { type Action, applyAction, type GameState, type PlayerView, type Seat } from '@blaze/rules';
+import type { Strategy } from './view.js';
+
+/** A PlayerView of a sampled state without copies. Only for playouts: the sample is the search's own. */
+export function sharedView(s: GameState, seat: Seat): PlayerView {
+  return {
+    viewer: seat,
+    players: s.players,
+    round: s.round,
+    phase: s.phase,
+    betting: s.betting,
+    over: s.over,
+    trump: s.trump,
+    deckCount: s.deck.length,
+    deck2Count: s.deck2.length,
+    hand: s.hands[seat] as string[],
+    handCounts: s.hands.map((h) => h.length),
+    betHand: s.betCards[seat] as (0 | 1)[],
+    active: s.active,
+    target: s.target,
+    supporter: s.supporter,
+    table: s.table,
+    limit: s.limit,
+    targetPassed: s.targetPassed,
+    standing: s.standing,
+    window: s.window,
+    discard: s.discard,
+    featherStack: s.featherStack,
+    feathers: s.feathers,
+    bets: s.bets,
+    out: s.out,
+    scores: s.scores,
+    roundLosers: s.roundLosers,
+    winner: s.winner,
+  };
+}
+
+/** Seats that may have something to do now; -1 is the window's timer. Same order as the simulator. */
+function candidates(s: GameState, out: number[]): number {
+  let n = 0;
+  if (s.betting) {
+    for (let seat = 0; seat < s.players; seat++) {
+      let bet = false;
+      for (const b of s.bets) if (b.round === s.round && b.by === seat) bet = true;
+      if (!bet) out[n++] = seat;
+    }
+    return n;
+  }
+  out[n++] = s.active;
+  if (s.table.length === 0) return n;
+  if (s.target !== s.active && !s.targetPassed) out[n++] = s.target;
+  if (s.supporter !== null) out[n++] = s.supporter;
+  if (s.window !== null) out[n++] = -1;
+  return n;
+}
+
+export type Horizon = 'round' | 'game';
+
+/**
+ * Plays `s` on until the round ends (or the game, with 'game') or `maxActions` pass. Returns the state
+ * reached. A refused action (never expected: the strategies use the rules' predicates) ends the playout.
+ */
+export function playout(
+  s0: GameState,
+  strategies: readonly Strategy[],
+  rnd: () => number,
+  horizon: Horizon,
+  maxActions = 4000,
+): GameState {
+  let s = s0;
+  const round = s.round;
+  const cand: number[] = [0, 0, 0, 0, 0, 0];
+  for (let count = 0; count < maxActions && !s.over; count++) {
+    if (horizon === 'round' && s.round !== round) break;
+    let n = candidates(s, cand);
+    let action: Action | null = null;
+    while (n > 0 && action === null) {
+      const i = Math.min(n - 1, Math.floor(rnd() * n));
+      const who = cand[i] as number;
+      action = who === -1 ? { type: 'closeWindow' } : (strategies[who] as Strategy).decide(sharedView(s, who), rnd);
+      if (action === null) cand[i] = cand[--n] as number;
+    }
+    if (action === null) break;
+    const r = applyAction(s, action);
+    if (!r.ok) break;
+    s = r.state;
+  }
+  return s;
+}

@@ -1,0 +1,78 @@
+/** Issue 12: the strong bot decides from its own PlayerView only, and sends moves the rules accept. */
+import { type Action, applyAction, type GameState, legalActions, type PlayerView, viewFor } from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { determinize, heuristicBot, search, seededStream, simulateGame, unseenCards } from '../src/index.js';
+
+/** Swap the hidden cards of `s` as seen by `seat`: other hands and decks get another deal of the same cards. */
+function reshuffleHidden(s: GameState, seat: number, seed: string): GameState {
+  const rnd = seededStream(seed);
+  const again = determinize(viewFor(s, seat), rnd);
+  return { ...again, seed: s.seed, rng: s.rng, bets: s.bets, betCards: s.betCards };
+}
+
+/** States met in a game of normal bots, every `every` actions. */
+function statesOf(seed: string, every: number): GameState[] {
+  const out: GameState[] = [];
+  let n = 0;
+  simulateGame({
+    players: 4,
+    seed,
+    strategies: [heuristicBot, heuristicBot, heuristicBot, heuristicBot],
+    onStep: (s) => {
+      if (n++ % every === 0) out.push(s);
+    },
+  });
+  return out;
+}
+
+const BUDGET = { iterations: 40 };
+
+describe('strong bot', () => {
+  it('cannot tell apart games that differ only in cards it cannot see', () => {
+    let compared = 0;
+    let differingHidden = 0;
+    for (const s of statesOf('pv-only', 9)) {
+      for (const seat of [s.active, s.target]) {
+        const other = reshuffleHidden(s, seat, `hidden-${compared}`);
+        const a: PlayerView = viewFor(s, seat);
+        const b: PlayerView = viewFor(other, seat);
+        expect(b).toEqual(a); // same view...
+        if (JSON.stringify(other.hands) !== JSON.stringify(s.hands) || other.deck.join() !== s.deck.join()) {
+          differingHidden++; // ...of a different game
+        }
+        const da = search(a, seededStream('same-seed'), BUDGET).action;
+        const db = search(b, seededStream('same-seed'), BUDGET).action;
+        expect(db).toEqual(da);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(differingHidden).toBeGreaterThan(compared / 2);
+  });
+
+  it('samples only hidden states consistent with the view', () => {
+    for (const s of statesOf('consistent', 17)) {
+      const view = viewFor(s, s.target);
+      const sample = determinize(view, seededStream('d'));
+      expect(viewFor(sample, s.target)).toEqual(view);
+      expect(unseenCards(view).length).toBe(
+        s.hands.reduce((n, h, seat) => n + (seat === s.target ? 0 : h.length), 0) +
+          Math.max(0, s.deck.length - 1) +
+          s.deck2.length +
+          (s.round === 2 ? s.box.length - (s.players === 3 ? 6 : 0) : 0),
+      );
+    }
+  });
+
+  it('sends only moves the rules accept at the moment it is asked', () => {
+    for (const s of statesOf('legal', 13)) {
+      for (let seat = 0; seat < s.players; seat++) {
+        const a: Action | null = search(viewFor(s, seat), seededStream(`l${seat}`), BUDGET).action;
+        if (a === null) continue;
+        const r = applyAction(s, a);
+        expect(r.ok, JSON.stringify(a)).toBe(true);
+        expect(legalActions(s, seat).length).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -86,6 +86,11 @@ export class TableScene {
 
   constructor(private intents: SceneIntents) {}
 
+  /** The top of the hand area in canvas CSS pixels (the coach stands just above it). */
+  get handTop(): number {
+    return this.lay?.handTop ?? this.app.screen.height;
+  }
+
   /** Canvas draws so far (an idle table should not add any). */
   get renderCount(): number {
     return this.frames.count;

@@ -7,6 +7,7 @@ import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
 import { onLangChange, t } from '../i18n/index.js';
 import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
+import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
@@ -154,7 +155,13 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   function toggle(card: CardId): void {
     const ui = store.get().ui;
     const selected = ui.selected.includes(card);
-    if (!selected && !hl.lit.has(card)) return;
+    if (!selected && !hl.lit.has(card)) {
+      // A grey card says why it cannot be played now.
+      const tb = store.get().table;
+      const why = tb ? whyNot(tb, card) : null;
+      if (why) store.refused(coachWords(why), Date.now(), 5000, card);
+      return;
+    }
     if (hl.role === 'target') {
       targetIdx = 0;
       store.updateUi({ selected: selected ? [] : [card] });
@@ -169,10 +176,11 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     if (!tb || !v || cards.length === 0) return;
     const e = checkPlay(v, tb.mySeat, v.hand, cards);
     if (e) {
-      store.refused(e.message, Date.now());
+      store.refused(coachWords(e), Date.now(), 6000, e.params?.card as CardId | undefined);
       beep('error', store.get().ui.muted);
       return;
     }
+    lastSent = cards[0] ?? null;
     store.markPending({ kind: 'play', cards, onto: [] });
     send('play', { cards });
     beep('play', store.get().ui.muted);
@@ -180,11 +188,15 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   function reject(card: CardId, challenge: CardId): void {
+    lastSent = card;
     store.markPending({ kind: 'reject', cards: [card], onto: [challenge] });
     send('reject', { pairs: [{ challenge, card }] });
     beep('reject', store.get().ui.muted);
     settleLater();
   }
+
+  /** The card of the last move sent, so a refusal from the server is shown next to it. */
+  let lastSent: CardId | null = null;
 
   /** If the server neither applies nor refuses a move in time, the cards come back. */
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -290,8 +302,26 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     setText(deadline, at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '');
     const f = store.get().ui.flash;
     const show = f !== null && f.until > Date.now();
-    if (show) setText(flash, f.text);
+    if (show) {
+      setText(flash, f.text);
+      placeCoach(f.card);
+    }
     if (flash.hidden === show) flash.hidden = !show;
+  }
+  /**
+   * The coach stands just above the hand, over the card it is about (or the hand's middle), so it
+   * never covers the seats or the challenge.
+   */
+  function placeCoach(card: CardId | undefined): void {
+    const stageBox = stage.getBoundingClientRect();
+    const canvasBox = scene.app.canvas.getBoundingClientRect();
+    const at = card ? scene.positions.hand.find((p) => p.card === card) : undefined;
+    const x = at ? canvasBox.left + at.x - stageBox.left : stageBox.width / 2;
+    const half = Math.min(stageBox.width * 0.46, 210);
+    const left = `${Math.round(Math.max(half + 4, Math.min(stageBox.width - half - 4, x)))}px`;
+    const bottom = `${Math.round(Math.max(8, stageBox.height - scene.handTop + 6))}px`;
+    if (flash.style.left !== left) flash.style.left = left;
+    if (flash.style.bottom !== bottom) flash.style.bottom = bottom;
   }
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
@@ -325,7 +355,8 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
         draw(store.get());
       },
       onError: (e) => {
-        store.refused(t('error.generic', { message: e.message }), Date.now());
+        const card = (e.params?.card as CardId | undefined) ?? lastSent ?? undefined;
+        store.refused(coachWords({ code: e.code, params: e.params }), Date.now(), 6000, card);
         beep('error', store.get().ui.muted);
       },
     });

@@ -67,8 +67,8 @@ const de: CoachMessages = {
   GAME_OVER: 'Das Spiel ist vorbei.',
   WRONG_PHASE: 'Jetzt nicht: Während gewettet wird, spielt niemand, und gewettet wird nur zu Beginn von Phase 2.',
   NOT_YOUR_ROLE:
-    'Das ist gerade nicht deine Rolle: Die aktive Person eröffnet, aktive Person und Unterstützer legen nach, das Ziel wehrt ab oder passt.',
-  NO_CHALLENGE: 'Es läuft keine Herausforderung: Die aktive Person eröffnet zuerst.',
+    'Das ist gerade nicht deine Rolle: Der aktive Spieler eröffnet, aktiver Spieler und Helfer legen nach, das Ziel wehrt ab oder passt.',
+  NO_CHALLENGE: 'Es läuft keine Herausforderung: Der aktive Spieler eröffnet zuerst.',
   CHALLENGE_OPEN: 'Es läuft schon eine Herausforderung.',
   CARD_NOT_IN_HAND: '{card} ist nicht in deiner Hand.',
   DUPLICATE_CARD: '{card} wurde doppelt gewählt.',
@@ -105,7 +105,7 @@ const de: CoachMessages = {
   SEAT_TAKEN: 'Dieser Platz ist besetzt.',
   SEAT_EMPTY: 'Dort sitzt niemand.',
   NOT_IN_LOBBY: 'Nur in der Lobby, bevor das Spiel beginnt.',
-  NOT_ENOUGH_PLAYERS: 'Ein Spiel braucht 3 bis 5 Personen am Tisch.',
+  NOT_ENOUGH_PLAYERS: 'Ein Spiel braucht 3 bis 5 Spieler am Tisch.',
   GAME_RUNNING: 'Nicht während ein Spiel läuft.',
   SPECTATOR: 'Du schaust zu: Setz dich auf einen freien Platz, um mitzuspielen.',
   TOO_LARGE: 'Diese Nachricht ist zu groß.',
@@ -119,9 +119,8 @@ const ja: CoachMessages = {
   BAD_SEAT: 'その席はこのテーブルにありません。',
   GAME_OVER: 'ゲームは終了しました。',
   WRONG_PHASE: '今はできません：賭けの間は誰もプレイせず、賭けはフェーズ2の開始時だけです。',
-  NOT_YOUR_ROLE:
-    '今はあなたの役目ではありません：アクティブが開始し、アクティブとサポーターが追加し、ターゲットが拒否かパスをします。',
-  NO_CHALLENGE: 'チャレンジはまだありません：まずアクティブが開始します。',
+  NOT_YOUR_ROLE: '今はあなたの役目ではありません：攻撃側が開始し、攻撃側と援護が追加し、防御側が返すかパスをします。',
+  NO_CHALLENGE: 'チャレンジはまだありません：まず攻撃側が開始します。',
   CHALLENGE_OPEN: 'すでにチャレンジが始まっています。',
   CARD_NOT_IN_HAND: '{card}は手札にありません。',
   DUPLICATE_CARD: '{card}が二重に選ばれています。',
@@ -129,21 +128,19 @@ const ja: CoachMessages = {
   MIXED_VALUES: '開始に出せるのは同じ数字のカードだけです（色は自由）。',
   VALUE_NOT_ON_TABLE: '{card}は追加できません：このチャレンジで場に出ている数字だけ追加できます。',
   LIMIT_REACHED:
-    'あと{room}枚だけ追加できます：このチャレンジの上限は{limit}枚です（5枚、またはターゲットの手札が少なければその枚数）。',
+    'あと{room}枚だけ追加できます：このチャレンジの上限は{limit}枚です（5枚、または防御側の手札が少なければその枚数）。',
   'LIMIT_REACHED.full':
-    '上限に達しました：このチャレンジは最大{limit}枚です（5枚、またはターゲットの手札が少なければその枚数）。',
+    '上限に達しました：このチャレンジは最大{limit}枚です（5枚、または防御側の手札が少なければその枚数）。',
   NOT_ON_TABLE: '{challenge}は場のチャレンジカードではありません。',
-  'CANNOT_BEAT.trump':
-    '{card}では{challenge}を拒否できません：切り札は{suit}なので、同じか高い{suit}だけが拒否できます。',
-  'CANNOT_BEAT.trumpFirebird': '{challenge}は誰も拒否できません：切り札の火の鳥は10で、切り札はすべてに勝ちます。',
+  'CANNOT_BEAT.trump': '{card}では{challenge}を返せません：切り札は{suit}なので、同じか高い{suit}だけが返せます。',
+  'CANNOT_BEAT.trumpFirebird': '{challenge}は誰も返せません：切り札の火の鳥は10で、切り札はすべてに勝ちます。',
   'CANNOT_BEAT.firebird':
-    '{card}では{challenge}を拒否できません：チャレンジの火の鳥は10なので、切り札（{suit}）だけが拒否できます。',
+    '{card}では{challenge}を返せません：チャレンジの火の鳥は10なので、切り札（{suit}）だけが返せます。',
   'CANNOT_BEAT.zero':
-    '{card}では{challenge}を拒否できません：火の鳥は拒否に使うと0なので、切り札（{suit}）のときだけ拒否できます。',
-  'CANNOT_BEAT.suit':
-    '{card}では{challenge}を拒否できません：{value}以上の{challengeSuit}か、切り札（{suit}）が必要です。',
-  ALREADY_REJECTED: '{challenge}はすでに拒否されています。',
-  TARGET_PASSED: 'パスしました：これ以上拒否せず、最後にカードを引き取ります。',
+    '{card}では{challenge}を返せません：火の鳥は返すときは0なので、切り札（{suit}）のときだけ返せます。',
+  'CANNOT_BEAT.suit': '{card}では{challenge}を返せません：{value}以上の{challengeSuit}か、切り札（{suit}）が必要です。',
+  ALREADY_REJECTED: '{challenge}はすでに返されています。',
+  TARGET_PASSED: 'パスしました：これ以上返さず、最後にカードを引き取ります。',
   ALREADY_STANDING: 'すでに完了しています。',
   BAD_BET: '自分自身には賭けられません。',
   'BAD_BET.value': '値{value}の賭けカードを持っていません。',

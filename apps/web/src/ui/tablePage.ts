@@ -9,6 +9,7 @@ import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
+import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import { keys, load, remove, save } from '../net/storage.js';
@@ -19,7 +20,7 @@ import { renderActions } from './actionBar.js';
 import { h } from './dom.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
-import { renderResults } from './results.js';
+import { RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
 import { topBar } from './topbar.js';
@@ -68,14 +69,23 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
   const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert' });
-  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, bannerText, deadline);
+  // The trump, named, and the round: always in sight, in both phases (issue #10).
+  const trumpEl = h('span', { testid: 'trump', class: 'trump-chip' });
+  const roundEl = h('span', { testid: 'round', class: 'round-chip' });
+  const bannerEl = h(
+    'div',
+    { testid: 'banner', class: 'banner' },
+    h('span', { class: 'chips' }, roundEl, trumpEl),
+    h('span', { class: 'banner-main' }, bannerText, deadline),
+  );
+  const summaryEl = h('section', { testid: 'round-summary', class: 'overlay summary', hidden: true });
   const canvasHost = h('div', { class: 'canvas-host' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
   const joinEl = h('section', { testid: 'join', class: 'overlay join' });
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
   const panels = new SidePanels(send);
-  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, joinEl, flash);
+  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, joinEl, flash);
   const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
@@ -267,7 +277,8 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   function draw(s: StoreState): void {
     const tb = s.table;
     sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
-    muteBtn.textContent = s.ui.muted ? t('top.unmute') : t('top.mute');
+    muteBtn.textContent = s.ui.muted ? t('top.soundOff') : t('top.soundOn');
+    muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
     watching.textContent = t('top.watching', { n: tb.spectators });
@@ -280,6 +291,7 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
       };
     }
     page.dataset.status = tb.status;
+    showTrump(tb);
     lobbyEl.hidden = tb.status !== 'lobby';
     resultsEl.hidden = tb.status !== 'finished';
     if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite, spectator });
@@ -295,6 +307,21 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     lastYourMove = b.yourMove;
     scene.render(s, hl, true);
   }
+
+  function showTrump(tb: ClientTable): void {
+    const v = tb.view;
+    const on = tb.status !== 'lobby' && !!v && v.trump !== '';
+    trumpEl.hidden = !on;
+    roundEl.hidden = !on;
+    if (!on || !v) return;
+    const suit = v.trump[0] as 'r' | 'y' | 'b';
+    setText(trumpEl, `${SUIT_MARK[suit]} ${t('table.trump', { suit: t(`suit.${suit}`) })}`);
+    trumpEl.className = `trump-chip suit-${suit}`;
+    trumpEl.title = t('table.trumpHint');
+    setText(roundEl, t('table.round', { round: v.round, phase: v.phase }));
+  }
+
+  const summary = new RoundSummaryView(summaryEl, () => store.get().table);
 
   function tick(): void {
     const at = Number(bannerEl.dataset.deadline || 0);
@@ -327,8 +354,12 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   cleanups.push(() => clearInterval(ticker));
 
   cleanups.push(
-    store.subscribe((s) => {
+    store.subscribe((s, prev) => {
       void sceneReady;
+      if (s.table && s.table !== prev.table) {
+        const ended = roundEnded(prev.table, s.table);
+        if (ended) summary.show(ended, s.table);
+      }
       draw(s);
     }),
   );
@@ -338,6 +369,7 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
       header.replaceWith(fresh);
       header = fresh;
       panels.relabel();
+      summary.relabel();
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
       showJoin();
       draw(store.get());
@@ -426,12 +458,16 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
 
   return () => {
     for (const c of cleanups) c();
+    summary.destroy();
     conn?.close();
     scene.destroy();
     delete window.__blaze;
     page.remove();
   };
 }
+
+/** The suit shapes of the card drawing (cardGfx): red circle, yellow triangle, blue square. */
+const SUIT_MARK = { r: '●', y: '▲', b: '■' } as const;
 
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;

@@ -86,7 +86,7 @@ describe('Store', () => {
     store.markPending({ kind: 'play', cards: [card], onto: [] });
     store.refused('No.', 1000);
     expect(store.get().ui.pending).toBeNull();
-    expect(store.get().ui.flash).toEqual({ text: 'No.', until: 4500 });
+    expect(store.get().ui.flash).toEqual({ text: 'No.', until: 6000 });
   });
 
   it('notifies subscribers with the new and previous state', () => {

@@ -133,24 +133,30 @@ export function parseClientMessage<T extends ClientMessageType>(
 }
 
 /** Codes the room adds to the rules' own (see @blaze/rules ErrorCode). */
-export type RoomErrorCode =
-  | 'MALFORMED'
-  | 'RATE_LIMITED'
-  | 'NOT_SEATED'
-  | 'NOT_HOST'
-  | 'SEAT_TAKEN'
-  | 'SEAT_EMPTY'
-  | 'NOT_IN_LOBBY'
-  | 'NOT_ENOUGH_PLAYERS'
-  | 'GAME_RUNNING'
-  | 'SPECTATOR'
+export const ROOM_ERROR_CODES = [
+  'MALFORMED',
+  'RATE_LIMITED',
+  'NOT_SEATED',
+  'NOT_HOST',
+  'SEAT_TAKEN',
+  'SEAT_EMPTY',
+  'NOT_IN_LOBBY',
+  'NOT_ENOUGH_PLAYERS',
+  'GAME_RUNNING',
+  'SPECTATOR',
   /** The message's payload is larger than any valid message of its type. */
-  | 'TOO_LARGE';
+  'TOO_LARGE',
+] as const;
+
+export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
 
 /** Server -> one client. */
 export interface ErrorMessage {
   code: string;
+  /** English, for logs; a client words `code` and `params` in its own language. */
   message: string;
+  /** What the refusal is about (card ids, counts), as the rules give it: see @blaze/rules ErrorParams. */
+  params?: Record<string, string | number>;
   /** The message type that was refused, so a client can undo its optimistic move. */
   request?: string;
 }

@@ -214,7 +214,8 @@ function bet(s0: GameState, seat: Seat, on: Seat, value: 0 | 1): ApplyResult {
   }
   if (on === seat) return { ok: false, error: err('BAD_BET', 'You may not bet on yourself.') };
   const held = s0.betCards[seat] as (0 | 1)[];
-  if (!held.includes(value)) return { ok: false, error: err('BAD_BET', `You hold no betting card worth ${value}.`) };
+  if (!held.includes(value))
+    return { ok: false, error: err('BAD_BET', `You hold no betting card worth ${value}.`, { value }) };
   const s = cloneState(s0);
   const mine = s.betCards[seat] as (0 | 1)[];
   mine.splice(mine.indexOf(value), 1);

@@ -3,7 +3,7 @@
  * and the web client imports them to light up cards, so a highlight is exactly what the server accepts.
  */
 import { type CardId, challengeValue, rejectionValue } from './cards.js';
-import type { RuleError, Seat, TableEntry, TakeBackWindow } from './types.js';
+import type { ErrorParams, RuleError, Seat, TableEntry, TakeBackWindow } from './types.js';
 
 /** The part of a game a seated player can see that legality depends on (GameState and PlayerView both fit). */
 export interface Situation {
@@ -19,7 +19,8 @@ export interface Situation {
   over: boolean;
 }
 
-export const err = (code: RuleError['code'], message: string): RuleError => ({ code, message });
+export const err = (code: RuleError['code'], message: string, params?: ErrorParams): RuleError =>
+  params ? { code, message, params } : { code, message };
 
 const F = 70; // 'F'
 const ZERO = 48; // '0'
@@ -109,8 +110,8 @@ function cardsError(hand: readonly CardId[], cards: readonly CardId[]): RuleErro
   // Pairwise rather than a Set: lists are a few cards long and this runs on every play and rejection.
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i] as CardId;
-    for (let j = 0; j < i; j++) if (cards[j] === c) return err('DUPLICATE_CARD', `${c} is listed twice.`);
-    if (!hand.includes(c)) return err('CARD_NOT_IN_HAND', `${c} is not in your hand.`);
+    for (let j = 0; j < i; j++) if (cards[j] === c) return err('DUPLICATE_CARD', `${c} is listed twice.`, { card: c });
+    if (!hand.includes(c)) return err('CARD_NOT_IN_HAND', `${c} is not in your hand.`, { card: c });
   }
   return null;
 }
@@ -130,7 +131,10 @@ export function checkPlay(
     if (ce) return ce;
     if (!isOpening(cards)) return err('MIXED_VALUES', 'An opening must be cards of one value.');
     if (cards.length > s.limit)
-      return err('LIMIT_REACHED', `At most ${s.limit} cards may be played in this challenge.`);
+      return err('LIMIT_REACHED', `At most ${s.limit} cards may be played in this challenge.`, {
+        limit: s.limit,
+        room: s.limit,
+      });
     return null;
   }
   if (!isAttacker(s, seat)) return err('NOT_YOUR_ROLE', 'Only the active player and the supporter may extend.');
@@ -138,7 +142,7 @@ export function checkPlay(
   if (ce) return ce;
   const values = tableValueMask(s.table);
   for (const c of cards) {
-    if (!onTable(values, c)) return err('VALUE_NOT_ON_TABLE', `${c}'s value is not on the table yet.`);
+    if (!onTable(values, c)) return err('VALUE_NOT_ON_TABLE', `${c}'s value is not on the table yet.`, { card: c });
   }
   const room = roomFor(s, seat);
   if (cards.length > room) {
@@ -147,6 +151,7 @@ export function checkPlay(
       room <= 0
         ? 'The challenge limit is reached.'
         : `Only ${room} more card${room === 1 ? '' : 's'} fit under the limit.`,
+      { limit: s.limit, room: Math.max(0, room) },
     );
   }
   return null;
@@ -173,12 +178,19 @@ export function checkReject(
   const covered = new Set<CardId>();
   for (const p of pairs) {
     const e = s.table.find((x) => x.challenge === p.challenge);
-    if (!e) return err('NOT_ON_TABLE', `${p.challenge} is not a challenge card on the table.`);
+    if (!e)
+      return err('NOT_ON_TABLE', `${p.challenge} is not a challenge card on the table.`, { challenge: p.challenge });
     if (e.rejection !== null || covered.has(p.challenge)) {
-      return err('ALREADY_REJECTED', `${p.challenge} is already rejected.`);
+      return err('ALREADY_REJECTED', `${p.challenge} is already rejected.`, { challenge: p.challenge });
     }
     covered.add(p.challenge);
-    if (!canBeat(p.challenge, p.card, s.trump)) return err('CANNOT_BEAT', `${p.card} cannot reject ${p.challenge}.`);
+    if (!canBeat(p.challenge, p.card, s.trump)) {
+      return err('CANNOT_BEAT', `${p.card} cannot reject ${p.challenge}.`, {
+        card: p.card,
+        challenge: p.challenge,
+        trump: s.trump,
+      });
+    }
   }
   return null;
 }

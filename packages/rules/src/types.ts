@@ -117,34 +117,43 @@ export type GameEvent =
   | { type: 'roundStarted'; round: 1 | 2; trump: CardId; active: Seat; hands: (CardId[] | null)[] }
   | { type: 'gameOver'; winner: Seat; scores: number[] };
 
-export type ErrorCode =
-  | 'MALFORMED'
-  | 'UNKNOWN_ACTION'
-  | 'BAD_SEAT'
-  | 'GAME_OVER'
-  | 'WRONG_PHASE'
-  | 'NOT_YOUR_ROLE'
-  | 'NO_CHALLENGE'
-  | 'CHALLENGE_OPEN'
-  | 'CARD_NOT_IN_HAND'
-  | 'DUPLICATE_CARD'
-  | 'EMPTY_PLAY'
-  | 'MIXED_VALUES'
-  | 'VALUE_NOT_ON_TABLE'
-  | 'LIMIT_REACHED'
-  | 'NOT_ON_TABLE'
-  | 'CANNOT_BEAT'
-  | 'ALREADY_REJECTED'
-  | 'TARGET_PASSED'
-  | 'ALREADY_STANDING'
-  | 'BAD_BET'
-  | 'ALREADY_BET'
-  | 'NO_WINDOW'
-  | 'INTERNAL';
+/** Every code a rule refusal may carry; a client words each one (see the web client's coach). */
+export const ERROR_CODES = [
+  'MALFORMED',
+  'UNKNOWN_ACTION',
+  'BAD_SEAT',
+  'GAME_OVER',
+  'WRONG_PHASE',
+  'NOT_YOUR_ROLE',
+  'NO_CHALLENGE',
+  'CHALLENGE_OPEN',
+  'CARD_NOT_IN_HAND',
+  'DUPLICATE_CARD',
+  'EMPTY_PLAY',
+  'MIXED_VALUES',
+  'VALUE_NOT_ON_TABLE',
+  'LIMIT_REACHED',
+  'NOT_ON_TABLE',
+  'CANNOT_BEAT',
+  'ALREADY_REJECTED',
+  'TARGET_PASSED',
+  'ALREADY_STANDING',
+  'BAD_BET',
+  'ALREADY_BET',
+  'NO_WINDOW',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What a refusal is about, so a client can word it in any language: card ids, counts, a value. */
+export type ErrorParams = Record<string, string | number>;
 
 export interface RuleError {
   code: ErrorCode;
+  /** English, for logs and tests; people see the client's own words for `code` and `params`. */
   message: string;
+  params?: ErrorParams;
 }
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: RuleError };

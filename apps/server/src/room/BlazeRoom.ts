@@ -77,6 +77,7 @@ const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stan
 interface Refusal {
   code: string;
   message: string;
+  params?: Record<string, string | number>;
 }
 
 /** One judged attempt, kept privately for audits and tests (order of arrival, R5.1). */
@@ -284,6 +285,7 @@ export class BlazeRoom extends Room<BlazeState> {
 
   private refuse(client: Client, request: string, r: Refusal): void {
     const msg: ErrorMessage = { code: r.code, message: r.message, request };
+    if (r.params) msg.params = r.params;
     this.config.edge.refuse(client, this.roomId, msg);
   }
 

@@ -3,7 +3,9 @@
  * rules engine, with seat 0 as "you" and random legal moves for the others. For working on the
  * renderer without a server.
  */
+
 import { type Action, applyAction, createGame, type GameState, legalActions, viewFor } from '@blaze/rules';
+import { coachWords } from '../logic/coach.js';
 import { highlights } from '../logic/highlights.js';
 import { TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
@@ -21,7 +23,7 @@ export function fixturePage(root: HTMLElement): () => void {
   const act = (a: Action) => {
     const r = applyAction(game, a);
     if (r.ok) game = r.state;
-    else store.refused(r.error.message, Date.now());
+    else store.refused(coachWords(r.error), Date.now());
     publish();
   };
   root.replaceChildren(

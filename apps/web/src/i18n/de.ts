@@ -92,6 +92,20 @@ export const de: Messages = {
   'table.feathers': 'Federn',
   'table.limit': 'Limit {n}',
   'table.round': 'Runde {round} · Phase {phase}',
+  'table.trump': 'Trumpf: {suit}',
+  'table.trumpHint': 'Karten mit Stern sind Trumpf',
+  'summary.title': 'Runde {round} ist vorbei',
+  'summary.loser': '{name} verliert die Runde',
+  'summary.bets': 'Aufgedeckte Wetten',
+  'summary.bet': '{name} setzt {value} auf {other}',
+  'summary.back': 'geht zurück an {name}',
+  'summary.scores': '+1 für {name}',
+  'summary.noBets': 'Keine Wetten in dieser Runde',
+  'summary.feathers': 'Federn',
+  'summary.newTrump': 'Runde 2 beginnt. Neuer Trumpf: {suit}',
+  'summary.close': 'Tippen zum Weiterspielen',
+  'top.soundOn': 'Ton: an',
+  'top.soundOff': 'Ton: aus',
   'suit.r': 'rot',
   'suit.y': 'gelb',
   'suit.b': 'blau',
@@ -133,13 +147,14 @@ export const de: Messages = {
   'chat.send': 'Senden',
   'rules.title': 'So wird gespielt',
   'rules.body':
-    'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit Karten eines Werts heraus. ' +
-    'Das Ziel wehrt jede Karte mit einer gleich hohen oder höheren Karte derselben Farbe oder mit irgendeinem Trumpf ab; Trumpf schlägt nur gleich hoher oder höherer Trumpf. ' +
+    'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit einer oder mehreren Karten eines Werts heraus. ' +
+    'Das Ziel wehrt jede Karte mit einer Karte derselben Farbe und gleichem oder höherem Wert oder mit irgendeinem Trumpf ab; Trumpf wehrt nur gleich hoher oder höherer Trumpf ab. ' +
     'Feuervögel zählen 10 beim Herausfordern und 0 beim Abwehren. ' +
-    'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen, bis zum Limit; war der Helfer schneller, hat der aktive Spieler ein paar Sekunden lang Vorrang vor dessen neuesten Karten. ' +
-    'Das Ziel darf jederzeit passen und nimmt dann alle Karten. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage. ' +
-    'Zieh auf 5 nach, solange der Stapel reicht. Ist er leer, wettet jeder auf einen anderen Spieler; wer keine Karten mehr hat, nimmt eine Feder. ' +
-    'Wer als Letzter keine Feder hat, verliert die Runde. Zwei Runden; Federn und gewonnene Wetten zählen.',
+    'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen. Eine Herausforderung fasst höchstens 5 Karten, oder so viele, wie das Ziel beim Eröffnen auf der Hand hatte, wenn das weniger sind (das Limit). ' +
+    'Hat der Helfer das Limit zuerst gefüllt, darf der aktive Spieler noch ein paar Sekunden spielen (das Rücknahmefenster): Die neuesten Karten des Helfers gehen zurück in seine Hand und machen Platz. ' +
+    'Das Ziel darf jederzeit passen und nimmt dann alle Karten der Herausforderung. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage. ' +
+    'Zieh auf 5 nach, solange der Stapel reicht. Ist er leer, legt jeder eine Wettkarte (0 oder 1) verdeckt vor einen anderen Spieler; danach nimmt, wer keine Karten mehr hat, die oberste Feder und ist raus. ' +
+    'Wer als Letzter keine Feder hat, verliert die Runde. Wetten: Eine 0 kommt immer zurück; eine 1 auf jemanden, der nicht verloren hat, zählt 1 für diese Person; eine 1 auf den Verlierer zählt 1 für dich. Zwei Runden; Federn und gewonnene Wetten zählen.',
   'result.title': 'Endstand',
   'result.player': 'Spieler',
   'result.round': 'Runde {n}',

@@ -28,6 +28,8 @@ export interface CardView extends Container {
   card: CardId | null;
   glow: Graphics;
   shade: Graphics;
+  /** A gold star badge under the corner index, shown while the card's suit is trump. */
+  trumpMark?: Graphics;
 }
 
 function frame(w: number, h: number): Graphics {
@@ -78,6 +80,18 @@ export function makeCard(card: CardId, w: number, h: number): CardView {
     c.addChild(centre, big);
   }
   if (fire) c.addChild(centre);
+  // Under the corner index, so it shows on the visible strip of a fanned hand card.
+  const mx = -w / 2 + w * 0.2;
+  const my = -h / 2 + h * 0.1 + w * 0.9;
+  const r = Math.max(6, w * 0.14);
+  c.trumpMark = new Graphics()
+    .circle(mx, my, r)
+    .fill({ color: GOLD })
+    .stroke({ width: 1.5, color: 0x6b3b12 })
+    .star(mx, my, 5, r * 0.8, r * 0.36)
+    .fill({ color: 0x6b3b12 });
+  c.trumpMark.visible = false;
+  c.addChild(c.trumpMark);
   c.shade = frame(w, h).fill({ color: 0x000000, alpha: 0.38 });
   c.shade.visible = false;
   c.addChild(c.shade);

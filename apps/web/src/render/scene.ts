@@ -24,6 +24,16 @@ export interface SceneIntents {
   reject(card: CardId, challenge: CardId): void;
 }
 
+/** A drawn thing's box in canvas CSS pixels, for the layout checks (nothing may overlap). */
+export interface Region {
+  kind: 'seat' | 'bets' | 'deck' | 'discard' | 'feathers' | 'limit' | 'table' | 'hand';
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface CardPos {
   card: CardId;
   /** A point on the visible part of the card, in canvas CSS pixels. */
@@ -81,10 +91,17 @@ export class TableScene {
   private deckBack: CardView | null = null;
   private deckSize = 0;
   positions: { hand: CardPos[]; table: CardPos[] } = { hand: [], table: [] };
+  /** Boxes of everything drawn in the last render (seats, piles, bets, table, hand). */
+  regions: Region[] = [];
   /** Time of the first frame that showed a table (for the bench). */
   firstTableFrame: number | null = null;
 
   constructor(private intents: SceneIntents) {}
+
+  /** The top of the hand area in canvas CSS pixels (the coach stands just above it). */
+  get handTop(): number {
+    return this.lay?.handTop ?? this.app.screen.height;
+  }
 
   /** Canvas draws so far (an idle table should not add any). */
   get renderCount(): number {
@@ -175,6 +192,7 @@ export class TableScene {
       animate = false;
     }
     this.lay = L;
+    this.regions = [];
     this.drawFelt(L, tb);
     this.drawSeats(L, tb, me);
     this.drawPiles(L, tb);
@@ -302,6 +320,7 @@ export class TableScene {
       const tgtCh = hl.rejectTargets.includes(card);
       const kind = sel.has(card) ? 'selected' : tgtCh ? 'target' : inHand && hl.lit.has(card) ? 'lit' : 'none';
       setGlow(sp.view, L.cardW, L.cardH, kind);
+      if (sp.view.trumpMark) sp.view.trumpMark.visible = v.trump !== '' && card[0] === v.trump[0];
       const dim = inHand && hl.role !== 'none' && hl.lit.size > 0 && !hl.lit.has(card) && !sel.has(card);
       sp.view.shade.visible = dim;
       sp.view.eventMode = inHand || v.table.some((e) => e.challenge === card) ? 'static' : 'none';

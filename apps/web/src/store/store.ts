@@ -22,7 +22,14 @@ export interface UiState {
   muted: boolean;
   pending: Pending | null;
   /** A refused action's message and when it stops showing (epoch ms). */
-  flash: { text: string; until: number } | null;
+  flash: Flash | null;
+}
+
+export interface Flash {
+  text: string;
+  until: number;
+  /** The card it is about, so the coach can stand next to it rather than over the seats. */
+  card?: CardId | undefined;
 }
 
 export interface StoreState {
@@ -84,7 +91,7 @@ export class Store {
   }
 
   /** The server refused: the cards come back and the reason shows for a moment. */
-  refused(text: string, now: number, ms = 3500): void {
-    this.updateUi({ pending: null, flash: { text, until: now + ms } });
+  refused(text: string, now: number, ms = 5000, card?: CardId): void {
+    this.updateUi({ pending: null, flash: { text, until: now + ms, card } });
   }
 }

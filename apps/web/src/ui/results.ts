@@ -1,6 +1,7 @@
 /** After a game: scores per round (feathers and bets), the tie-break, the evening's scoreboard, Rematch. */
 import { t } from '../i18n/index.js';
 import { rematchOffer, results } from '../logic/results.js';
+import type { RoundSummary, SummaryBet } from '../logic/roundSummary.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
 import type { Send } from './send.js';
@@ -100,4 +101,101 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
         : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
     ];
   });
+}
+
+const SUMMARY_MS = 9000;
+
+/**
+ * The round-end overlay (issue #10): who lost, every bet revealed and what it scored (R9.2), the
+ * round's feathers, the new trump. It closes by itself or by a tap, and never blocks the table: the
+ * game goes on underneath.
+ */
+export class RoundSummaryView {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private shown: RoundSummary | null = null;
+
+  constructor(
+    private el: HTMLElement,
+    private table: () => ClientTable | null,
+  ) {
+    el.addEventListener('click', () => this.close());
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' || e.key === 'Enter' || e.key === ' ') this.close();
+    });
+  }
+
+  show(s: RoundSummary, tb: ClientTable): void {
+    this.shown = s;
+    this.build(tb);
+    this.el.hidden = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.close(), SUMMARY_MS);
+  }
+
+  /** Words again in the current language. */
+  relabel(): void {
+    const tb = this.table();
+    if (this.shown && tb && !this.el.hidden) this.build(tb);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.el.hidden = true;
+    this.shown = null;
+  }
+
+  destroy(): void {
+    clearTimeout(this.timer);
+  }
+
+  private build(tb: ClientTable): void {
+    const s = this.shown;
+    if (!s) return;
+    const name = (seat: number) => nameOf(tb, seat);
+    const outcome = (b: SummaryBet): string => {
+      const o = b.outcome;
+      if (!o) return '';
+      if (o.kind === 'back') return t('summary.back', { name: name(b.by) });
+      return t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) });
+    };
+    const bets =
+      s.bets.length === 0
+        ? [h('li', {}, t('summary.noBets'))]
+        : s.bets.map((b, k) =>
+            h(
+              'li',
+              { testid: `summary-bet-${k}` },
+              h(
+                'span',
+                {},
+                t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value }),
+              ),
+              h('span', { class: b.outcome?.kind === 'back' ? 'outcome back' : 'outcome scores' }, outcome(b)),
+            ),
+          );
+    const feathers = s.feathers.map((f) =>
+      h('li', {}, h('span', { class: 'feather-chip' }, String(f.value)), name(f.seat)),
+    );
+    const trump = s.newTrump ? (s.newTrump[0] as 'r' | 'y' | 'b') : null;
+    this.el.replaceChildren(
+      h(
+        'div',
+        { class: 'summary-card', role: 'dialog', 'aria-modal': 'false', tabIndex: 0 },
+        h('h2', {}, t('summary.title', { round: s.round })),
+        h('p', { class: 'loser', testid: 'summary-loser' }, t('summary.loser', { name: name(s.loser) })),
+        h('h3', {}, t('summary.bets')),
+        h('ul', { class: 'summary-bets', testid: 'summary-bets' }, bets),
+        s.feathers.length > 0 ? h('h3', {}, t('summary.feathers')) : null,
+        s.feathers.length > 0 ? h('ul', { class: 'summary-feathers' }, feathers) : null,
+        trump
+          ? h(
+              'p',
+              { class: `new-trump suit-${trump}`, testid: 'summary-trump' },
+              t('summary.newTrump', { suit: t(`suit.${trump}`) }),
+            )
+          : null,
+        h('p', { class: 'hint' }, t('summary.close')),
+      ),
+    );
+  }
 }

@@ -7,7 +7,9 @@ import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
 import { onLangChange, t } from '../i18n/index.js';
 import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
+import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
+import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import { keys, load, remove, save } from '../net/storage.js';
@@ -18,7 +20,7 @@ import { renderActions } from './actionBar.js';
 import { h } from './dom.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
-import { renderResults } from './results.js';
+import { RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
 import { topBar } from './topbar.js';
@@ -67,14 +69,23 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
   const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert' });
-  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, bannerText, deadline);
+  // The trump, named, and the round: always in sight, in both phases (issue #10).
+  const trumpEl = h('span', { testid: 'trump', class: 'trump-chip' });
+  const roundEl = h('span', { testid: 'round', class: 'round-chip' });
+  const bannerEl = h(
+    'div',
+    { testid: 'banner', class: 'banner' },
+    h('span', { class: 'chips' }, roundEl, trumpEl),
+    h('span', { class: 'banner-main' }, bannerText, deadline),
+  );
+  const summaryEl = h('section', { testid: 'round-summary', class: 'overlay summary', hidden: true });
   const canvasHost = h('div', { class: 'canvas-host' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
   const joinEl = h('section', { testid: 'join', class: 'overlay join' });
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
   const panels = new SidePanels(send);
-  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, joinEl, flash);
+  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, joinEl, flash);
   const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
@@ -154,7 +165,13 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   function toggle(card: CardId): void {
     const ui = store.get().ui;
     const selected = ui.selected.includes(card);
-    if (!selected && !hl.lit.has(card)) return;
+    if (!selected && !hl.lit.has(card)) {
+      // A grey card says why it cannot be played now.
+      const tb = store.get().table;
+      const why = tb ? whyNot(tb, card) : null;
+      if (why) store.refused(coachWords(why), Date.now(), 5000, card);
+      return;
+    }
     if (hl.role === 'target') {
       targetIdx = 0;
       store.updateUi({ selected: selected ? [] : [card] });
@@ -169,10 +186,11 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     if (!tb || !v || cards.length === 0) return;
     const e = checkPlay(v, tb.mySeat, v.hand, cards);
     if (e) {
-      store.refused(e.message, Date.now());
+      store.refused(coachWords(e), Date.now(), 6000, e.params?.card as CardId | undefined);
       beep('error', store.get().ui.muted);
       return;
     }
+    lastSent = cards[0] ?? null;
     store.markPending({ kind: 'play', cards, onto: [] });
     send('play', { cards });
     beep('play', store.get().ui.muted);
@@ -180,11 +198,15 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   function reject(card: CardId, challenge: CardId): void {
+    lastSent = card;
     store.markPending({ kind: 'reject', cards: [card], onto: [challenge] });
     send('reject', { pairs: [{ challenge, card }] });
     beep('reject', store.get().ui.muted);
     settleLater();
   }
+
+  /** The card of the last move sent, so a refusal from the server is shown next to it. */
+  let lastSent: CardId | null = null;
 
   /** If the server neither applies nor refuses a move in time, the cards come back. */
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -255,7 +277,8 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   function draw(s: StoreState): void {
     const tb = s.table;
     sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
-    muteBtn.textContent = s.ui.muted ? t('top.unmute') : t('top.mute');
+    muteBtn.textContent = s.ui.muted ? t('top.soundOff') : t('top.soundOn');
+    muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
     watching.textContent = t('top.watching', { n: tb.spectators });
@@ -268,6 +291,7 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
       };
     }
     page.dataset.status = tb.status;
+    showTrump(tb);
     lobbyEl.hidden = tb.status !== 'lobby';
     resultsEl.hidden = tb.status !== 'finished';
     if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite, spectator });
@@ -284,21 +308,58 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     scene.render(s, hl, true);
   }
 
+  function showTrump(tb: ClientTable): void {
+    const v = tb.view;
+    const on = tb.status !== 'lobby' && !!v && v.trump !== '';
+    trumpEl.hidden = !on;
+    roundEl.hidden = !on;
+    if (!on || !v) return;
+    const suit = v.trump[0] as 'r' | 'y' | 'b';
+    setText(trumpEl, `${SUIT_MARK[suit]} ${t('table.trump', { suit: t(`suit.${suit}`) })}`);
+    trumpEl.className = `trump-chip suit-${suit}`;
+    trumpEl.title = t('table.trumpHint');
+    setText(roundEl, t('table.round', { round: v.round, phase: v.phase }));
+  }
+
+  const summary = new RoundSummaryView(summaryEl, () => store.get().table);
+
   function tick(): void {
     const at = Number(bannerEl.dataset.deadline || 0);
     // Only touch the DOM when the text changes: this runs four times a second on an idle table.
     setText(deadline, at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '');
     const f = store.get().ui.flash;
     const show = f !== null && f.until > Date.now();
-    if (show) setText(flash, f.text);
+    if (show) {
+      setText(flash, f.text);
+      placeCoach(f.card);
+    }
     if (flash.hidden === show) flash.hidden = !show;
+  }
+  /**
+   * The coach stands just above the hand, over the card it is about (or the hand's middle), so it
+   * never covers the seats or the challenge.
+   */
+  function placeCoach(card: CardId | undefined): void {
+    const stageBox = stage.getBoundingClientRect();
+    const canvasBox = scene.app.canvas.getBoundingClientRect();
+    const at = card ? scene.positions.hand.find((p) => p.card === card) : undefined;
+    const x = at ? canvasBox.left + at.x - stageBox.left : stageBox.width / 2;
+    const half = Math.min(stageBox.width * 0.46, 210);
+    const left = `${Math.round(Math.max(half + 4, Math.min(stageBox.width - half - 4, x)))}px`;
+    const bottom = `${Math.round(Math.max(8, stageBox.height - scene.handTop + 6))}px`;
+    if (flash.style.left !== left) flash.style.left = left;
+    if (flash.style.bottom !== bottom) flash.style.bottom = bottom;
   }
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
 
   cleanups.push(
-    store.subscribe((s) => {
+    store.subscribe((s, prev) => {
       void sceneReady;
+      if (s.table && s.table !== prev.table) {
+        const ended = roundEnded(prev.table, s.table);
+        if (ended) summary.show(ended, s.table);
+      }
       draw(s);
     }),
   );
@@ -308,6 +369,7 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
       header.replaceWith(fresh);
       header = fresh;
       panels.relabel();
+      summary.relabel();
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
       showJoin();
       draw(store.get());
@@ -325,7 +387,8 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
         draw(store.get());
       },
       onError: (e) => {
-        store.refused(t('error.generic', { message: e.message }), Date.now());
+        const card = (e.params?.card as CardId | undefined) ?? lastSent ?? undefined;
+        store.refused(coachWords({ code: e.code, params: e.params }), Date.now(), 6000, card);
         beep('error', store.get().ui.muted);
       },
     });
@@ -395,12 +458,16 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
 
   return () => {
     for (const c of cleanups) c();
+    summary.destroy();
     conn?.close();
     scene.destroy();
     delete window.__blaze;
     page.remove();
   };
 }
+
+/** The suit shapes of the card drawing (cardGfx): red circle, yellow triangle, blue square. */
+const SUIT_MARK = { r: '●', y: '▲', b: '■' } as const;
 
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;

@@ -1,0 +1,57 @@
+/**
+ * What a round's end shows (issue #10): who lost, every bet of the round revealed with what it scored
+ * (R9.2), the feathers of the round, and the new trump. Built from two snapshots, because the server
+ * ends round 1 and deals round 2 within one patch.
+ */
+import type { BetValue, CardId, Seat } from '@blaze/rules';
+import type { ClientTable } from '../store/snapshot.js';
+
+export type BetOutcome =
+  /** A 0 goes back to its owner (R9.2). */
+  | { kind: 'back' }
+  /** A 1 on a player who did not lose scores for that player. */
+  | { kind: 'scoresFor'; seat: Seat }
+  /** A 1 on the loser scores for its owner. */
+  | { kind: 'scoresForOwner' };
+
+export interface SummaryBet {
+  by: Seat;
+  on: Seat;
+  value: BetValue | null;
+  outcome: BetOutcome | null;
+}
+
+export interface RoundSummary {
+  round: 1 | 2;
+  loser: Seat;
+  bets: SummaryBet[];
+  feathers: { seat: Seat; value: number }[];
+  /** Round 2's trump once dealt; null after the last round. */
+  newTrump: CardId | null;
+  gameOver: boolean;
+}
+
+export function outcomeOf(value: BetValue | null, on: Seat, loser: Seat): BetOutcome | null {
+  if (value === null) return null;
+  if (value === 0) return { kind: 'back' };
+  return on === loser ? { kind: 'scoresForOwner' } : { kind: 'scoresFor', seat: on };
+}
+
+/** The summary of the round that ended between `prev` and `next`, or null if none did. */
+export function roundEnded(prev: ClientTable | null, next: ClientTable): RoundSummary | null {
+  const v = next.view;
+  const before = prev?.view?.roundLosers.length ?? 0;
+  if (!v || prev?.view === null || prev === null || v.roundLosers.length <= before) return null;
+  const round = v.roundLosers.length === 2 ? 2 : 1;
+  const loser = v.roundLosers[round - 1] as Seat;
+  return {
+    round,
+    loser,
+    bets: v.bets
+      .filter((b) => b.round === round)
+      .map((b) => ({ by: b.by, on: b.on, value: b.value, outcome: outcomeOf(b.value, b.on, loser) })),
+    feathers: v.feathers.filter((f) => f.round === round).map((f) => ({ seat: f.seat, value: f.value })),
+    newTrump: round === 1 && v.round === 2 ? v.trump : null,
+    gameOver: v.over || next.status === 'finished',
+  };
+}

@@ -61,6 +61,13 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
       move.textContent = `${m.lesson ? '' : `${lt('learn.yourMove')} `}${moveWords(m.action, names)}`;
     else move.textContent = '';
     nextBtn.hidden = s.busy || m.kind !== 'watch';
+    // The same move, machine-readable (tests and the screen-reader table read it).
+    const a = m.kind === 'do' && !s.busy ? m.action : null;
+    move.dataset.action = a?.type ?? '';
+    move.dataset.cards =
+      a?.type === 'play' ? a.cards.join(' ') : a?.type === 'reject' ? a.pairs.map((p) => p.card).join(' ') : '';
+    move.dataset.onto = a?.type === 'reject' ? a.pairs.map((p) => p.challenge).join(' ') : '';
+    move.dataset.bet = a?.type === 'bet' ? `${a.on} ${a.value}` : '';
     // Light the buttons this step asks for (the action bar is rebuilt on every change, so by selector).
     const ids = s.busy ? [] : buttonsFor(m);
     style.textContent =

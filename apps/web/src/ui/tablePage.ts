@@ -394,14 +394,17 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const created = load(keys.created(tableId)) !== null;
   if (created) remove(keys.created(tableId));
   if (source) {
-    source.start(store, {
-      onConnState: (st) => {
-        connState = st;
-        showJoin();
-        draw(store.get());
-      },
-      onError: (e) => store.refused(e.message, Date.now()),
-    });
+    // A local source answers at once: let the canvas come up first.
+    void sceneReady.then(() =>
+      source.start(store, {
+        onConnState: (st) => {
+          connState = st;
+          showJoin();
+          draw(store.get());
+        },
+        onError: (e) => store.refused(e.message, Date.now()),
+      }),
+    );
   } else if ((load(keys.seat(tableId)) !== null || created) && savedName) void connect(savedName, false);
 
   return () => {

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
+import { serviceWorker } from './build/serviceWorker.js';
 
 // Dev: the game server runs on 127.0.0.1:2567 (PORT); the dev server proxies the API, the health
 // check and Colyseus (matchmaking over HTTP and the websocket) under /colyseus. Production is same-origin.
 const target = `http://127.0.0.1:${process.env.BLAZE_SERVER_PORT ?? 2567}`;
 
 export default defineConfig({
+  plugins: [serviceWorker()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -1,9 +1,11 @@
 /** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
 import './style.css';
 import { initLang, onLangChange } from './i18n/index.js';
+import { registerServiceWorker } from './practice/offline.js';
 import { homePage } from './ui/home.js';
 
 initLang();
+registerServiceWorker();
 const root = document.getElementById('app') as HTMLElement;
 let dispose: (() => void) | null = null;
 
@@ -20,6 +22,16 @@ async function route(): Promise<void> {
   if (id) {
     const { tablePage } = await import('./ui/tablePage.js');
     dispose = tablePage(root, id);
+    return;
+  }
+  if (path === '/practice') {
+    const { practicePage } = await import('./practice/page.js');
+    dispose = practicePage(root);
+    return;
+  }
+  if (path === '/learn') {
+    const { learnPage } = await import('./learn/page.js');
+    dispose = learnPage(root, go);
     return;
   }
   if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
@@ -45,6 +57,7 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', () => void route());
 // The home page re-renders on a language switch; the table page relabels itself.
 onLangChange(() => {
-  if (!tableIdOf(location.pathname) && !location.pathname.startsWith('/dev/')) void route();
+  const p = location.pathname;
+  if (!tableIdOf(p) && !p.startsWith('/dev/') && p !== '/learn' && p !== '/practice') void route();
 });
 void route();

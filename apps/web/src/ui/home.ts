@@ -1,5 +1,7 @@
 /** The start page: a name (remembered), "New table", and "Join" by pasting a link. */
 import { t } from '../i18n/index.js';
+import { lt } from '../i18n/learn.js';
+import '../learn/learn.css';
 import { tableIdFrom } from '../net/endpoint.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
@@ -68,6 +70,12 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       newBtn,
       h('div', { class: 'row' }, link, h('button', { testid: 'join-button', onclick: join }, t('home.join'))),
       msg,
+      h(
+        'div',
+        { class: 'row learn-row' },
+        h('a', { href: '/learn', 'data-link': '', class: 'button', testid: 'learn' }, lt('home.learn')),
+        h('a', { href: '/practice', 'data-link': '', class: 'button', testid: 'practice' }, lt('home.practice')),
+      ),
     ),
   );
   name.addEventListener('keydown', (e) => {

@@ -12,6 +12,7 @@ import { type Highlights, highlights } from '../logic/highlights.js';
 import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
+import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
@@ -45,7 +46,8 @@ declare global {
   }
 }
 
-export function tablePage(root: HTMLElement, tableId: string): () => void {
+/** `source`: a table fed from the page itself (practice, the guided game) instead of a room. */
+export function tablePage(root: HTMLElement, tableId: string, source?: TableSource): () => void {
   const store = new Store({
     sort: load(keys.sort) === 'value' ? 'value' : 'suit',
     muted: load(keys.muted) === '1',
@@ -58,7 +60,7 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   let hl: Highlights = highlights(emptyTable(), []);
   const cleanups: (() => void)[] = [];
 
-  const send: Send = (type, payload) => conn?.send(type, payload);
+  const send: Send = (type, payload) => (source ?? conn)?.send(type, payload);
   const invite = inviteLink(location.origin, tableId);
 
   // ---- DOM skeleton ----
@@ -454,12 +456,25 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   // The creator of a table (who typed their name a moment ago) walks straight in.
   const created = load(keys.created(tableId)) !== null;
   if (created) remove(keys.created(tableId));
-  if ((load(keys.seat(tableId)) !== null || created) && savedName) void connect(savedName, false);
+  if (source) {
+    // A local source answers at once: let the canvas come up first.
+    void sceneReady.then(() =>
+      source.start(store, {
+        onConnState: (st) => {
+          connState = st;
+          showJoin();
+          draw(store.get());
+        },
+        onError: (e) => store.refused(e.message, Date.now()),
+      }),
+    );
+  } else if ((load(keys.seat(tableId)) !== null || created) && savedName) void connect(savedName, false);
 
   return () => {
     for (const c of cleanups) c();
     summary.destroy();
     conn?.close();
+    source?.close();
     scene.destroy();
     delete window.__blaze;
     page.remove();

@@ -1,0 +1,74 @@
+/** Strings of the guided game, practice and the screen-reader table (Deutsch). */
+import type { LearnMessages } from './learn.en.js';
+
+export const learnDe: LearnMessages = {
+  'home.learn': 'Spielen lernen',
+  'home.practice': 'Gegen Bots spielen',
+  'practice.title': 'Gegen Bots spielen',
+  'practice.intro': 'Ein Tisch mit Bots, direkt in deinem Browser. Er läuft auch ohne Verbindung.',
+  'practice.seats': 'Plätze',
+  'practice.clock': 'Uhr',
+  'practice.clock.off': 'ohne Uhr',
+  'practice.clock.relaxed': 'gemütlich',
+  'practice.clock.normal': 'normal',
+  'practice.clock.fast': 'schnell',
+  'practice.start': 'Los',
+  'practice.hint': 'Tipp',
+  'practice.you': 'Du',
+  'hint.open-weakest': 'Greif mit {cards} an: dein schwächster Wert, alle Exemplare zusammen.',
+  'hint.extend-weak': 'Leg {cards} nach: ein Wert, der schon auf dem Tisch liegt und den du entbehren kannst.',
+  'hint.stand': 'Drück Fertig: nichts auf deiner Hand lohnt sich jetzt herzugeben.',
+  'hint.reject-cheapest': 'Wehr ab mit {cards}: die billigsten Karten, die jeden Angriff schlagen.',
+  'hint.reject-trump': 'Wehr ab mit {cards}: ein Trumpf schlägt jede Karte einer anderen Farbe.',
+  'hint.pass-take': 'Pass und nimm die Karten: Abwehren käme dich teurer.',
+  'hint.bet-loser': 'Setz eine 1 auf {name}: dort bleiben am ehesten Karten übrig.',
+  'hint.bet-self': 'Setz die 0 auf {name}: vielleicht bleibst du selbst auf Karten sitzen.',
+  'hint.wait': 'Nichts zu tun: warte auf die anderen.',
+  'learn.title': 'Spielen lernen',
+  'learn.step': 'Schritt {n} von {total}',
+  'learn.next': 'Weiter',
+  'learn.restart': 'Von vorn',
+  'learn.home': 'Start',
+  'learn.notNow': 'In dieser Lektion nicht diesen Zug: {what}',
+  'learn.done': 'Du hast deine erste Partie Blaze geschafft. Probier jetzt einen Tisch mit Bots oder Freunden.',
+  'learn.intro':
+    'Willkommen! Eine kurze Partie gegen Ana und Ben mit festem Blatt. Ziel: Karten loswerden, Federn gewinnen und nicht als Letzter Karten halten.',
+  'lesson.open':
+    'Du bist am Zug: Du greifst deinen linken Nachbarn mit Karten eines Wertes an (Farben beliebig gemischt).',
+  'lesson.rejectSuit':
+    'Du wirst angegriffen: Deck jede Angriffskarte mit einer Karte derselben Farbe und gleichem oder höherem Wert ab.',
+  'lesson.rejectTrump':
+    'Jeder Trumpf (die Farbe der aufgedeckten Karte) wehrt eine Karte einer anderen Farbe ab, egal welchen Wert sie hat.',
+  'lesson.trumpOnTrump': 'Eine Trumpf-Angriffskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',
+  'lesson.firebird': 'Ein Feuervogel zählt 10 als Angriffskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
+  'lesson.extend':
+    'Angreifer dürfen Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Angriff oder Abwehr.',
+  'lesson.supporter':
+    'Der Spieler nach dem Verteidiger ist der Unterstützer: Auch er darf Tischwerte nachlegen. Der Angreifer hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Unterstützers zurückgeben lassen.',
+  'lesson.limit':
+    'Das Limit: höchstens so viele Angriffskarten, wie der Verteidiger zu Beginn auf der Hand hatte, nie mehr als fünf.',
+  'lesson.pass':
+    'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten des Angriffs auf die Hand.',
+  'lesson.stand':
+    'Drück Fertig, wenn du nichts mehr nachlegen willst. Der Angriff endet, wenn alles abgewehrt oder gepasst ist und beide Angreifer fertig sind.',
+  'lesson.takeBack': 'Der Angreifer hat seinen Vorrang genutzt: Die Karten des Unterstützers gingen zurück.',
+  'lesson.draw':
+    'Nach einem Angriff ziehen alle Beteiligten auf fünf Karten nach, der Angreifer zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
+  'lesson.phaseTwo':
+    'Der Stapel ist leer: Phase 2. Kein Nachziehen mehr; wer alle Karten los ist, nimmt eine Feder und ist raus.',
+  'lesson.bet':
+    'Zuerst eine Wette: Leg eine Wettkarte vor einen anderen Spieler. Eine 1 auf den Verlierer der Runde zählt für dich, eine 1 auf jemand anderen für ihn. Die 0 kommt immer zurück.',
+  'lesson.betsScored':
+    'Die Runde ist vorbei, die Wetten werden aufgedeckt: Jede 1 zählt für ihren Besitzer (auf dem Verlierer) oder für den, vor dem sie lag.',
+  'lesson.feather': 'Wer alle Karten los ist, nimmt die oberste Feder: Je früher, desto wertvoller.',
+  'lesson.roundOver':
+    'Die letzte Feder ist weg: Wer keine hat, verliert die Runde und beginnt Runde 2 mit neuem Trumpf.',
+  'lesson.gameOver': 'Nach zwei Runden zählen Federn und gewonnene Wetten: Die höchste Summe gewinnt.',
+  'move.open': 'Wähl jetzt {cards} und drück Spielen.',
+  'move.reject': 'Wähl jetzt deine {card} und tipp dann auf {challenge} auf dem Tisch.',
+  'move.pass': 'Drück jetzt Passen.',
+  'move.stand': 'Drück jetzt Fertig.',
+  'move.bet': 'Drück jetzt {name}, dann Wette {value}.',
+  'learn.yourMove': 'Du bist dran.',
+  'learn.wait': 'Schau den anderen zu …',
+};

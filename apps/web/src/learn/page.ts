@@ -1,0 +1,100 @@
+/**
+ * "Learn to play": the table view fed by the guided game, with the coach above it. The coach says
+ * what this step is about, names the cards and lights the buttons to press, and explains a wrong move.
+ */
+import { lt } from '../i18n/learn.js';
+import { keys, load } from '../net/storage.js';
+import { h } from '../ui/dom.js';
+import { type CoachState, type Objection, TutorialSource } from './runner.js';
+import { LEARN_NAMES, LEARNER } from './script.js';
+import { buttonsFor, lessonWords, moveWords } from './words.js';
+
+export function learnPage(root: HTMLElement, go: (path: string) => void): () => void {
+  const name = load(keys.name) ?? lt('practice.you');
+  const names = LEARN_NAMES.map((n, k) => (k === LEARNER ? name : n));
+  const counter = h('span', { class: 'coach-step', testid: 'coach-step' });
+  const lesson = h('p', { class: 'coach-lesson', testid: 'coach-lesson' });
+  const move = h('p', { class: 'coach-move', testid: 'coach-move' });
+  const objection = h('p', { class: 'coach-objection', testid: 'coach-objection', role: 'alert' });
+  const nextBtn = h('button', { class: 'primary', testid: 'coach-next' }, lt('learn.next'));
+  const restartBtn = h('button', { testid: 'coach-restart' }, lt('learn.restart'));
+  const homeBtn = h('button', { testid: 'coach-home', onclick: () => go('/') }, lt('learn.home'));
+  const practiceBtn = h(
+    'button',
+    { testid: 'coach-practice', class: 'primary', onclick: () => go('/practice') },
+    lt('home.practice'),
+  );
+  const style = h('style', {});
+  const coach = h(
+    'section',
+    { class: 'coach', testid: 'coach', 'aria-label': lt('learn.title'), 'aria-live': 'polite' },
+    h('div', { class: 'coach-head' }, h('strong', {}, lt('learn.title')), counter, restartBtn, homeBtn),
+    lesson,
+    move,
+    objection,
+    h('div', { class: 'row' }, nextBtn, practiceBtn),
+    style,
+  );
+  let state: CoachState | null = null;
+
+  const show = (s: CoachState) => {
+    state = s;
+    objection.textContent = '';
+    practiceBtn.hidden = s.kind !== 'done';
+    if (s.kind === 'done') {
+      counter.textContent = lt('learn.step', { n: s.total, total: s.total });
+      lesson.textContent = lt('learn.done');
+      move.textContent = '';
+      nextBtn.hidden = true;
+      style.textContent = '';
+      coach.dataset.step = 'done';
+      return;
+    }
+    const m = s.moment;
+    coach.dataset.step = String(s.index + 1);
+    coach.dataset.kind = s.busy ? 'busy' : m.kind;
+    counter.textContent = lt('learn.step', { n: s.index + 1, total: s.total });
+    const lessonText = m.lesson ? lessonWords(m.lesson) : s.index === 0 ? lt('learn.intro') : '';
+    lesson.textContent = s.index === 0 && m.lesson ? `${lt('learn.intro')} ${lessonWords(m.lesson)}` : lessonText;
+    if (s.busy) move.textContent = lt('learn.wait');
+    else if (m.kind === 'do')
+      move.textContent = `${m.lesson ? '' : `${lt('learn.yourMove')} `}${moveWords(m.action, names)}`;
+    else move.textContent = '';
+    nextBtn.hidden = s.busy || m.kind !== 'watch';
+    // The same move, machine-readable (tests and the screen-reader table read it).
+    const a = m.kind === 'do' && !s.busy ? m.action : null;
+    move.dataset.action = a?.type ?? '';
+    move.dataset.cards =
+      a?.type === 'play' ? a.cards.join(' ') : a?.type === 'reject' ? a.pairs.map((p) => p.card).join(' ') : '';
+    move.dataset.onto = a?.type === 'reject' ? a.pairs.map((p) => p.challenge).join(' ') : '';
+    move.dataset.bet = a?.type === 'bet' ? `${a.on} ${a.value}` : '';
+    // Light the buttons this step asks for (the action bar is rebuilt on every change, so by selector).
+    const ids = s.busy ? [] : buttonsFor(m);
+    style.textContent =
+      ids.map((id) => `[data-testid="actions"] [data-testid="${id}"]`).join(',') +
+      (ids.length ? '{outline:4px solid #ffd23f;outline-offset:2px}' : '');
+  };
+  const objected = (o: Objection) => {
+    objection.textContent =
+      o.kind === 'rule'
+        ? o.message
+        : lt('learn.notNow', { what: o.moment.kind === 'do' ? moveWords(o.moment.action, names) : lt('learn.next') });
+  };
+
+  const source = new TutorialSource(name, { show, objected });
+  nextBtn.addEventListener('click', () => source.next());
+  restartBtn.addEventListener('click', () => source.restart());
+  let dispose: (() => void) | null = null;
+  let gone = false;
+  void import('../ui/tablePage.js').then(({ tablePage }) => {
+    if (gone) return;
+    dispose = tablePage(root, 'learn', source);
+    root.querySelector('.play')?.prepend(coach);
+    if (state) show(state);
+  });
+  return () => {
+    gone = true;
+    dispose?.();
+    coach.remove();
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The guided first game: one fixed deal (createGame's `deck`), played out once by the heuristic
+ * strategy for every seat in a fixed order, so the game is the same for every learner. The learner's
+ * own moves become steps to do; the first time a new idea shows up, the game stops and says why.
+ */
+import { heuristicBot } from '@blaze/bots';
+import {
+  type Action,
+  applyAction,
+  type CardId,
+  createGame,
+  type GameEvent,
+  type GameState,
+  isFirebird,
+  randomStream,
+  suitOf,
+  viewFor,
+} from '@blaze/rules';
+
+export const LEARNER = 0;
+export const LEARN_NAMES = ['', 'Ana', 'Ben'];
+export const LEARN_SEED = 'learn-99';
+
+/** The deal of the guided game, top first (3 players: no value-1 cards). */
+// Chosen (by playing many deals out) because it shows every idea but the take-back within 28 moves.
+export const LEARN_DECK: CardId[] = [
+  'b6a',
+  'r9b',
+  'b7b',
+  'r8a',
+  'rFb',
+  'b4a',
+  'y9a',
+  'bFb',
+  'yFa',
+  'y6b',
+  'b9a',
+  'b9b',
+  'r2a',
+  'b3b',
+  'y7b',
+  'b5b',
+  'y6a',
+  'b2a',
+  'r4a',
+  'r5a',
+  'y2a',
+  'y5b',
+  'r3b',
+  'b2b',
+  'rFa',
+  'y4b',
+  'y2b',
+  'y3a',
+  'r9a',
+  'r7b',
+  'r5b',
+  'r2b',
+  'b4b',
+  'b6b',
+  'b5a',
+  'r7a',
+  'y7a',
+  'b3a',
+  'b8a',
+  'r8b',
+  'y3b',
+  'yFb',
+  'y5a',
+  'y4a',
+  'y9b',
+  'r4b',
+  'r3a',
+  'b7a',
+  'r6b',
+  'y8b',
+  'y8a',
+  'b8b',
+  'r6a',
+  'bFa',
+];
+
+export type Lesson =
+  | 'open'
+  | 'rejectSuit'
+  | 'rejectTrump'
+  | 'trumpOnTrump'
+  | 'firebird'
+  | 'extend'
+  | 'supporter'
+  | 'limit'
+  | 'pass'
+  | 'stand'
+  | 'takeBack'
+  | 'draw'
+  | 'phaseTwo'
+  | 'bet'
+  | 'betsScored'
+  | 'feather'
+  | 'roundOver'
+  | 'gameOver';
+
+export type Moment =
+  /** Apply every action before `at`, then wait for the learner to send actions[at]. */
+  | { kind: 'do'; at: number; action: Action; lesson: Lesson | null }
+  /** Apply every action before `at`, then explain and wait for "Continue". */
+  | { kind: 'watch'; at: number; lesson: Lesson };
+
+export interface Script {
+  actions: Action[];
+  moments: Moment[];
+}
+
+/** The next action in a fixed seat order; the learner rejects one pair at a time, as the page does. */
+function nextAction(g: GameState, rnd: () => number): Action | null {
+  for (let k = 0; k < g.players; k++) {
+    const seat = (g.active + k) % g.players;
+    let a = heuristicBot.decide(viewFor(g, seat), rnd);
+    if (a === null) continue;
+    if (a.type === 'reject' && seat === LEARNER && a.pairs.length > 1) a = { ...a, pairs: a.pairs.slice(0, 1) };
+    if (applyAction(g, a).ok) return a;
+  }
+  if (g.window) return { type: 'closeWindow' };
+  return null;
+}
+
+/** Which idea a learner's action shows for the first time. */
+function actionLessons(g: GameState, a: Action): Lesson[] {
+  const trump = suitOf(g.trump);
+  switch (a.type) {
+    case 'play':
+      if (g.table.length === 0) return ['open'];
+      return a.seat === g.supporter ? ['supporter', 'limit'] : ['extend', 'limit'];
+    case 'reject': {
+      const out: Lesson[] = [];
+      for (const p of a.pairs) {
+        if (isFirebird(p.card) || isFirebird(p.challenge)) out.push('firebird');
+        const ct = suitOf(p.challenge) === trump;
+        const rt = suitOf(p.card) === trump;
+        out.push(ct && rt ? 'trumpOnTrump' : rt ? 'rejectTrump' : 'rejectSuit');
+      }
+      return out;
+    }
+    case 'pass':
+      return ['pass'];
+    case 'stand':
+      return ['stand'];
+    case 'bet':
+      return ['bet'];
+    case 'closeWindow':
+      return [];
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+}
+
+/** Ideas the table shows when anyone's action causes these events. */
+function eventLessons(events: GameEvent[], a: Action): Lesson[] {
+  const out: Lesson[] = [];
+  for (const e of events) {
+    if (e.type === 'tookBack') out.push('takeBack');
+    else if (e.type === 'drew' && e.seat === LEARNER) out.push('draw');
+    else if (e.type === 'phaseTwo') out.push('phaseTwo');
+    else if (e.type === 'betsRevealed') out.push('betsScored');
+    else if (e.type === 'feather') out.push('feather');
+    else if (e.type === 'roundOver') out.push('roundOver');
+    else if (e.type === 'gameOver') out.push('gameOver');
+    else if (e.type === 'extended' && a.type === 'play' && a.seat !== LEARNER && e.seat !== LEARNER) {
+      out.push('supporter');
+    } else if (e.type === 'rejected' && a.type === 'reject' && a.seat !== LEARNER) {
+      if (a.pairs.some((p) => isFirebird(p.card) || isFirebird(p.challenge))) out.push('firebird');
+    }
+  }
+  return out;
+}
+
+export function buildScript(seed = LEARN_SEED, deck: CardId[] = LEARN_DECK): Script {
+  let g = createGame({ players: 3, seed, startSeat: LEARNER, ...(deck.length ? { deck } : {}) });
+  const rnd = randomStream(`${seed}:bots`);
+  const actions: Action[] = [];
+  const moments: Moment[] = [];
+  const taught = new Set<Lesson>();
+  const first = (ls: Lesson[]): Lesson | null => {
+    const fresh = ls.find((l) => !taught.has(l)) ?? null;
+    if (fresh) taught.add(fresh);
+    return fresh;
+  };
+  for (let guard = 0; guard < 2000 && !g.over; guard++) {
+    const a = nextAction(g, rnd);
+    if (!a) throw new Error('the guided game is stuck');
+    const at = actions.length;
+    if ('seat' in a && a.seat === LEARNER)
+      moments.push({ kind: 'do', at, action: a, lesson: first(actionLessons(g, a)) });
+    const r = applyAction(g, a);
+    if (!r.ok) throw new Error(r.error.message);
+    actions.push(a);
+    g = r.state;
+    const shown = eventLessons(r.events, a);
+    for (let lesson = first(shown); lesson; lesson = first(shown)) moments.push({ kind: 'watch', at: at + 1, lesson });
+  }
+  return { actions, moments };
+}
+
+/** Same action, ignoring the order of cards in a play. */
+export function sameAction(a: Action, b: Action): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'play' && b.type === 'play')
+    return a.seat === b.seat && [...a.cards].sort().join() === [...b.cards].sort().join();
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,165 @@
+/**
+ * Runs a practice table: the bots of the heuristic strategy, the take-back window's timer and the
+ * person's idle clock, on the same rules as the server's room (apps/server/src/room). Every change
+ * goes out as one snapshot through `publish`.
+ */
+import { chooseAction, chooseBet, chooseFallback } from '@blaze/bots';
+import { type Action, type GameState, isStanding, type Seat, viewFor } from '@blaze/rules';
+import type { DeadlineInfo } from '../store/snapshot.js';
+import { actionOf, type Intent, type LocalOptions, LocalTable } from './localTable.js';
+
+export interface ClockSpeeds {
+  attackerMs: number;
+  targetMs: number;
+  betMs: number;
+}
+
+export interface DriverOptions extends LocalOptions {
+  /** null: no idle clock for the person (a learner's own pace). */
+  clocks: ClockSpeeds | null;
+}
+
+/** What the person at `seat` owes now (R4.7, R5.2, R9.1), or null. */
+export function owed(g: GameState, seat: Seat): DeadlineInfo['kind'] | null {
+  if (g.over) return null;
+  if (g.betting) return g.bets.some((b) => b.round === g.round && b.by === seat) ? null : 'bet';
+  if (g.table.length === 0) return g.active === seat ? 'attacker' : null;
+  if (g.target === seat) return !g.targetPassed && g.table.some((e) => e.rejection === null) ? 'target' : null;
+  if (g.active === seat || g.supporter === seat) {
+    return isStanding(g, seat, g.hands[seat] ?? [], g.standing) ? null : 'attacker';
+  }
+  return null;
+}
+
+export class PracticeDriver {
+  readonly table: LocalTable;
+  private bots = new Map<Seat, { plan: string; timer: ReturnType<typeof setTimeout> }>();
+  private windowTimer: { cards: number; at: number; timer: ReturnType<typeof setTimeout> } | null = null;
+  private clock: { kind: DeadlineInfo['kind']; at: number; timer: ReturnType<typeof setTimeout> } | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly o: DriverOptions,
+    private readonly publish: (d: PracticeDriver) => void,
+    private readonly rnd: () => number,
+  ) {
+    this.table = new LocalTable(o);
+  }
+
+  start(): void {
+    this.changed();
+  }
+
+  /** The person's intention; a refusal comes back as the rule's message. */
+  send(intent: Intent): string | null {
+    const e = this.act(actionOf(intent, this.o.human));
+    return e;
+  }
+
+  rematch(seed: string): void {
+    this.table.rematch(seed);
+    this.changed();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const b of this.bots.values()) clearTimeout(b.timer);
+    if (this.windowTimer) clearTimeout(this.windowTimer.timer);
+    if (this.clock) clearTimeout(this.clock.timer);
+  }
+
+  deadlines(): DeadlineInfo[] {
+    const out: DeadlineInfo[] = [];
+    const w = this.table.game.window;
+    if (this.windowTimer && w) out.push({ kind: 'window', seat: w.seat, at: this.windowTimer.at });
+    if (this.clock) out.push({ kind: this.clock.kind, seat: this.o.human, at: this.clock.at });
+    return out;
+  }
+
+  private act(action: Action): string | null {
+    const e = this.table.act(action);
+    if (e) return e.message;
+    this.changed();
+    return null;
+  }
+
+  private changed(): void {
+    if (this.stopped) return;
+    this.replanWindow();
+    this.replanClock();
+    this.replanBots();
+    this.publish(this);
+  }
+
+  private replanWindow(): void {
+    const g = this.table.game;
+    const w = g.over ? null : g.window;
+    if (!w) {
+      if (this.windowTimer) clearTimeout(this.windowTimer.timer);
+      this.windowTimer = null;
+      return;
+    }
+    // The window restarts only when the supporter played into it again (R5.4).
+    if (this.windowTimer && this.windowTimer.cards >= w.cards.length) return;
+    if (this.windowTimer) clearTimeout(this.windowTimer.timer);
+    const ms = this.o.settings.windowMs;
+    this.windowTimer = {
+      cards: w.cards.length,
+      at: Date.now() + ms,
+      timer: setTimeout(() => {
+        this.windowTimer = null;
+        this.act({ type: 'closeWindow' });
+      }, ms),
+    };
+  }
+
+  private replanClock(): void {
+    const kind = this.o.clocks ? owed(this.table.game, this.o.human) : null;
+    if (this.clock && this.clock.kind === kind && kind === 'bet') return;
+    if (this.clock) clearTimeout(this.clock.timer);
+    this.clock = null;
+    if (!kind || !this.o.clocks) return;
+    const c = this.o.clocks;
+    const ms = kind === 'bet' ? c.betMs : kind === 'target' ? c.targetMs : c.attackerMs;
+    this.clock = { kind, at: Date.now() + ms, timer: setTimeout(() => this.timeUp(kind), ms) };
+  }
+
+  /** The person idled: what the server does (R5.5). */
+  private timeUp(kind: DeadlineInfo['kind']): void {
+    this.clock = null;
+    const g = this.table.game;
+    const seat = this.o.human;
+    const view = viewFor(g, seat);
+    this.table.addLog('timedOut', { seat, text: kind });
+    let action: Action | null;
+    if (kind === 'bet') action = chooseBet(view, this.rnd);
+    else if (kind === 'target') action = { type: 'pass', seat };
+    else action = g.table.length > 0 ? { type: 'stand', seat } : chooseFallback(view, this.rnd);
+    if (!action || this.act(action) !== null) {
+      const fallback = chooseAction('heuristic', view, this.rnd);
+      if (!fallback || this.act(fallback) !== null) this.changed();
+    }
+  }
+
+  private replanBots(): void {
+    const g = this.table.game;
+    for (let seat = 0; seat < g.players; seat++) {
+      if (seat === this.o.human) continue;
+      const action = g.over ? null : chooseAction('heuristic', viewFor(g, seat), this.rnd);
+      const plan = action ? JSON.stringify(action) : '';
+      const prev = this.bots.get(seat);
+      if (prev && prev.plan === plan) continue;
+      if (prev) clearTimeout(prev.timer);
+      this.bots.delete(seat);
+      if (!action) continue;
+      const delay = this.o.settings.botDelayMs;
+      const wait = delay <= 0 ? 0 : Math.round(delay * (0.6 + 0.8 * this.rnd()));
+      const timer = setTimeout(() => {
+        if (this.bots.get(seat)?.timer !== timer) return;
+        this.bots.delete(seat);
+        this.act(action);
+      }, wait);
+      this.bots.set(seat, { plan, timer });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/** The page <-> practice worker messages. */
+import type { PlayerCount } from '@blaze/rules';
+import type { ClientTable } from '../store/snapshot.js';
+import type { Hint } from './hint.js';
+import type { Intent } from './localTable.js';
+
+export type ClockSetting = 'relaxed' | 'normal' | 'fast' | 'off';
+
+export interface PracticeSetup {
+  players: PlayerCount;
+  name: string;
+  clock: ClockSetting;
+  botDelayMs: number;
+  seed: string;
+}
+
+export type ToWorker =
+  | { kind: 'start'; setup: PracticeSetup }
+  | { kind: 'intent'; intent: Intent }
+  | { kind: 'rematch' }
+  | { kind: 'hint' };
+
+export type FromWorker =
+  | { kind: 'table'; table: ClientTable }
+  | { kind: 'refused'; message: string }
+  | { kind: 'hint'; hint: Hint };

@@ -1,0 +1,79 @@
+/**
+ * "Play with bots": pick the seats and the clock, then the same table view as online, fed by the
+ * practice worker. A hint button asks the bot what it would play here, and why.
+ */
+import { t } from '../i18n/index.js';
+import { lt } from '../i18n/learn.js';
+import { cardsWords } from '../logic/cards.js';
+import { keys, load } from '../net/storage.js';
+import { h } from '../ui/dom.js';
+import { topBar } from '../ui/topbar.js';
+import type { Hint } from './hint.js';
+import type { ClockSetting } from './messages.js';
+import { PracticeSource } from './source.js';
+
+export function practicePage(root: HTMLElement): () => void {
+  let dispose: (() => void) | null = null;
+  const seats = h(
+    'select',
+    { id: 'practice-seats', testid: 'practice-seats' },
+    ['3', '4', '5'].map((n) => h('option', { value: n, selected: n === '4' }, n)),
+  );
+  const clocks: ClockSetting[] = ['off', 'relaxed', 'normal', 'fast'];
+  const clock = h(
+    'select',
+    { id: 'practice-clock', testid: 'practice-clock' },
+    clocks.map((c) => h('option', { value: c, selected: c === 'relaxed' }, lt(`practice.clock.${c}`))),
+  );
+  const startBtn = h(
+    'button',
+    { testid: 'practice-start', class: 'primary', onclick: () => void start() },
+    lt('practice.start'),
+  );
+  const page = h(
+    'div',
+    { class: 'home' },
+    topBar({}),
+    h(
+      'main',
+      { class: 'card-panel' },
+      h('h1', {}, lt('practice.title')),
+      h('p', {}, lt('practice.intro')),
+      h('label', { for: 'practice-seats' }, lt('practice.seats')),
+      seats,
+      h('label', { for: 'practice-clock' }, lt('practice.clock')),
+      clock,
+      startBtn,
+      h('a', { href: '/', 'data-link': '' }, t('join.home')),
+    ),
+  );
+  root.replaceChildren(page);
+
+  async function start(): Promise<void> {
+    const { tablePage } = await import('../ui/tablePage.js');
+    const source = new PracticeSource({
+      players: Number(seats.value) as 3 | 4 | 5,
+      name: load(keys.name) ?? lt('practice.you'),
+      clock: clock.value as ClockSetting,
+      botDelayMs: 600,
+      seed: `practice-${Date.now()}`,
+    });
+    dispose = tablePage(root, 'practice', source);
+    const line = h('p', { class: 'hint-line', testid: 'hint-line', role: 'status' });
+    const hintBtn = h('button', { testid: 'hint', class: 'hint-button' }, lt('practice.hint'));
+    hintBtn.addEventListener('click', async () => {
+      const names = window.__blaze?.snapshot?.seats.map((s) => s.name) ?? [];
+      line.textContent = hintWords(await source.hint(), names);
+    });
+    root.querySelector('.play')?.append(h('div', { class: 'hint-bar' }, hintBtn, line));
+  }
+
+  return () => {
+    dispose?.();
+    page.remove();
+  };
+}
+
+export function hintWords(hint: Hint, names: string[]): string {
+  return lt(`hint.${hint.reason}`, { cards: cardsWords(hint.cards), name: names[hint.on] ?? '' });
+}

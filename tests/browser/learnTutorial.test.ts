@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+/**
+ * Issue #11, "Must show" 1 and 5: the guided first game runs in the page with no server behind it
+ * (only the built files), is completed by clicks alone, and a learner who leaves halfway comes back
+ * to the same step after a reload. Every step is photographed at phone and desktop sizes.
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, seen, shot, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { coach, doCoachedMove } from '../support/learn.js';
+import { startServer } from '../support/processes.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
+
+const SIZES: [string, BrowserContextOptions][] = [
+  ['phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+];
+
+/** Waits until the coach waits for the learner (not while the bots play), and returns it. */
+async function settled(page: Page) {
+  await poll(async () => {
+    const c = await coach(page);
+    return c.step !== '' && c.kind !== 'busy' && !c.pending;
+  }, 60_000).toBe(true);
+  return coach(page);
+}
+
+describe('the guided first game', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [label, options] of SIZES) {
+    it(`${label}: completed by clicks alone, every step photographed`, async () => {
+      const p = await newPlayer(browser, 'Learner', options);
+      const page = p.page;
+      // The guided game never asks the server for anything but the page's own files.
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/api') || u.pathname.startsWith('/matchmake')) calls.push(u.pathname);
+      });
+      page.on('websocket', (ws) => calls.push(ws.url()));
+      await page.goto(server.base);
+      await tid(page, 'learn').click();
+      await page.waitForURL(/\/learn$/);
+      const steps = new Set<string>();
+      let moves = 0;
+      for (let guard = 0; guard < 200; guard++) {
+        const c = await settled(page);
+        if (c.step === 'done') break;
+        if (!steps.has(c.step)) {
+          steps.add(c.step);
+          await shot(page, `learn-${label}-step-${c.step.padStart(2, '0')}`);
+        }
+        if (c.kind === 'watch') await tid(page, 'coach-next').click();
+        else {
+          await doCoachedMove(page, c);
+          moves++;
+        }
+        await poll(async () => (await coach(page)).step !== c.step).toBe(true);
+      }
+      await shot(page, `learn-${label}-done`);
+      expect((await coach(page)).step).toBe('done');
+      expect(await tid(page, 'results').isVisible()).toBe(true);
+      expect(await tid(page, 'winner').textContent()).toMatch(/\S/);
+      expect(steps.size).toBe(35);
+      expect(moves).toBe(28);
+      expect(calls).toEqual([]);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }, 240_000);
+  }
+
+  it('a wrong move is explained and changes nothing; leaving halfway resumes at the same step', async () => {
+    const p = await newPlayer(browser, 'Learner', { viewport: { width: 1280, height: 800 } });
+    const page = p.page;
+    await page.goto(`${server.base}/learn`);
+    // Step 1 asks to open; pressing Pass is not a move an opener has: the rule coach says why.
+    let c = await settled(page);
+    expect(c.step).toBe('1');
+    const before = (await seen(page)).myHand;
+    const wrong = (await seen(page)).hand.find((h) => !c.cards.includes(h.card) && h.lit);
+    if (wrong) {
+      await page.mouse.click(wrong.x, wrong.y);
+      await tid(page, 'play').click();
+      await poll(() => tid(page, 'coach-objection').textContent()).toMatch(/\S/);
+      expect((await coach(page)).step).toBe('1');
+      await poll(async () => (await seen(page)).myHand.sort()).toEqual(before.sort());
+      await page.keyboard.press('Escape');
+    }
+    for (let k = 0; k < 12; k++) {
+      c = await settled(page);
+      if (c.kind === 'watch') await tid(page, 'coach-next').click();
+      else await doCoachedMove(page, c);
+      await poll(async () => (await coach(page)).step !== c.step).toBe(true);
+    }
+    c = await settled(page);
+    const half = c.step;
+    const hand = (await seen(page)).myHand.sort();
+    const lesson = await tid(page, 'coach-lesson').textContent();
+    expect(Number(half)).toBeGreaterThan(10);
+    await page.reload();
+    const back = await settled(page);
+    expect(back.step).toBe(half);
+    expect(back.action).toBe(c.action);
+    expect((await seen(page)).myHand.sort()).toEqual(hand);
+    expect(await tid(page, 'coach-lesson').textContent()).toBe(lesson);
+    // And it carries on from there.
+    if (back.kind === 'watch') await tid(page, 'coach-next').click();
+    else await doCoachedMove(page, back);
+    await poll(async () => Number((await coach(page)).step)).toBe(Number(half) + 1);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+/** Helpers for the guided game and practice journeys: read the coach, press what it asks for. */
+import type { Page } from 'playwright-core';
+import { type BlazeHook, tid } from './blaze.js';
+
+export interface Coach {
+  step: string;
+  kind: string;
+  action: string;
+  cards: string[];
+  onto: string[];
+  bet: string;
+  pending: boolean;
+}
+
+export function coach(page: Page): Promise<Coach> {
+  return page.evaluate(() => {
+    const c = document.querySelector<HTMLElement>('[data-testid="coach"]');
+    const m = document.querySelector<HTMLElement>('[data-testid="coach-move"]');
+    const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+    const split = (s: string | undefined) => (s ? s.split(' ').filter(Boolean) : []);
+    return {
+      step: c?.dataset.step ?? '',
+      kind: c?.dataset.kind ?? '',
+      action: m?.dataset.action ?? '',
+      cards: split(m?.dataset.cards),
+      onto: split(m?.dataset.onto),
+      bet: m?.dataset.bet ?? '',
+      pending: b?.ui.pending != null,
+    };
+  });
+}
+
+async function at(page: Page, list: 'hand' | 'challenges', card: string): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(
+    ([l, c]) => {
+      const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+      return (l === 'hand' ? b?.hand : b?.challenges)?.find((h) => h.card === c) ?? null;
+    },
+    [list, card] as const,
+  );
+  if (!p) throw new Error(`${card} is not in the ${list}`);
+  return p;
+}
+
+/** Does the coach's current move with mouse clicks: cards on the canvas, buttons in the bar. */
+export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
+  switch (c.action) {
+    case 'play':
+      for (const card of c.cards) {
+        const p = await at(page, 'hand', card);
+        await page.mouse.click(p.x, p.y);
+      }
+      await tid(page, 'play').click();
+      return;
+    case 'reject': {
+      const card = c.cards[0] as string;
+      const onto = c.onto[0] as string;
+      const p = await at(page, 'hand', card);
+      await page.mouse.click(p.x, p.y);
+      const q = await at(page, 'challenges', onto);
+      await page.mouse.click(q.x, q.y);
+      return;
+    }
+    case 'pass':
+      await tid(page, 'pass').click();
+      return;
+    case 'stand':
+      await tid(page, 'stand').click();
+      return;
+    case 'bet': {
+      const [on, value] = c.bet.split(' ');
+      await tid(page, `bet-on-${on}`).click();
+      await tid(page, `bet-${value}`).click();
+      return;
+    }
+    default:
+      throw new Error(`unknown coached move ${c.action}`);
+  }
+}

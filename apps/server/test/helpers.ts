@@ -53,7 +53,6 @@ export async function createTable(endpoint: string, settings: object = {}): Prom
 
 /** Fast clocks for tests (the room still uses its real clock). */
 export const FAST_ROOM = {
-  patchRateMs: 10,
   clocks: {
     relaxed: { attackerMs: 3_000, targetMs: 3_000, betMs: 3_000 },
     normal: { attackerMs: 1_500, targetMs: 1_500, betMs: 1_500 },

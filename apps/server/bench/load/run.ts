@@ -3,8 +3,9 @@
  * production (apps/server/dist/bench-server.js: createServer plus a metrics endpoint), and the
  * people in separate load-generator processes (worker.ts) over real websockets on 127.0.0.1. For
  * each table count it runs the schema-patch server and then the full-JSON-view baseline, measures
- * for BENCH_SECONDS after a warm-up, and prints one table.
- * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json
+ * for BENCH_SECONDS after a warm-up, and prints one table; `idle` measures the same number of lobby
+ * tables where one person sits and nothing happens.
+ * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json,idle
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -18,7 +19,8 @@ const list = (v: string | undefined, d: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 const TABLES = list(process.env.BENCH_TABLES, '10,100,500,1000').map(Number);
-const MODES = list(process.env.BENCH_MODES, 'patch,json') as ('patch' | 'json')[];
+type Mode = 'patch' | 'json' | 'idle';
+const MODES = list(process.env.BENCH_MODES, 'patch,json,idle') as Mode[];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 
@@ -51,12 +53,19 @@ const once = <T>(c: ChildProcess, pick: (m: unknown) => T | undefined): Promise<
     c.once('exit', (code) => reject(new Error(`process exited (${code})`)));
   });
 
-async function runOne(tables: number, mode: 'patch' | 'json') {
+const children = new Set<ChildProcess>();
+// Whatever happens to this process, the server and generators it started go with it.
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+async function runOne(tables: number, mode: Mode) {
   const server = fork(here('../../dist/bench-server.js'), [], {
     execArgv: ['--enable-source-maps'],
     env: { ...process.env, PORT: '0', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  children.add(server);
   const port = await once(server, (m) => (m as { port?: number }).port);
   const http = `http://127.0.0.1:${port}`;
   const metrics = async () => (await (await fetch(`${http}/bench/metrics`)).json()) as Metrics;
@@ -70,14 +79,19 @@ async function runOne(tables: number, mode: 'patch' | 'json') {
     const setup: WorkerSetup = {
       endpoint: `ws://127.0.0.1:${port}`,
       roomName: mode === 'json' ? 'bench-json' : 'bench',
+      idle: mode === 'idle',
       tables: n,
       firstTable: first,
     };
     first += n;
     g.send({ setup });
     gens.push(g);
+    children.add(g);
   }
-  await Promise.all(gens.map((g) => once(g, (m) => (m === 'ready' ? true : undefined))));
+  const ready = await Promise.all(
+    gens.map((g) => once(g, (m) => ((m as { ready?: boolean }).ready ? (m as { failed: number }) : undefined))),
+  );
+  const failed = ready.reduce((a, r) => a + r.failed, 0);
   await sleep(WARMUP * 1000);
   await fetch(`${http}/bench/reset`, { method: 'POST' });
   for (const g of gens) g.send({ measure: true });
@@ -93,6 +107,7 @@ async function runOne(tables: number, mode: 'patch' | 'json') {
   for (const g of gens) g.kill('SIGKILL');
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  children.clear();
   const lat = reports.flatMap((r) => r.latencies);
   const upd = reports.flatMap((r) => r.updateBytes);
   const total = reports.reduce((a, r) => a + r.totalBytes, 0);
@@ -118,6 +133,7 @@ async function runOne(tables: number, mode: 'patch' | 'json') {
     genCpu: genCpu * 100,
     genLoopP99: Math.max(...reports.map((r) => r.loopP99)),
     workers,
+    failed,
     refused: reports.reduce((a, r) => a + r.refused, 0),
     sent: reports.reduce((a, r) => a + r.sent, 0),
   };
@@ -125,13 +141,6 @@ async function runOne(tables: number, mode: 'patch' | 'json') {
 
 type Row = Awaited<ReturnType<typeof runOne>>;
 const rows: Row[] = [];
-for (const n of TABLES) {
-  for (const mode of MODES) {
-    process.stderr.write(`running ${n} tables, ${mode}...\n`);
-    rows.push(await runOne(n, mode));
-  }
-}
-
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const head = [
   'tables',
@@ -148,27 +157,38 @@ const head = [
   'generator CPU (procs)',
   'generator loop p99 ms',
 ];
-const body = rows.map((r) => [
-  String(r.tables),
-  r.mode === 'patch' ? 'schema patches' : 'full JSON view',
-  f(r.actionsPerS, 0),
-  f(r.p50, 2),
-  f(r.p95, 2),
-  f(r.p99, 2),
-  `${f(r.cpuPer100)}%`,
-  f(r.memPerTable / 1024, 0),
-  `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
-  `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
-  f(r.serverLoopP99, 1),
-  `${f(r.genCpu, 0)}% (${r.workers})`,
-  f(r.genLoopP99, 1),
-]);
-console.log(
-  `\nload bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table`,
-);
+const line = (r: Row) =>
+  [
+    r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
+    { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
+    f(r.actionsPerS, 0),
+    f(r.p50, 2),
+    f(r.p95, 2),
+    f(r.p99, 2),
+    `${f(r.cpuPer100)}%`,
+    f(r.memPerTable / 1024, 0),
+    `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
+    `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
+    f(r.serverLoopP99, 1),
+    `${f(r.genCpu, 0)}% (${r.workers})`,
+    f(r.genLoopP99, 1),
+  ].join(' | ');
+
+console.log(`load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table`);
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
-for (const b of body) console.log(`| ${b.join(' | ')} |`);
+try {
+  for (const n of TABLES) {
+    for (const mode of MODES) {
+      const r = await runOne(n, mode);
+      rows.push(r);
+      console.log(`| ${line(r)} |`);
+    }
+  }
+} catch (e) {
+  console.error(e);
+  process.exit(1);
+}
 for (const n of TABLES) {
   const p = rows.find((r) => r.tables === n && r.mode === 'patch');
   const j = rows.find((r) => r.tables === n && r.mode === 'json');

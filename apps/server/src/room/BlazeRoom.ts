@@ -39,8 +39,6 @@ import { ringPut, setField, syncObjects } from './sync.js';
 export interface RoomConfig {
   clocks: ClockTable;
   bucket: BucketOptions;
-  /** Patch interval; also the resolution of the room clock that drives timers and bot delays. */
-  patchRateMs: number;
   botKind: BotKind;
   /** Largest message (as JSON) a handler accepts; bigger ones get TOO_LARGE. */
   maxMessageChars: number;
@@ -55,7 +53,6 @@ export interface RoomConfig {
 export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   clocks: CLOCKS,
   bucket: DEFAULT_BUCKET,
-  patchRateMs: 50,
   botKind: 'heuristic',
   maxMessageChars: 2_000,
   allowFixedDeck: false,
@@ -112,12 +109,14 @@ export class BlazeRoom extends Room<BlazeState> {
   override onCreate(options: Record<string, unknown>): void {
     this.roomId = newTableId();
     this.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
-    this.patchRate = this.config.patchRateMs;
+    // No patch interval: afterChange() patches the moment something changed, so an idle table
+    // costs nothing (500 idle tables were 10,000 empty patch ticks a second).
+    this.patchRate = 0;
     this.maxClients = this.config.edge.maxClientsPerTable;
     // A new table waits for its creator; a refused join must not dispose it meanwhile. Once someone
     // has joined, the table closes itself when the last person is gone.
     this.autoDispose = false;
-    this.clock.setTimeout(() => {
+    this.deferredClock().setTimeout(() => {
       if (this.seating.people.size === 0 && this.clients.length === 0) void this.disconnect();
     }, this.config.unclaimedMs);
     const state = new BlazeState();
@@ -576,24 +575,26 @@ export class BlazeRoom extends Room<BlazeState> {
   }
 
   /**
-   * The room clock, with each callback moved to a microtask: a timer fires inside clock.tick(), and
-   * the action it triggers calls broadcastPatch(), which ticks the clock again. Run nested, the
-   * still-active timer would fire twice.
+   * Timers for clocks and bots. Node's own timers, not the room clock: that one only advances
+   * when a patch interval ticks it, and there is none (see onCreate). Each fires as a task of its
+   * own; the handle is cleared by its owner, and on dispose by clearAll().
    */
   private deferredClock() {
     return {
-      setTimeout: (fn: () => void, ms: number) =>
-        this.clock.setTimeout(() => {
-          queueMicrotask(() => {
-            if (this.disposed) return;
-            // Outside Colyseus' own wrapper now, so guard here: a timer error must not end the process.
-            try {
-              fn();
-            } catch (e) {
-              this.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
-            }
-          });
-        }, ms),
+      setTimeout: (fn: () => void, ms: number) => {
+        const t = setTimeout(() => {
+          if (this.disposed) return;
+          // Outside Colyseus' own wrapper, so guard here: a timer error must not end the process.
+          try {
+            fn();
+          } catch (e) {
+            this.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
+          }
+        }, ms);
+        // A pending timer must not keep a closing process alive.
+        t.unref();
+        return { clear: () => clearTimeout(t) };
+      },
     };
   }
 }

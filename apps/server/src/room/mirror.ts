@@ -23,13 +23,14 @@ export function mirrorGame(state: BlazeState, game: GameState): void {
       setField(slot, 'handCount', 0);
       continue;
     }
-    const own = viewFor(game, i);
     setField(slot, 'handCount', v.handCounts[i] ?? 0);
-    syncList(slot.hand, own.hand);
-    syncList(slot.betHand, own.betHand);
+    // Seat i's own cards go only into slot i (its owner's @view() fields). Read straight from the
+    // state rather than through viewFor(game, i): a whole view per seat per action was the hot spot.
+    syncList(slot.hand, game.hands[i] ?? []);
+    syncList(slot.betHand, game.betCards[i] ?? []);
     // The public bets hide this round's values until revealed; the owner still sees theirs here.
     const hidden = v.bets.find((b) => b.by === i && b.round === game.round && b.value === null);
-    const mine = hidden ? own.bets.find((b) => b.by === i && b.round === game.round) : undefined;
+    const mine = hidden ? game.bets.find((b) => b.by === i && b.round === game.round) : undefined;
     setField(slot, 'myBet', mine?.value ?? -1);
   }
 }

@@ -160,7 +160,7 @@ export function bigBody(base: string, path: string, mb: number): Promise<{ outco
 /** A table to aim frames at, made the way the web client makes one. */
 export async function makeTable(base: string): Promise<string> {
   const res = await post(base, '/api/tables', '{}');
-  if (!res || res.status !== 201) throw new Error(`no table: ${res?.status}`);
+  if (res === null || res.status !== 201) throw new Error(`no table: ${res?.status}`);
   return ((await res.json()) as { id: string }).id;
 }
 

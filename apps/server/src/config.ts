@@ -44,7 +44,9 @@ export type Config = z.infer<typeof configSchema>;
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
-  const r = configSchema.safeParse(env);
+  // Set-but-empty means unset, for every variable (compose files often write `FOO=`).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = configSchema.safeParse(given);
   if (r.success) return { ok: true, config: r.data };
   return {
     ok: false,

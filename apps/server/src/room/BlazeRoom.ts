@@ -176,6 +176,7 @@ export class BlazeRoom extends Room<BlazeState> {
     }
     client.view = new StateView();
     this.log.add(returning ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
+    this.config.edge.log.info({ table: this.roomId, seat: person.seat ?? -1, session: client.sessionId }, 'joined');
     this.refreshSeats();
     this.sendSeat(person, true);
     this.afterChange();
@@ -456,6 +457,7 @@ export class BlazeRoom extends Room<BlazeState> {
     this.state.gameNumber++;
     this.refreshSeats();
     this.log.add('started', { value: this.state.gameNumber, seat: game.active });
+    this.config.edge.log.info({ table: this.roomId, game: this.state.gameNumber, players: n }, 'game started');
     mirrorGame(this.state, game);
     this.afterChange();
     return null;
@@ -488,6 +490,10 @@ export class BlazeRoom extends Room<BlazeState> {
     this.state.status = 'finished';
     const names = this.seating.slots.slice(0, game.players).map((_, i) => this.seating.nameAt(i));
     this.recordResult(game, names);
+    this.config.edge.log.info(
+      { table: this.roomId, game: this.state.gameNumber, seat: game.winner ?? -1 },
+      'game over',
+    );
     // People who left during the game give their seats back now.
     for (const p of [...this.seating.people.values()]) {
       if (p.sessions.size === 0 && p.pending === 0) {

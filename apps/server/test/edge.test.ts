@@ -1,0 +1,103 @@
+/**
+ * Issue 8, must show 1: the started product (src/main.ts in its own process, production defaults)
+ * attacked from outside on loopback. Every one of these got through before the edge existed:
+ * 1,000 tables from the matchmaker's create, 100 MB bodies buffered, a log line per bad frame,
+ * unlimited sockets per address.
+ */
+import { fileURLToPath } from 'node:url';
+import { Client } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bigBody,
+  frameFlood,
+  leave,
+  makeTable,
+  type Product,
+  post,
+  sleep,
+  socketFlood,
+  startProduct,
+  tableCount,
+  tableFlood,
+} from './attack.js';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+let p: Product;
+
+// Tables refill slowly here (one a minute after a burst of 20), so each test says how many it uses.
+beforeAll(async () => {
+  p = await startProduct(serverDir, {
+    TABLES_BURST_PER_ADDRESS: '20',
+    TABLES_PER_MINUTE_PER_ADDRESS: '1',
+    TABLE_MAX_SPECTATORS: '2',
+  });
+});
+afterAll(async () => {
+  await p?.stop();
+});
+
+describe('the edge, attacked from outside', () => {
+  it('a 21st socket from one address and an over-the-cap spectator are refused with a clear reason', async () => {
+    // Seven connections fit a table here (five seats, two spectators): three tables.
+    const flood = await socketFlood(p, 21, 7);
+    expect(flood.errors.join('\n')).toMatch(/Too many connections from your address/);
+    expect(flood.joined).toBe(20);
+    for (const r of flood.rooms) await leave(r);
+    await sleep(300);
+
+    const table = await makeTable(p.base);
+    const watchers = [];
+    for (const name of ['W1', 'W2'])
+      watchers.push(await new Client(p.endpoint).joinById(table, { name, spectate: true }));
+    await expect(new Client(p.endpoint).joinById(table, { name: 'W3', spectate: true })).rejects.toThrow(
+      /already has 2 spectators/,
+    );
+    for (const w of watchers) await leave(w);
+  });
+
+  it('5,000 malformed frames produce a handful of log lines, and their senders are dropped', async () => {
+    const table = await makeTable(p.base);
+    const lines = await frameFlood(p, table, 5_000, 5);
+    expect(lines).toBeGreaterThan(0);
+    expect(lines).toBeLessThanOrEqual(12);
+    // No stack traces.
+    expect(p.lines().filter((l) => /^\s+at /.test(l))).toEqual([]);
+  });
+
+  it('a 20 MB body to any route is refused within 2 s and memory stays flat', async () => {
+    await sleep(300);
+    const before = p.rssMb();
+    const routes = ['/matchmake/joinById/abcdefghijkl', '/matchmake/create/blaze', '/api/tables', '/healthz', '/t/x'];
+    for (const path of routes) {
+      const r = await bigBody(p.base, path, 20);
+      // Refused before reading: a 413, or the connection cut while the client was still sending.
+      expect(['413', 'ECONNRESET', 'EPIPE'], `${path}: ${r.outcome}`).toContain(r.outcome);
+      expect(r.ms, path).toBeLessThan(2_000);
+    }
+    const five = await Promise.all(routes.map((path) => bigBody(p.base, path, 20)));
+    for (const r of five) expect(r.ms).toBeLessThan(2_000);
+    await sleep(300);
+    expect(p.rssMb() - before).toBeLessThan(30);
+  });
+
+  it('tables: cross-site text/plain makes none; the matchmaker makes none; /api/tables only its burst', async () => {
+    const start = await tableCount(p.base);
+    const plain = await post(p.base, '/api/tables', '{}', 'text/plain');
+    expect(plain?.status).toBe(415);
+    const form = await post(p.base, '/api/tables', 'a=1', 'application/x-www-form-urlencoded');
+    expect(form?.status).toBe(415);
+    expect(await tableCount(p.base)).toBe(start);
+
+    const flood = await tableFlood(p.base, 300);
+    expect(flood.matchmaker).toBe(0);
+    // The burst of 20 less the 5 tables made above, and perhaps one refilled meanwhile.
+    expect(flood.api).toBeGreaterThanOrEqual(15);
+    expect(flood.api).toBeLessThanOrEqual(16);
+    const refused = await post(p.base, '/matchmake/create/blaze', '{}');
+    expect(refused?.status).toBe(404);
+    expect(((await refused?.json()) as { error?: string } | undefined)?.error).toMatch(/api\/tables/);
+    // colyseus.js' own create/joinOrCreate fail with that reason.
+    await expect(new Client(p.endpoint).create('blaze', { name: 'x' })).rejects.toThrow(/api\/tables/);
+    await expect(new Client(p.endpoint).joinOrCreate('blaze', { name: 'x' })).rejects.toThrow(/api\/tables/);
+  });
+});

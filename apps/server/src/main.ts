@@ -1,6 +1,7 @@
 /** `pnpm start`: the game server and the built web client on one port. */
 import { fileURLToPath } from 'node:url';
-import { createServer } from './app.js';
+import { createServer, ROOM_NAME } from './app.js';
+import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
 
 const port = Number(process.env.PORT ?? 2567);
 const host = process.env.HOST || undefined;
@@ -13,7 +14,11 @@ const server = createServer({
   redisUrl: process.env.REDIS_URL || undefined,
   publicAddress: process.env.PUBLIC_ADDRESS || undefined,
 });
+const store = openStore(process.env);
+mountGameRecords(server.app, store);
 const bound = await server.listen();
+const restored = await restoreTables(store, ROOM_NAME);
+if (restored.length > 0) console.log(`restored ${restored.length} table(s) from the ${store.kind} store`);
 console.log(`Blaze Online listening on http://${host ?? 'localhost'}:${bound}`);
 
 let stopping = false;
@@ -25,6 +30,7 @@ async function stop(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await drainTables(store);
     await server.close();
     process.exit(0);
   } catch (e) {

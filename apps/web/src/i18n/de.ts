@@ -120,6 +120,7 @@ export const de: Messages = {
   'log.started': 'Das Spiel beginnt',
   'log.botTookOver': 'Ein Bot spielt für {name}',
   'log.returned': '{name} ist zurück',
+  'log.restored': 'Der Server wurde neu gestartet; der Tisch ist wieder wie vorher da',
   'log.kicked': '{name} schaut jetzt nur zu',
   'log.timedOut': 'Die Zeit von {name} ist abgelaufen; es geht weiter',
   'log.timedOut.target': 'Die Zeit von {name} ist abgelaufen: {name} passt',

@@ -119,6 +119,7 @@ export const en = {
   'log.started': 'The game starts',
   'log.botTookOver': 'A bot plays for {name}',
   'log.returned': '{name} is back',
+  'log.restored': 'The server restarted; the table is back as it was',
   'log.kicked': '{name} is moved to the spectators',
   'log.timedOut': "{name}'s time ran out; the table moves on",
   'log.timedOut.target': "{name}'s time ran out: {name} passes",

@@ -120,6 +120,7 @@ export const ja: Messages = {
   'log.started': 'ゲーム開始',
   'log.botTookOver': 'ボットが{name}の代わりにプレイ',
   'log.returned': '{name}が戻りました',
+  'log.restored': 'サーバーが再起動しました。テーブルは元の状態に戻りました',
   'log.kicked': '{name}は観戦に移りました',
   'log.timedOut': '{name}の持ち時間切れ。ゲームは続きます',
   'log.timedOut.target': '{name}の持ち時間切れ：{name}はパス',

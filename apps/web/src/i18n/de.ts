@@ -17,6 +17,8 @@ export const de: Messages = {
   'join.connecting': 'Verbinde…',
   'join.failed': 'Beitritt fehlgeschlagen: {reason}',
   'join.reconnecting': 'Verbindung verloren, verbinde neu…',
+  'join.restarting': 'Der Server startet neu; gleich geht es weiter…',
+  'join.gone': 'Diesen Tisch gibt es nicht mehr.',
   'join.home': 'Zur Startseite',
   'lobby.title': 'Lobby',
   'lobby.seat': 'Platz {n}',

@@ -16,6 +16,8 @@ export const en = {
   'join.connecting': 'Connecting…',
   'join.failed': 'Could not join: {reason}',
   'join.reconnecting': 'Connection lost, reconnecting…',
+  'join.restarting': 'The server is restarting; back in a moment…',
+  'join.gone': 'This table no longer exists.',
   'join.home': 'Back to start',
   'lobby.title': 'Lobby',
   'lobby.seat': 'Seat {n}',

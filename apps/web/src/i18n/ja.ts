@@ -17,6 +17,8 @@ export const ja: Messages = {
   'join.connecting': '接続中…',
   'join.failed': '参加できませんでした：{reason}',
   'join.reconnecting': '接続が切れました。再接続中…',
+  'join.restarting': 'サーバーを再起動しています。まもなく戻ります…',
+  'join.gone': 'このテーブルはもう存在しません。',
   'join.home': 'はじめに戻る',
   'lobby.title': 'ロビー',
   'lobby.seat': '席 {n}',

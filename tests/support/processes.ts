@@ -74,8 +74,10 @@ export async function startRedis(): Promise<Proc & { url: string }> {
 export async function startServer(
   env: Record<string, string> = {},
   announce = false,
+  /** The same port again (a restart the clients should find). */
+  samePort?: number,
 ): Promise<Proc & { port: number; base: string }> {
-  const port = await freePort();
+  const port = samePort ?? (await freePort());
   if (announce) env = { ...env, PUBLIC_ADDRESS: `127.0.0.1:${port}` };
   const proc = track(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.

@@ -3,9 +3,10 @@
  * environment through config.ts; a bad one stops the process before it listens.
  */
 import { fileURLToPath } from 'node:url';
-import { createServer } from './app.js';
+import { createServer, ROOM_NAME } from './app.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -50,7 +51,11 @@ const server = createServer({
     trustProxy: config.TRUST_PROXY,
   },
 });
+const store = openStore(process.env);
+mountGameRecords(server.app, store);
 const bound = await server.listen();
+const restored = await restoreTables(store, ROOM_NAME);
+if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
 log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
 // Humans and scripts (tests, the e2e harness) look for this line on stdout.
 console.log(`Blaze Online listening on http://${config.HOST ?? 'localhost'}:${bound}`);
@@ -64,6 +69,7 @@ async function stop(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await drainTables(store);
     await server.close();
     process.exit(0);
   } catch (e) {

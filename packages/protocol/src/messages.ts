@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const MAX_SEATS = 5;
 export const NAME_MAX = 24;
 export const CHAT_MAX = 200;
+/** WebSocket close code: the server is restarting; the table comes back, rejoin it by seat token. */
+export const CLOSE_RESTARTING = 4100;
 
 const cardId = z.string().refine(isCardId, { message: 'not a card id' });
 const seatIndex = z

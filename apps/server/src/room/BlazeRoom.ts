@@ -28,6 +28,9 @@ import { newSeed, newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { normalizeName, uniqueName } from '../names.js';
 import { type BucketOptions, DEFAULT_BUCKET } from '../rateLimit.js';
+import { currentStore, lifecycle, restoring } from '../store/current.js';
+import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash } from '../store/record.js';
+import type { GameRecord, TableEntry } from '../store/types.js';
 import { BotDriver } from './botDriver.js';
 import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
@@ -97,6 +100,12 @@ export class BlazeRoom extends Room<BlazeState> {
   private disposed = false;
   private fixedDeck: string[] | undefined;
   private chatSeq = 0;
+  private recorder!: Recorder;
+  /** Last recorded seats and settings (JSON), so only changes are written. */
+  private recordedSeats = '';
+  private recordedSettings = '';
+  /** Evening scoreboard rows by seat identity (token hash, or the bot's name): not by display name. */
+  private rowsByKey = new Map<string, ScoreRow>();
 
   /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
   game: GameState | null = null;
@@ -106,8 +115,11 @@ export class BlazeRoom extends Room<BlazeState> {
   /** Every judged game action of the current game, accepted or not. */
   attempts: Attempt[] = [];
 
-  override onCreate(options: Record<string, unknown>): void {
-    this.roomId = newTableId();
+  override async onCreate(options: Record<string, unknown>): Promise<void> {
+    // Only ids this process is restoring may be taken again (a client cannot ask for one).
+    const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
+    this.roomId = restoreId ?? newTableId();
+    this.recorder = new Recorder(currentStore(), this.roomId);
     this.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
     // No patch interval: afterChange() patches the moment something changed, so an idle table
     // costs nothing (500 idle tables were 10,000 empty patch ticks a second).
@@ -123,7 +135,7 @@ export class BlazeRoom extends Room<BlazeState> {
     for (let i = 0; i < 5; i++) state.players.push(new PlayerSlot());
     this.state = state;
     metrics.tableOpened(this);
-    this.log = new GameLog(state);
+    this.log = new GameLog(state, (line) => this.recorder.push({ t: 'log', line }));
     this.clocks = new TableClocks(this.deferredClock(), (due) => this.onClock(due));
     this.bots = new BotDriver(
       this.deferredClock(),
@@ -139,6 +151,52 @@ export class BlazeRoom extends Room<BlazeState> {
     this.applySettings(requested.data);
     if (this.config.allowFixedDeck && Array.isArray(options?.deck)) this.fixedDeck = options.deck as string[];
     this.onMessage('*', (client, type, message) => this.onAnyMessage(client, type, message));
+    if (restoreId) {
+      const store = currentStore();
+      const r = rebuild(store ? await store.load(restoreId) : []);
+      if ('error' in r) throw new ServerError(500, `table ${restoreId} cannot be restored: ${r.error}`);
+      this.restore(r);
+    }
+    this.recordChanges();
+    this.recorder.write([], () => {});
+  }
+
+  /** The table exactly as after its last recorded entry; clocks start afresh, people get their grace. */
+  private restore(r: RestoredTable): void {
+    if (r.settings) this.applySettings(r.settings);
+    const s = this.seating;
+    if (r.seats) {
+      for (const p of r.seats.people) {
+        const token = HASHED + p.tokenHash;
+        s.people.set(token, { token, name: p.name, seat: p.seat, sessions: new Set(), pending: 0 });
+      }
+      r.seats.slots.forEach((o, i) => {
+        s.slots[i] = o === null ? null : o.kind === 'bot' ? o : { kind: 'person', token: HASHED + o.tokenHash };
+      });
+      s.host = r.seats.host === null ? null : HASHED + r.seats.host;
+    }
+    this.state.gameNumber = r.gameNumber;
+    for (const x of r.results) this.addResult(x.game, x.names, x.keys, x.scores, x.winner);
+    for (const c of r.chat) this.putChat(c.seq, c.at, c.name, c.seat, c.text);
+    this.log.restore(r.log);
+    if (r.game && r.options) {
+      this.game = r.game;
+      this.gameOptions = r.options;
+      this.journal = [...r.actions];
+      this.state.status = r.game.over ? 'finished' : 'playing';
+      mirrorGame(this.state, r.game);
+    }
+    // Everyone gets the reconnection grace from now: the bot plays a seat only once it lapses.
+    for (const p of s.people.values()) {
+      p.pending++;
+      this.deferredClock().setTimeout(() => {
+        p.pending--;
+        this.departed(p);
+      }, this.settings.reconnectSeconds * 1000);
+    }
+    this.log.add('restored', { value: this.state.gameNumber });
+    this.refreshSeats();
+    this.afterChange();
   }
 
   override onAuth(client: Client, options: unknown, context?: AuthContext): JoinOptions {
@@ -161,6 +219,8 @@ export class BlazeRoom extends Room<BlazeState> {
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
     if (!this.autoDispose) this.autoDispose = true;
     const firstEver = this.seating.host === null && this.seating.people.size === 0;
+    // Someone restored from the record comes back with the token whose hash we kept.
+    if (auth.seatToken) this.seating.rekey(HASHED + tokenHash(auth.seatToken), auth.seatToken);
     const { person, returning } = this.seating.arrive(auth.name, auth.seatToken);
     if (firstEver && auth.settings) this.applySettings(auth.settings);
     const others = [...this.seating.people.values()].filter((p) => p !== person).map((p) => p.name);
@@ -206,9 +266,16 @@ export class BlazeRoom extends Room<BlazeState> {
     this.departed(person);
   }
 
+  /** Everything this table queued is on record (SIGTERM waits for it). */
+  flushRecord(): Promise<void> {
+    return this.recorder.flush();
+  }
+
   override onDispose(): void {
     this.disposed = true;
     metrics.tableClosed(this);
+    // Gone for good (its last person left), unless the whole server is only restarting.
+    if (!lifecycle.shuttingDown) void currentStore()?.closeTable(this.roomId);
     this.clocks?.clearAll();
     this.bots?.clearAll();
   }
@@ -350,19 +417,11 @@ export class BlazeRoom extends Room<BlazeState> {
   private onTableMessage(person: Person, type: ClientMessageType, m: unknown): Refusal | null {
     const s = this.seating;
     if (type === 'chat') {
-      this.chatSeq++;
-      ringPut(
-        this.state.chat,
-        CHAT_KEEP,
-        this.chatSeq,
-        () => new ChatLine(),
-        (line) => {
-          line.at = Date.now();
-          line.name = person.name;
-          line.seat = person.seat ?? -1;
-          line.text = (m as ClientMessage<'chat'>).text;
-        },
-      );
+      const text = (m as ClientMessage<'chat'>).text;
+      this.putChat(this.chatSeq + 1, Date.now(), person.name, person.seat ?? -1, text);
+      const c = this.state.chat.find((x) => x.seq === this.chatSeq);
+      if (c) this.recorder.push({ t: 'chat', seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text });
+      this.recorder.write([], () => {});
       this.broadcastPatch();
       return null;
     }
@@ -414,6 +473,22 @@ export class BlazeRoom extends Room<BlazeState> {
     return null;
   }
 
+  private putChat(seq: number, at: number, name: string, seat: number, text: string): void {
+    this.chatSeq = Math.max(this.chatSeq, seq);
+    ringPut(
+      this.state.chat,
+      CHAT_KEEP,
+      seq,
+      () => new ChatLine(),
+      (line) => {
+        line.at = at;
+        line.name = name;
+        line.seat = seat;
+        line.text = text;
+      },
+    );
+  }
+
   private applySettings(partial: Partial<TableSettings>): void {
     const next = tableSettings.safeParse({ ...this.settings, ...partial });
     if (!next.success) return;
@@ -455,6 +530,7 @@ export class BlazeRoom extends Room<BlazeState> {
     this.attempts = [];
     this.state.status = 'playing';
     this.state.gameNumber++;
+    this.recorder.push({ t: 'start', gameNumber: this.state.gameNumber, options });
     this.refreshSeats();
     this.log.add('started', { value: this.state.gameNumber, seat: game.active });
     this.config.edge.log.info({ table: this.roomId, game: this.state.gameNumber, players: n }, 'game started');
@@ -471,6 +547,7 @@ export class BlazeRoom extends Room<BlazeState> {
     const game = this.game;
     if (game === null || this.state.status !== 'playing')
       return { code: 'WRONG_PHASE', message: 'No game is running.' };
+    if (lifecycle.draining) return { code: 'RESTARTING', message: 'The server is restarting; try again in a moment.' };
     const r = applyAction(game, action);
     this.attempts.push({ action, source, code: r.ok ? null : r.error.code });
     if (!r.ok) return r.error;
@@ -478,11 +555,15 @@ export class BlazeRoom extends Room<BlazeState> {
     metrics.actionsApplied.inc({ source });
     this.game = r.state;
     this.journal.push(action);
-    mirrorGame(this.state, r.state);
-    for (const e of r.events) this.log.addEvent(e);
-    if (r.state.over) this.finishGame(r.state);
-    this.afterChange();
-    metrics.actionToPatch.observe((performance.now() - started) / 1000);
+    // Judged now (R5.1: the next action meets this state); shown only once it is on record.
+    this.recorder.write([{ t: 'action', action }], () => {
+      if (this.disposed) return;
+      mirrorGame(this.state, r.state);
+      for (const e of r.events) this.log.addEvent(e);
+      if (r.state.over) this.finishGame(r.state);
+      this.afterChange();
+      metrics.actionToPatch.observe((performance.now() - started) / 1000);
+    });
     return null;
   }
 
@@ -506,23 +587,78 @@ export class BlazeRoom extends Room<BlazeState> {
   }
 
   private recordResult(game: GameState, names: string[]): void {
+    const keys = this.seating.slots
+      .slice(0, game.players)
+      .map((o) => (o === null ? '' : o.kind === 'bot' ? `bot:${o.name}` : tokenHash(o.token)));
+    const n = this.state.gameNumber;
+    const winner = game.winner ?? -1;
+    this.addResult(n, names, keys, game.scores, winner);
+    this.recorder.push({ t: 'result', game: n, names, keys, scores: [...game.scores], winner });
+    if (this.gameOptions) {
+      const record: GameRecord = {
+        id: `${this.roomId}-${n}`,
+        table: this.roomId,
+        game: n,
+        names,
+        options: this.gameOptions,
+        actions: [...this.journal],
+        scores: [...game.scores],
+        winner,
+        finishedAt: Date.now(),
+      };
+      void currentStore()
+        ?.saveGame(record)
+        .catch((e) => console.error(`[blaze ${this.roomId}] game record failed`, e));
+    }
+  }
+
+  private addResult(n: number, names: string[], keys: string[], scores: readonly number[], winner: number): void {
     const r = new GameResult();
-    r.game = this.state.gameNumber;
+    r.game = n;
     r.names.push(...names);
-    r.scores.push(...game.scores);
-    r.winner = game.winner ?? -1;
+    r.scores.push(...scores);
+    r.winner = winner;
     this.state.results.push(r);
     names.forEach((name, seat) => {
-      let row = this.state.scoreboard.find((x) => x.name === name);
+      const key = keys[seat] || `name:${name}`;
+      let row = this.rowsByKey.get(key);
       if (!row) {
         row = new ScoreRow();
-        row.name = name;
+        this.rowsByKey.set(key, row);
         this.state.scoreboard.push(row);
       }
+      row.name = name;
       row.games++;
-      row.points += game.scores[seat] ?? 0;
-      if (game.winner === seat) row.wins++;
+      row.points += scores[seat] ?? 0;
+      if (winner === seat) row.wins++;
     });
+  }
+
+  /** Seats and settings go on record when they changed; everything queued is written before the patch. */
+  private recordChanges(): void {
+    const s = this.seating;
+    const seats: TableEntry = {
+      t: 'seats',
+      slots: s.slots.map((o) =>
+        o === null
+          ? null
+          : o.kind === 'bot'
+            ? o
+            : { kind: 'person', tokenHash: tokenHash(o.token), name: s.people.get(o.token)?.name ?? '' },
+      ),
+      host: s.host === null ? null : tokenHash(s.host),
+      people: [...s.people.values()].map((p) => ({ tokenHash: tokenHash(p.token), name: p.name, seat: p.seat })),
+    };
+    const seatsJson = JSON.stringify(seats);
+    if (seatsJson !== this.recordedSeats) {
+      this.recordedSeats = seatsJson;
+      this.recorder.push(seats);
+    }
+    const settingsJson = JSON.stringify(this.settings);
+    if (settingsJson !== this.recordedSettings) {
+      this.recordedSettings = settingsJson;
+      this.recorder.push({ t: 'settings', settings: { ...this.settings } });
+    }
   }
 
   private onClock(due: Due): void {
@@ -560,6 +696,8 @@ export class BlazeRoom extends Room<BlazeState> {
   /** After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch sent now. */
   private afterChange(): void {
     if (this.disposed) return;
+    this.recordChanges();
+    this.recorder.write([], () => {});
     const playing = this.state.status === 'playing' ? this.game : null;
     this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
     this.bots.replan(

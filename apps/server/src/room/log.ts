@@ -7,6 +7,7 @@
  */
 import { type BlazeState, LogEntry } from '@blaze/protocol/schema';
 import { type GameEvent, redactEvent } from '@blaze/rules';
+import type { StoredLog } from '../store/types.js';
 import { ringPut, syncList } from './sync.js';
 
 export const LOG_MAX = 200;
@@ -22,22 +23,49 @@ export interface LogFields {
 export class GameLog {
   private seq = 0;
 
-  constructor(private readonly state: BlazeState) {}
+  constructor(
+    private readonly state: BlazeState,
+    /** Each line as it is added, for the table's record. */
+    private readonly onLine: (line: StoredLog) => void = () => {},
+  ) {}
 
   add(kind: string, f: LogFields = {}): void {
+    const line: StoredLog = {
+      seq: ++this.seq,
+      at: Date.now(),
+      kind,
+      seat: f.seat ?? -1,
+      other: f.other ?? -1,
+      cards: [...(f.cards ?? [])],
+      value: f.value ?? -1,
+      text: f.text ?? '',
+    };
+    this.put(line);
+    this.onLine(line);
+  }
+
+  /** Lines from the table's record, after a restart (not recorded again). */
+  restore(lines: readonly StoredLog[]): void {
+    for (const l of lines) {
+      this.put(l);
+      this.seq = Math.max(this.seq, l.seq);
+    }
+  }
+
+  private put(l: StoredLog): void {
     ringPut(
       this.state.log,
       LOG_MAX,
-      ++this.seq,
+      l.seq,
       () => new LogEntry(),
       (e) => {
-        e.at = Date.now();
-        e.kind = kind;
-        e.seat = f.seat ?? -1;
-        e.other = f.other ?? -1;
-        syncList(e.cards, f.cards ?? []);
-        e.value = f.value ?? -1;
-        e.text = f.text ?? '';
+        e.at = l.at;
+        e.kind = l.kind;
+        e.seat = l.seat;
+        e.other = l.other;
+        syncList(e.cards, l.cards);
+        e.value = l.value;
+        e.text = l.text;
       },
     );
   }

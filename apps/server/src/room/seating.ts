@@ -40,6 +40,19 @@ export class Seating {
     return { person, returning: false };
   }
 
+  /** A restored person (known by a placeholder) takes their real token back. */
+  rekey(from: string, to: string): void {
+    const p = this.people.get(from);
+    if (!p || this.people.has(to)) return;
+    this.people.delete(from);
+    p.token = to;
+    this.people.set(to, p);
+    this.slots.forEach((o, i) => {
+      if (o?.kind === 'person' && o.token === from) this.slots[i] = { kind: 'person', token: to };
+    });
+    if (this.host === from) this.host = to;
+  }
+
   personAt(slot: number): Person | null {
     const o = this.slots[slot];
     return o?.kind === 'person' ? (this.people.get(o.token) ?? null) : null;

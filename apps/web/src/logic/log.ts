@@ -26,6 +26,7 @@ const KNOWN = new Set([
   'started',
   'botTookOver',
   'returned',
+  'restored',
   'kicked',
   'timedOut',
 ]);

@@ -2,7 +2,13 @@
  * One table connection: joins the Colyseus room, keeps the seat token, feeds decoded state into the
  * store and sends intentions. Reconnects with the seat token when the link drops.
  */
-import type { ClientMessage, ClientMessageType, ErrorMessage, SeatMessage } from '@blaze/protocol';
+import {
+  CLOSE_RESTARTING,
+  type ClientMessage,
+  type ClientMessageType,
+  type ErrorMessage,
+  type SeatMessage,
+} from '@blaze/protocol';
 import { BlazeState } from '@blaze/protocol/schema';
 import { Client, type Room } from 'colyseus.js';
 import { toClientTable } from '../store/snapshot.js';
@@ -11,6 +17,10 @@ import { colyseusEndpoint } from './endpoint.js';
 import { keys, load, save } from './storage.js';
 
 export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** Why the connection is reconnecting or closed, for the words the page shows. */
+export const RESTARTING = 'restarting';
+export const TABLE_GONE = 'gone';
 
 export interface ConnectionEvents {
   onConnState(s: ConnState, reason?: string): void;
@@ -71,7 +81,7 @@ export class Connection {
         this.events.onConnState('closed');
         return;
       }
-      void this.reconnect();
+      void this.reconnect(code === CLOSE_RESTARTING);
     });
     this.events.onConnState('open');
     this.publish();
@@ -82,21 +92,30 @@ export class Connection {
     this.store.setTable(toClientTable(this.room.state, this.mySeat));
   }
 
-  /** Back into the seat after a drop: the same seat token, with growing pauses. */
-  private async reconnect(): Promise<void> {
-    this.events.onConnState('reconnecting');
-    for (let attempt = 0; attempt < 60 && !this.closing; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * (attempt + 1))));
+  /**
+   * Back into the seat after an unexpected close: the same session first (a short network drop),
+   * then the seat token, with growing pauses (a restart takes a few seconds). A table the server
+   * says it does not know, several times over, is gone.
+   */
+  private async reconnect(restarting: boolean): Promise<void> {
+    this.events.onConnState('reconnecting', restarting ? RESTARTING : undefined);
+    let notFound = 0;
+    for (let attempt = 0; attempt < 80 && !this.closing; attempt++) {
+      const pause = Math.min(5_000, 250 * 2 ** Math.min(attempt, 5)) * (0.8 + 0.4 * Math.random());
+      await new Promise((r) => setTimeout(r, pause));
       try {
-        // The same session first (the server holds it for a while), else the seat token.
-        if (attempt === 0 && this.reconnectionToken) {
+        if (attempt === 0 && this.reconnectionToken && !restarting) {
           this.attach(await this.client.reconnect<BlazeState>(this.reconnectionToken, BlazeState));
           return;
         }
         await this.join(this.name, this.spectate);
         return;
-      } catch {
-        // keep trying: the server keeps the seat for reconnectSeconds
+      } catch (e) {
+        // A restarted server restores its tables just after it starts listening: a few misses are normal.
+        if (e instanceof Error && /not found/i.test(e.message) && ++notFound >= 6) {
+          this.events.onConnState('closed', TABLE_GONE);
+          return;
+        }
       }
     }
     this.events.onConnState('closed');

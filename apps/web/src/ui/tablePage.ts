@@ -10,7 +10,7 @@ import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { roundEnded } from '../logic/roundSummary.js';
-import { Connection, type ConnState } from '../net/connection.js';
+import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
@@ -427,9 +427,11 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       { class: 'msg', testid: 'join-message' },
       connState === 'connecting'
         ? t('join.connecting')
-        : connState === 'closed' && joinReason
-          ? t('join.failed', { reason: joinReason })
-          : '',
+        : connState === 'closed' && joinReason === TABLE_GONE
+          ? t('join.gone')
+          : connState === 'closed' && joinReason
+            ? t('join.failed', { reason: joinReason })
+            : '',
     );
     name.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') go(false);
@@ -444,11 +446,16 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch')),
       ),
       msg,
-      h('a', { href: '/', 'data-link': '' }, t('join.home')),
+      h(
+        'a',
+        { href: '/', 'data-link': '', testid: 'join-home' },
+        joinReason === TABLE_GONE ? t('home.newTable') : t('join.home'),
+      ),
     );
     page.classList.toggle('reconnecting', connState === 'reconnecting');
     bannerEl.classList.toggle('offline', connState === 'reconnecting');
-    if (connState === 'reconnecting') bannerText.textContent = t('join.reconnecting');
+    if (connState === 'reconnecting')
+      bannerText.textContent = t(joinReason === RESTARTING ? 'join.restarting' : 'join.reconnecting');
   }
   showJoin();
   // Coming back to a table we hold a seat at (reload): straight back in.

@@ -1,0 +1,81 @@
+/**
+ * The process's durable tables: opens the store (SQLite under DATA_DIR, or Redis with REDIS_URL),
+ * serves finished games' records, restores unfinished tables on start and drains on SIGTERM.
+ * main.ts calls these; app.ts stays unaware of storage.
+ */
+import { join, resolve } from 'node:path';
+import { CLOSE_RESTARTING } from '@blaze/protocol';
+import { matchMaker } from '@colyseus/core';
+import type express from 'express';
+import type { BlazeRoom } from '../room/BlazeRoom.js';
+import { lifecycle, restoring, setStore } from './current.js';
+import { openRedisStore } from './redis.js';
+import { openSqliteStore } from './sqlite.js';
+import type { TableStore } from './types.js';
+
+export interface StoreEnv {
+  DATA_DIR?: string;
+  REDIS_URL?: string;
+}
+
+export function openStore(env: StoreEnv): TableStore {
+  const store = env.REDIS_URL
+    ? openRedisStore(env.REDIS_URL)
+    : openSqliteStore(join(resolve(env.DATA_DIR || './data'), 'blaze.sqlite'));
+  setStore(store);
+  return store;
+}
+
+const GAME_ID = /^[A-Za-z0-9_-]{1,40}-\d{1,6}$/;
+
+/** GET /api/games/<table>-<n>: a finished game's public record (after the end nothing is secret). */
+export function mountGameRecords(app: express.Express, store: TableStore): void {
+  app.get('/api/games/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!GAME_ID.test(id)) {
+      res.status(400).json({ code: 'MALFORMED', message: 'No such game id.' });
+      return;
+    }
+    const record = await store.getGame(id).catch(() => null);
+    if (!record) {
+      res.status(404).json({ code: 'NOT_FOUND', message: 'No finished game with that id.' });
+      return;
+    }
+    res.json(record);
+  });
+}
+
+/** Every unfinished table back under its own id, in the state after its last recorded entry. */
+export async function restoreTables(store: TableStore, roomName: string): Promise<string[]> {
+  const back: string[] = [];
+  for (const id of await store.openTables()) {
+    // With a shared Redis, another live process may already hold this table.
+    if ((await matchMaker.query({ roomId: id })).length > 0) continue;
+    restoring.add(id);
+    try {
+      await matchMaker.createRoom(roomName, { restore: id });
+      back.push(id);
+    } catch (e) {
+      console.error(`table ${id} not restored:`, e instanceof Error ? e.message : e);
+      await store.closeTable(id);
+    } finally {
+      restoring.delete(id);
+    }
+  }
+  return back;
+}
+
+/**
+ * SIGTERM: no more actions, everything recorded, every client told "the server is restarting"
+ * (its own close code, so the web client rejoins by token), store closed.
+ */
+export async function drainTables(store: TableStore): Promise<void> {
+  lifecycle.draining = true;
+  lifecycle.shuttingDown = true;
+  const rooms = (await matchMaker.query({}))
+    .map((l) => matchMaker.getLocalRoomById(l.roomId) as BlazeRoom | undefined)
+    .filter((r): r is BlazeRoom => r !== undefined);
+  await Promise.all(rooms.map((r) => r.flushRecord()));
+  await Promise.all(rooms.map((r) => r.disconnect(CLOSE_RESTARTING)));
+  await store.close();
+}

@@ -1,0 +1,131 @@
+/**
+ * A table's record: what is written (in order, before the change is patched) and how a table is
+ * rebuilt from it. The room calls this as it calls the rules; no Colyseus here.
+ */
+import { createHash } from 'node:crypto';
+import type { TableSettings } from '@blaze/protocol';
+import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
+import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
+
+/** Restored people carry this placeholder token until they come back with the real one. */
+export const HASHED = 'h:';
+
+export function tokenHash(token: string): string {
+  if (token.startsWith(HASHED)) return token.slice(HASHED.length);
+  return createHash('sha256').update(token).digest('hex').slice(0, 32);
+}
+
+/** Writes a table's entries in order; `then` runs once its entries are durable, in order too. */
+export class Recorder {
+  private pending: TableEntry[] = [];
+  private tail: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+
+  constructor(
+    private readonly store: TableStore | null,
+    readonly table: string,
+  ) {}
+
+  /** Queued for the next write. */
+  push(entry: TableEntry): void {
+    if (this.store) this.pending.push(entry);
+  }
+
+  /**
+   * Writes everything queued plus `entries`, then runs `then`. SQLite writes synchronously inside
+   * append(), so `then` runs at once; an asynchronous store runs it after the write, in order.
+   */
+  write(entries: readonly TableEntry[], then: () => void): void {
+    if (!this.store) {
+      then();
+      return;
+    }
+    const batch = [...this.pending, ...entries];
+    this.pending = [];
+    const done = this.store.append(this.table, batch);
+    if (this.store.kind === 'sqlite' && this.inFlight === 0) {
+      // Already committed (synchronous driver): nothing to wait for.
+      done.catch((e) => console.error(`[blaze ${this.table}] record write failed`, e));
+      then();
+      return;
+    }
+    this.inFlight++;
+    this.tail = this.tail
+      .then(() => done)
+      .then(then, (e) => console.error(`[blaze ${this.table}] record write failed`, e))
+      .finally(() => {
+        this.inFlight--;
+      });
+  }
+
+  flush(): Promise<void> {
+    this.write([], () => {});
+    return this.tail;
+  }
+}
+
+export interface RestoredTable {
+  settings: TableSettings | null;
+  seats: Extract<TableEntry, { t: 'seats' }> | null;
+  gameNumber: number;
+  options: CreateOptions | null;
+  actions: Action[];
+  game: GameState | null;
+  chat: Extract<TableEntry, { t: 'chat' }>[];
+  log: StoredLog[];
+  results: Extract<TableEntry, { t: 'result' }>[];
+}
+
+/** The table after its last recorded entry: the current game replayed from its seed and actions. */
+export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error: string } {
+  const r: RestoredTable = {
+    settings: null,
+    seats: null,
+    gameNumber: 0,
+    options: null,
+    actions: [],
+    game: null,
+    chat: [],
+    log: [],
+    results: [],
+  };
+  for (const e of entries) {
+    switch (e.t) {
+      case 'settings':
+        r.settings = e.settings;
+        break;
+      case 'seats':
+        r.seats = e;
+        break;
+      case 'start':
+        r.gameNumber = e.gameNumber;
+        r.options = e.options;
+        r.actions = [];
+        break;
+      case 'action':
+        r.actions.push(e.action);
+        break;
+      case 'chat':
+        r.chat.push(e);
+        break;
+      case 'log':
+        r.log.push(e.line);
+        break;
+      case 'result':
+        r.results.push(e);
+        break;
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+  }
+  if (r.options) {
+    const g = replay(r.options, r.actions);
+    if (!g.ok) return { error: `action ${g.index} does not replay: ${g.error.code}` };
+    r.game = g.state;
+  }
+  return r;
+}
+
+export type { StoredOccupant };

@@ -1,0 +1,56 @@
+/** The embedded store: one SQLite file under DATA_DIR, WAL mode, one row per entry. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { GameRecord, TableEntry, TableStore } from './types.js';
+
+export function openSqliteStore(file: string): TableStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // FULL: a committed entry survives a power cut as well as a killed process.
+  db.pragma('synchronous = FULL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, open INTEGER NOT NULL DEFAULT 1, created INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS entries (table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n));
+    CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, table_id TEXT NOT NULL, body TEXT NOT NULL);
+  `);
+  const upsertTable = db.prepare('INSERT OR IGNORE INTO tables (id, open, created) VALUES (?, 1, ?)');
+  const nextN = db.prepare('SELECT COALESCE(MAX(n), 0) AS n FROM entries WHERE table_id = ?');
+  const insert = db.prepare('INSERT INTO entries (table_id, n, body) VALUES (?, ?, ?)');
+  const select = db.prepare('SELECT body FROM entries WHERE table_id = ? ORDER BY n');
+  const open = db.prepare('SELECT id FROM tables WHERE open = 1 ORDER BY created');
+  const closeT = db.prepare('UPDATE tables SET open = 0 WHERE id = ?');
+  const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
+  const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
+  const appendTx = db.transaction((table: string, entries: readonly TableEntry[]) => {
+    upsertTable.run(table, Date.now());
+    let n = (nextN.get(table) as { n: number }).n;
+    for (const e of entries) insert.run(table, ++n, JSON.stringify(e));
+  });
+  return {
+    kind: 'sqlite',
+    async append(table, entries) {
+      if (entries.length > 0) appendTx(table, entries);
+    },
+    async load(table) {
+      return (select.all(table) as { body: string }[]).map((r) => JSON.parse(r.body) as TableEntry);
+    },
+    async openTables() {
+      return (open.all() as { id: string }[]).map((r) => r.id);
+    },
+    async closeTable(table) {
+      closeT.run(table);
+    },
+    async saveGame(record: GameRecord) {
+      putGame.run(record.id, record.table, JSON.stringify(record));
+    },
+    async getGame(id) {
+      const row = getGame.get(id) as { body: string } | undefined;
+      return row ? (JSON.parse(row.body) as GameRecord) : null;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

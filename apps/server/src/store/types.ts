@@ -1,0 +1,62 @@
+/**
+ * The durable record of a table: an append-only list of entries per table, written before the
+ * change they describe reaches any client. Seats are kept by token hash (never the token).
+ */
+import type { TableSettings } from '@blaze/protocol';
+import type { Action, CreateOptions } from '@blaze/rules';
+
+export type StoredOccupant = { kind: 'person'; tokenHash: string; name: string } | { kind: 'bot'; name: string } | null;
+
+export interface StoredLog {
+  seq: number;
+  at: number;
+  kind: string;
+  seat: number;
+  other: number;
+  cards: string[];
+  value: number;
+  text: string;
+}
+
+export type TableEntry =
+  | { t: 'settings'; settings: TableSettings }
+  | {
+      t: 'seats';
+      slots: StoredOccupant[];
+      host: string | null;
+      /** Everyone known by token hash, seated or watching. */
+      people: { tokenHash: string; name: string; seat: number | null }[];
+    }
+  | { t: 'start'; gameNumber: number; options: CreateOptions }
+  | { t: 'action'; action: Action }
+  | { t: 'chat'; seq: number; at: number; name: string; seat: number; text: string }
+  | { t: 'log'; line: StoredLog }
+  | { t: 'result'; game: number; names: string[]; keys: string[]; scores: number[]; winner: number };
+
+/** A finished game, public: after the end nothing is secret any more, so options carry the seed. */
+export interface GameRecord {
+  id: string;
+  table: string;
+  game: number;
+  names: string[];
+  options: CreateOptions;
+  actions: Action[];
+  scores: number[];
+  winner: number;
+  finishedAt: number;
+}
+
+export interface TableStore {
+  readonly kind: 'sqlite' | 'redis';
+  /** Appends in order; resolved once durable. Entries of one call are written together. */
+  append(table: string, entries: readonly TableEntry[]): Promise<void>;
+  /** Every entry of a table, in order. */
+  load(table: string): Promise<TableEntry[]>;
+  /** Tables that are open (not closed): the ones to restore on start. */
+  openTables(): Promise<string[]>;
+  /** The table is gone for good (its last person left): not restored again. */
+  closeTable(table: string): Promise<void>;
+  saveGame(record: GameRecord): Promise<void>;
+  getGame(id: string): Promise<GameRecord | null>;
+  close(): Promise<void>;
+}

@@ -28,7 +28,8 @@ export interface SearchBudget {
   now?: () => number;
 }
 
-export const DEFAULT_BUDGET: SearchBudget = { iterations: 400, timeMs: 200, margin: 1 };
+/** 120 playouts (what the league measures), capped at 200 ms on a busy server. */
+export const DEFAULT_BUDGET: SearchBudget = { iterations: 120, timeMs: 200, margin: 1 };
 
 /** How good the end of a playout is for `me`, in [0, 1]. */
 export function utility(s: GameState, me: Seat, startRound: 1 | 2): number {

@@ -23,8 +23,8 @@ function choiceState(): GameState {
 describe('bot pool', () => {
   const pool = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 60, timeMs: 150 }, graceMs: 2_000 });
   afterAll(() => pool.close());
-  // Let the thread start (it loads the rules and the bots) before any request is timed.
-  beforeAll(() => new Promise((r) => setTimeout(r, 3_000)));
+  // Let the thread load the rules and the bots first, so the busy test meets a running search.
+  beforeAll(() => pool.ready());
 
   it('answers from a worker thread with a move the rules accept', async () => {
     const s = choiceState();

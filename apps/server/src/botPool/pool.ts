@@ -80,6 +80,14 @@ export class BotPool {
     return t;
   }
 
+  /** Resolves once every thread has loaded (for tests and benches; requests made before simply queue). */
+  ready(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.threads.every((t) => t.ready) ? resolve() : setTimeout(check, 20).unref());
+      check();
+    });
+  }
+
   private onCrash(t: Thread): void {
     const cur = t.current;
     if (cur) {

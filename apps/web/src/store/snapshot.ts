@@ -12,6 +12,8 @@ export interface SeatInfo {
   occupied: boolean;
   name: string;
   bot: boolean;
+  /** A bot's strength ('easy' | 'normal' | 'strong'), '' for a person. */
+  strength?: string;
   connected: boolean;
   host: boolean;
   handCount: number;
@@ -90,6 +92,7 @@ export interface StateLike {
     occupied: boolean;
     name: string;
     bot: boolean;
+    strength?: string;
     connected: boolean;
     host: boolean;
     handCount: number;
@@ -149,6 +152,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
     occupied: p.occupied,
     name: p.name,
     bot: p.bot,
+    strength: p.strength ?? '',
     connected: p.connected,
     host: p.host,
     handCount: p.handCount,

@@ -6,6 +6,27 @@ import type { Send } from './send.js';
 
 export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
 export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;
+export const STRENGTH_CHOICES = ['easy', 'normal', 'strong'] as const;
+
+/** The host picks each bot's strength; everyone else reads it. */
+function strengthPicker(seat: number, shown: string, host: boolean, send: Send): HTMLElement {
+  const strength = (STRENGTH_CHOICES as readonly string[]).includes(shown) ? shown : 'normal';
+  if (!host)
+    return h(
+      'span',
+      { class: 'strength', testid: `strength-${seat}` },
+      t(`lobby.strength.${strength as (typeof STRENGTH_CHOICES)[number]}`),
+    );
+  const select = h(
+    'select',
+    { testid: `strength-${seat}`, 'aria-label': t('lobby.strength') },
+    STRENGTH_CHOICES.map((k) => h('option', { value: k, selected: strength === k }, t(`lobby.strength.${k}`))),
+  ) as HTMLSelectElement;
+  select.addEventListener('change', () =>
+    send('botStrength', { seat, strength: select.value as (typeof STRENGTH_CHOICES)[number] }),
+  );
+  return select;
+}
 
 /** Seats a game may start with (3-5 occupied). */
 export function seatedCount(tb: ClientTable): number {
@@ -36,6 +57,7 @@ export function renderLobby(
         h('span', { class: 'seat-no' }, t('lobby.seat', { n: s.seat + 1 })),
         h('span', { class: 'seat-name' }, s.occupied ? s.name : t('lobby.empty')),
         tags.length ? h('span', { class: 'tags' }, tags.join(' · ')) : null,
+        s.occupied && s.bot ? strengthPicker(s.seat, s.strength ?? '', host, send) : null,
         h(
           'span',
           { class: 'seat-actions' },

@@ -13,7 +13,7 @@ import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import { keys, load, remove, save } from '../net/storage.js';
-import { TableScene } from '../render/scene.js';
+import { type Region, TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
@@ -34,6 +34,8 @@ export interface BlazeDebug {
   /** Challenge cards on the table in page CSS pixels. */
   readonly challenges: { card: CardId; x: number; y: number; lit?: boolean }[];
   readonly mySeat: number;
+  /** Boxes of seats, bets, piles, table and hand in page CSS pixels (issue #10's overlap checks). */
+  readonly regions: Region[];
   readonly firstTableFrame: number | null;
   /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
   readonly renderCount: number;
@@ -137,6 +139,9 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     },
     get mySeat() {
       return store.get().table?.mySeat ?? -1;
+    },
+    get regions() {
+      return toPage(scene.regions);
     },
     get firstTableFrame() {
       return scene.firstTableFrame;
@@ -281,7 +286,10 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
     muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
-    watching.textContent = t('top.watching', { n: tb.spectators });
+    // A spectator is told so; a player sees how many watch, once anyone does.
+    watching.textContent =
+      tb.mySeat < 0 ? t('top.spectating') : tb.spectators > 0 ? t('top.watching', { n: tb.spectators }) : '';
+    watching.classList.toggle('you-watch', tb.mySeat < 0);
     hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
     if (hl.rejectTargets.length > 0) {
       const chosen = hl.rejectTargets[targetIdx % hl.rejectTargets.length];

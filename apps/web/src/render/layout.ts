@@ -87,7 +87,9 @@ export function layout(i: LayoutInput): Layout {
   // The hand: a gentle fan along the bottom.
   const n = i.handSize;
   const margin = 10;
-  const handY = h - cardH / 2 - 8;
+  // Room under the fan for its curve and its turned corners, so no card is cut at the bottom edge.
+  const fanDrop = 0.5 * (narrow ? 6 : 14) + (cardW / 2) * Math.sin(narrow ? 0.06 : 0.1) + 2;
+  const handY = h - cardH / 2 - 6 - fanDrop;
   const span = Math.max(0, w - 2 * margin - cardW);
   const step = n > 1 ? Math.min(cardW * 0.8, span / (n - 1)) : 0;
   const startX = w / 2 - (step * (n - 1)) / 2;

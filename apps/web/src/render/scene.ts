@@ -380,8 +380,11 @@ export class TableScene {
         const lift = L.cardH * 0.22;
         const x0 = first.x - L.cardW / 2 - 4;
         const x1 = last.x + L.cardW / 2 + 4;
-        const y0 = Math.min(...L.hand.slice(0, hand.length).map((s) => s.y)) - L.cardH / 2 - lift;
-        this.regions.push({ kind: 'hand', id: 'hand', x: x0, y: y0, w: x1 - x0, h: L.h - y0 });
+        const slots = L.hand.slice(0, hand.length);
+        const y0 = Math.min(...slots.map((s) => s.y)) - L.cardH / 2 - lift;
+        // The lowest point of the fan: a turned card's corner reaches below its centre line.
+        const y1 = Math.max(...slots.map((s) => s.y + L.cardH / 2 + (L.cardW / 2) * Math.abs(Math.sin(s.rot))));
+        this.regions.push({ kind: 'hand', id: 'hand', x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
       }
     }
   }

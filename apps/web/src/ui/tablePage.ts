@@ -350,11 +350,24 @@ export function tablePage(root: HTMLElement, tableId: string): () => void {
   function placeCoach(card: CardId | undefined): void {
     const stageBox = stage.getBoundingClientRect();
     const canvasBox = scene.app.canvas.getBoundingClientRect();
+    const dx = canvasBox.left - stageBox.left;
+    const dy = canvasBox.top - stageBox.top;
     const at = card ? scene.positions.hand.find((p) => p.card === card) : undefined;
-    const x = at ? canvasBox.left + at.x - stageBox.left : stageBox.width / 2;
-    const half = Math.min(stageBox.width * 0.46, 210);
-    const left = `${Math.round(Math.max(half + 4, Math.min(stageBox.width - half - 4, x)))}px`;
-    const bottom = `${Math.round(Math.max(8, stageBox.height - scene.handTop + 6))}px`;
+    const x = at ? dx + at.x : stageBox.width / 2;
+    const width = flash.offsetWidth || Math.min(stageBox.width * 0.92, 420);
+    const half = width / 2;
+    let leftPx = Math.max(half + 4, Math.min(stageBox.width - half - 4, x));
+    let bottomPx = Math.max(8, stageBox.height - (dy + scene.handTop) + 6);
+    // Your own seat box sits above the hand at the left: stand clear of it, to its right or above it.
+    const mine = `seat-${store.get().table?.mySeat ?? -1}`;
+    const own = scene.regions.find((r) => r.kind === 'seat' && r.id === mine);
+    if (own && leftPx - half < dx + own.x + own.w + 6) {
+      const ownRight = dx + own.x + own.w + 6;
+      if (ownRight + width + 4 <= stageBox.width) leftPx = ownRight + half;
+      else bottomPx = Math.max(bottomPx, stageBox.height - (dy + own.y) + 12);
+    }
+    const left = `${Math.round(leftPx)}px`;
+    const bottom = `${Math.round(bottomPx)}px`;
     if (flash.style.left !== left) flash.style.left = left;
     if (flash.style.bottom !== bottom) flash.style.bottom = bottom;
   }

@@ -15,7 +15,7 @@ import { sortHand } from '../src/logic/cards.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
 import { rematchOffer, results } from '../src/logic/results.js';
-import { layout } from '../src/render/layout.js';
+import { type Box, intersects, layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
 
@@ -242,21 +242,59 @@ describe('layout', () => {
     });
   }
 
-  it('keeps the deck and its count lines clear of your own seat box', () => {
-    // 724x586 is the canvas of a 1024x720 window next to the side panel, where they once overlapped.
-    for (const [w, h] of [
+  it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {
+    // Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape.
+    const sizes = [
+      [360, 470],
+      [390, 680],
+      [768, 860],
+      [1024, 600],
+      [1280, 660],
+      [1920, 940],
       [724, 586],
-      [1620, 1000],
-      [360, 560],
-      [900, 500],
-    ] as const) {
-      const L = layout({ w, h, players: 5, bottomSeat: 0, handSize: 5, tableSize: 1, hasHand: true });
-      const own = L.seats[0]!;
-      const th = L.cardH * L.tableScale;
-      const tw = L.cardW * L.tableScale;
-      const deckBottom = L.deck.y + th / 2 + 32; // two count lines under the deck
-      const sameColumn = L.deck.x - tw / 2 < own.x + L.seatBox.w / 2;
-      if (sameColumn) expect(deckBottom, `${w}x${h}`).toBeLessThanOrEqual(own.y - L.seatBox.h / 2);
+    ] as const;
+    for (const [w, h] of sizes) {
+      for (const players of [3, 4, 5]) {
+        for (const hasHand of [true, false]) {
+          const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
+          const boxes: [string, Box][] = [];
+          for (let s = 0; s < players; s++) {
+            const p = L.seats[s]!;
+            boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
+            const b = L.betRows[s]!;
+            boxes.push([`bets ${s}`, b]);
+          }
+          for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
+          // Every challenge pair, rejection included, stays inside the table zone.
+          const tw = L.cardW * L.tableScale;
+          const th = L.cardH * L.tableScale;
+          for (const p of L.table) {
+            const pair = {
+              x: p.x - tw / 2,
+              y: p.y - th / 2,
+              w: tw + L.rejectOffset.x + 8,
+              h: th + L.rejectOffset.y + 8,
+            };
+            for (const [name, b] of boxes)
+              expect(intersects(pair, b), `${w}x${h} ${players}p table vs ${name}`).toBe(false);
+          }
+          if (hasHand) {
+            const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
+            boxes.push(['hand', { x: 0, y: top, w, h: h - top }]);
+          }
+          for (let a = 0; a < boxes.length; a++) {
+            const [na, ba] = boxes[a]!;
+            expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
+            expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
+            expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
+            for (let b = a + 1; b < boxes.length; b++) {
+              const [nb, bb] = boxes[b]!;
+              if (ba.w === 0 || bb.w === 0) continue;
+              expect(intersects(ba, bb), `${w}x${h} ${players}p hand=${hasHand}: ${na} vs ${nb}`).toBe(false);
+            }
+          }
+        }
+      }
     }
   });
 });

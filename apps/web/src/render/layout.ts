@@ -1,6 +1,11 @@
 /**
  * Where everything sits on the table, in CSS pixels, for a given canvas size. Pure, so both the
- * renderer and the test hook agree on positions.
+ * renderer and the tests agree on positions.
+ *
+ * The canvas is cut into bands so nothing can overlap by construction (issue #10): opponents in a
+ * row along the top with their bet markers under them; a middle band with the deck on the left, the
+ * discard pile and the feathers on the right and the challenge between; your own seat box (and, on a
+ * phone, the limit pips) in a row above the hand; the hand along the bottom.
  */
 export interface Pt {
   x: number;
@@ -8,6 +13,13 @@ export interface Pt {
 }
 export interface Slot extends Pt {
   rot: number;
+}
+/** An axis-aligned box: left, top, width, height. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface Layout {
@@ -21,6 +33,8 @@ export interface Layout {
   seatBox: { w: number; h: number };
   /** Centre of each seat's box, by seat; the viewer's own seat sits bottom-left above the hand. */
   seats: Pt[];
+  /** Where the bet markers on each seat go (a row under the seat's box). */
+  betRows: Box[];
   hand: Slot[];
   handTop: number;
   table: Pt[];
@@ -32,6 +46,16 @@ export interface Layout {
   feathers: Pt;
   pending: Pt;
   centre: Pt;
+  /** Font size of the pile labels. */
+  small: number;
+  /** The zones each part may draw in; they never intersect (see layout.test). */
+  zones: {
+    deck: Box;
+    discard: Box;
+    feathers: Box;
+    table: Box;
+    limit: Box;
+  };
 }
 
 export interface LayoutInput {
@@ -51,14 +75,21 @@ const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v
 export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
   const narrow = w < 640;
-  const cardW = Math.round(clamp(Math.min(w / 7, h / 7.5), 46, 96));
+  const cardW = Math.round(narrow ? clamp(Math.min(w / 7, h / 8), 44, 80) : clamp(Math.min(w / 10, h / 6.8), 52, 116));
   const cardH = Math.round(cardW * 1.45);
-  const seatBox = { w: narrow ? 84 : 150, h: narrow ? 58 : 70 };
+  const others = Math.max(1, i.players - 1);
+  const gapX = narrow ? 4 : 10;
+  const boxW = Math.floor(Math.min(narrow ? 100 : 190, (w - gapX * (others + 1)) / others));
+  const seatBox = { w: boxW, h: narrow ? 62 : 78 };
+  const small = narrow ? 11 : 13;
+  const betH = narrow ? 22 : 28;
 
   // The hand: a gentle fan along the bottom.
   const n = i.handSize;
   const margin = 10;
-  const handY = h - cardH / 2 - 8;
+  // Room under the fan for its curve and its turned corners, so no card is cut at the bottom edge.
+  const fanDrop = 0.5 * (narrow ? 6 : 14) + (cardW / 2) * Math.sin(narrow ? 0.06 : 0.1) + 2;
+  const handY = h - cardH / 2 - 6 - fanDrop;
   const span = Math.max(0, w - 2 * margin - cardW);
   const step = n > 1 ? Math.min(cardW * 0.8, span / (n - 1)) : 0;
   const startX = w / 2 - (step * (n - 1)) / 2;
@@ -67,65 +98,107 @@ export function layout(i: LayoutInput): Layout {
     const off = n > 1 ? k / (n - 1) - 0.5 : 0;
     hand.push({ x: startX + k * step, y: handY + Math.abs(off) * (narrow ? 6 : 14), rot: off * (narrow ? 0.12 : 0.2) });
   }
-  const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.28 : h - seatBox.h - 12;
+  // Room for a selected card lifting out of the fan.
+  const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.24 : h;
 
-  // Opponents around the top, clockwise from the viewer's left.
+  // Opponents: one row along the top, evenly spread, clockwise from the viewer's left.
   const seats: Pt[] = [];
-  const others = i.players - 1;
-  const top = seatBox.h / 2 + 6;
-  const sideSpan = (handTop - top) * (narrow ? 0.32 : 0.5);
+  const betRows: Box[] = [];
+  const rowGap = (w - others * seatBox.w) / (others + 1);
+  const seatY = 4 + seatBox.h / 2;
   for (let k = 1; k <= others; k++) {
     const seat = (i.bottomSeat + k) % i.players;
-    const theta = Math.PI - (k * Math.PI) / (others + 1);
-    const x = w / 2 + Math.cos(theta) * (w / 2 - seatBox.w / 2 - 6);
-    const y = top + (1 - Math.sin(theta)) * sideSpan;
-    seats[seat] = { x, y };
+    const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
+    seats[seat] = { x, y: seatY };
+    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
   }
-  seats[i.bottomSeat] = i.hasHand
-    ? { x: seatBox.w / 2 + 6, y: handTop - seatBox.h / 2 - 4 }
-    : { x: w / 2, y: h - seatBox.h / 2 - 8 };
+  const topBand = 4 + seatBox.h + 2 + betH + 4;
+  // Your own seat: bottom-left above the hand; a spectator sees seat 0 there, with no hand under it.
+  const ownY = handTop - seatBox.h / 2 - 4;
+  const ownBox: Pt = i.hasHand ? { x: gapX + seatBox.w / 2, y: ownY } : { x: w / 2, y: h - seatBox.h / 2 - 6 };
+  seats[i.bottomSeat] = ownBox;
+  // Bet markers on you sit beside your box, to its right.
+  betRows[i.bottomSeat] = {
+    x: ownBox.x + seatBox.w / 2 + 4,
+    y: ownBox.y - betH / 2,
+    w: Math.min(seatBox.w, w - ownBox.x - seatBox.w / 2 - 8),
+    h: betH,
+  };
+  const ownTop = ownBox.y - seatBox.h / 2;
+  const bandTop = topBand;
+  const bandBottom = ownTop - 6;
 
-  // The centre: piles and the challenge.
-  const tableScale = narrow ? 0.92 : 0.85;
+  const tableScale = narrow ? 0.86 : 0.85;
   const tw = cardW * tableScale;
   const th = cardH * tableScale;
-  const opponentsBottom = Math.max(...seats.filter((_, s) => s !== i.bottomSeat).map((p) => p.y)) + seatBox.h / 2;
-  const centreTop = (narrow ? top + seatBox.h / 2 + seatBox.h * 0.9 : top + seatBox.h) + 8;
-  const centreBottom = i.hasHand ? handTop - 10 - (narrow ? seatBox.h + 4 : 0) : handTop - 10;
-  let pileY: number;
-  let tableY: number;
+  const labels = 2 * (small + 3);
+  const rejectOffset = { x: tw * 0.3, y: th * 0.2, rot: 0.32 };
+  const gap = tw * 0.28;
+  const pairW = tw * 1.25 + gap;
+  const rowStep = th * 0.62;
+
   let deck: Pt;
   let discard: Pt;
   let feathers: Pt;
+  let zones: Layout['zones'];
+  let tableBox: Box;
+  const featherW = narrow ? 64 : 84;
+  const featherH = (narrow ? 28 : 36) + small + 8;
   if (narrow) {
-    pileY = Math.max(centreTop, opponentsBottom + 6) + th * 0.45;
-    tableY = pileY + th * 0.5 + (centreBottom - pileY - th * 0.5) / 2 - 8;
-    deck = { x: tw * 0.7 + 6, y: pileY };
-    discard = { x: w - tw * 0.7 - 6, y: pileY };
-    feathers = { x: w / 2, y: pileY };
+    // Piles in one row at the top of the band, the challenge under them.
+    const pileY = bandTop + th / 2 + 2;
+    deck = { x: 4 + Math.max(tw / 2, 30), y: pileY };
+    discard = { x: w - 6 - Math.max(tw / 2 + 6, 34), y: pileY };
+    feathers = { x: w / 2 + tw * 0.2, y: pileY - 6 };
+    const trumpRight = deck.x + tw * 0.45 + th / 2;
+    zones = {
+      deck: { x: 2, y: pileY - th / 2, w: Math.max(trumpRight, deck.x + tw / 2 + 30) - 2, h: th + labels },
+      discard: { x: discard.x - Math.max(tw / 2 + 4, 34), y: pileY - th / 2 - 4, w: 0, h: th + labels + 4 },
+      feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
+      table: { x: 2, y: pileY + th / 2 + labels + 4, w: w - 4, h: 0 },
+      limit: { x: 0, y: 0, w: 0, h: 0 },
+    };
+    zones.discard.w = w - 2 - zones.discard.x;
+    tableBox = zones.table;
+    tableBox.h = Math.max(th, bandBottom - tableBox.y);
+    // The limit pips share the row of your own box, to the right of your bet markers.
+    const limitX = i.hasHand ? ownBox.x + seatBox.w / 2 + 8 + betRows[i.bottomSeat]!.w + 4 : 6;
+    zones.limit = { x: limitX, y: ownTop, w: Math.max(0, w - limitX - 4), h: 14 + small + 4 };
+    if (!i.hasHand) zones.limit = { x: 4, y: bandBottom - 36, w: w / 2 - seatBox.w / 2 - 8, h: 34 };
   } else {
-    const deckX = w / 2 - Math.min(w * 0.32, 420);
-    // The deck and its two count lines must clear the viewer's own seat box when they share its column.
-    const ownBoxTop = handTop - seatBox.h - 4;
-    const deckFloor = deckX - tw * 0.6 < seatBox.w + 12 ? ownBoxTop - 36 - th / 2 : centreBottom;
-    pileY = Math.min((Math.max(centreTop, opponentsBottom) + centreBottom) / 2, deckFloor);
-    tableY = pileY;
-    deck = { x: deckX, y: pileY };
-    discard = { x: w / 2 + Math.min(w * 0.32, 420), y: pileY };
-    feathers = { x: discard.x, y: pileY - th * 0.95 };
+    const midY = (bandTop + bandBottom) / 2;
+    deck = { x: 14 + tw / 2, y: midY - labels / 2 };
+    discard = { x: w - 16 - tw / 2, y: midY - labels / 2 + th * 0.2 };
+    feathers = { x: discard.x, y: discard.y - th / 2 - featherH / 2 - 6 };
+    const trumpRight = deck.x + tw * 0.45 + th / 2;
+    zones = {
+      deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 4, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 8 },
+      discard: { x: discard.x - tw / 2 - 4, y: discard.y - th / 2 - 4, w: tw + 14, h: th + labels + 4 },
+      feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
+      table: { x: 0, y: bandTop, w: 0, h: 0 },
+      limit: { x: 0, y: 0, w: 0, h: 0 },
+    };
+    const left = zones.deck.x + zones.deck.w + 10;
+    const right = Math.min(zones.discard.x, zones.feathers.x) - 10;
+    tableBox = { x: left, y: bandTop, w: Math.max(pairW, right - left), h: Math.max(th, bandBottom - bandTop - 30) };
+    zones.table = tableBox;
+    zones.limit = { x: left, y: tableBox.y + tableBox.h + 2, w: tableBox.w, h: 26 };
   }
-  const gap = tw * 0.28;
-  const pairW = tw * 1.25 + gap;
-  const maxRow = narrow ? Math.max(1, Math.floor((w - 12) / pairW)) : 5;
+
+  // The challenge: pairs in rows, centred in the table zone.
+  const maxRow = Math.max(1, Math.floor((tableBox.w - rejectOffset.x) / pairW));
   const table: Pt[] = [];
   const rows = Math.ceil(i.tableSize / maxRow) || 1;
+  const blockH = th + (rows - 1) * rowStep + rejectOffset.y;
+  const top = tableBox.y + Math.max(0, (tableBox.h - blockH) / 2) + th / 2;
+  const cx = tableBox.x + tableBox.w / 2;
   for (let k = 0; k < i.tableSize; k++) {
     const row = Math.floor(k / maxRow);
     const inRow = Math.min(maxRow, i.tableSize - row * maxRow);
     const col = k % maxRow;
-    const rowY = tableY - ((rows - 1) * th * 0.62) / 2 + row * th * 0.62;
-    table.push({ x: w / 2 - ((inRow - 1) * pairW) / 2 + col * pairW - tw * 0.12, y: rowY - th * 0.08 });
+    table.push({ x: cx - ((inRow - 1) * pairW) / 2 + col * pairW - rejectOffset.x / 2, y: top + row * rowStep });
   }
+  const lz = zones.limit;
   return {
     w,
     h,
@@ -135,15 +208,22 @@ export function layout(i: LayoutInput): Layout {
     tableScale,
     seatBox,
     seats,
+    betRows,
     hand,
     handTop,
     table,
-    rejectOffset: { x: tw * 0.3, y: th * 0.22, rot: 0.32 },
-    limitRow: { x: w / 2, y: tableY + th * 0.5 + (rows - 1) * th * 0.31 + 16 },
+    rejectOffset,
+    limitRow: { x: lz.x + lz.w / 2, y: lz.y + 7 },
     deck,
     discard,
     feathers,
-    pending: { x: w / 2, y: handTop - cardH * 0.2 },
-    centre: { x: w / 2, y: tableY },
+    pending: { x: cx, y: top },
+    centre: { x: cx, y: tableBox.y + tableBox.h / 2 },
+    small,
+    zones,
   };
+}
+
+export function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }

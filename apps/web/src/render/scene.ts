@@ -349,10 +349,43 @@ export class TableScene {
         };
       }),
     };
+    this.addCardRegions(L, v.table.length, handPos);
     this.prevTable = tb;
     if (this.firstTableFrame === null) {
       this.frames.drawNow();
       this.firstTableFrame = performance.now();
+    }
+  }
+
+  private addCardRegions(L: Layout, tableLen: number, hand: CardPos[]): void {
+    const tw = L.cardW * L.tableScale;
+    const th = L.cardH * L.tableScale;
+    const ro = L.rejectOffset;
+    // The rejection's bounding box, turned by ro.rot around its centre.
+    const rw = tw * Math.cos(ro.rot) + th * Math.sin(ro.rot);
+    const rh = th * Math.cos(ro.rot) + tw * Math.sin(ro.rot);
+    for (let k = 0; k < tableLen; k++) {
+      const p = L.table[k];
+      if (!p) continue;
+      const x0 = Math.min(p.x - tw / 2, p.x + ro.x - rw / 2);
+      const y0 = Math.min(p.y - th / 2, p.y + ro.y - rh / 2);
+      const x1 = Math.max(p.x + tw / 2, p.x + ro.x + rw / 2);
+      const y1 = Math.max(p.y + th / 2, p.y + ro.y + rh / 2);
+      this.regions.push({ kind: 'table', id: `table-${k}`, x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+    }
+    if (hand.length > 0) {
+      const first = L.hand[0];
+      const last = L.hand[hand.length - 1];
+      if (first && last) {
+        const lift = L.cardH * 0.22;
+        const x0 = first.x - L.cardW / 2 - 4;
+        const x1 = last.x + L.cardW / 2 + 4;
+        const slots = L.hand.slice(0, hand.length);
+        const y0 = Math.min(...slots.map((s) => s.y)) - L.cardH / 2 - lift;
+        // The lowest point of the fan: a turned card's corner reaches below its centre line.
+        const y1 = Math.max(...slots.map((s) => s.y + L.cardH / 2 + (L.cardW / 2) * Math.abs(Math.sin(s.rot))));
+        this.regions.push({ kind: 'hand', id: 'hand', x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+      }
     }
   }
 
@@ -461,18 +494,21 @@ export class TableScene {
   private drawFelt(L: Layout, tb: ClientTable): void {
     const g = this.feltLayer;
     g.clear();
-    g.ellipse(L.centre.x, L.centre.y, L.w * 0.46, (L.handTop - 10) * 0.42).fill({ color: 0x13614a });
+    const z = L.zones.table;
+    g.roundRect(z.x, z.y, z.w, z.h, Math.min(40, z.h / 3)).fill({ color: 0x13614a });
     const v = tb.view;
     if (!v) return;
-    // Limit slots: filled for cards in the challenge, empty for the room left.
+    // Limit slots (R4.4): filled for cards in the challenge, empty for the room left. They sit in
+    // their own zone, never under a card.
     const n = v.table.length > 0 ? v.limit : 0;
-    const sz = 10;
+    const sz = L.narrow ? 10 : 12;
     for (let k = 0; k < n; k++) {
       const x = L.limitRow.x + (k - (n - 1) / 2) * (sz + 6);
       g.roundRect(x - sz / 2, L.limitRow.y - sz / 2, sz, sz, 2);
       if (k < v.table.length) g.fill({ color: 0xffd54a });
       else g.stroke({ width: 1.5, color: 0xffd54a });
     }
+    if (n > 0) this.regions.push({ kind: 'limit', id: 'limit', ...L.zones.limit });
   }
 
   private drawPiles(L: Layout, tb: ClientTable): void {
@@ -484,7 +520,7 @@ export class TableScene {
     const ts = L.tableScale;
     const w = L.cardW * ts;
     const h = L.cardH * ts;
-    const small = L.narrow ? 11 : 13;
+    const small = L.small;
     // The deck's back sits in the card layer, above the trump turned across under it.
     if (!this.deckBack || this.deckBack.width < 1 || this.deckSize !== L.cardW) {
       this.deckBack?.destroy({ children: true });
@@ -495,72 +531,71 @@ export class TableScene {
     }
     this.deckBack.position.set(L.deck.x, L.deck.y);
     this.deckBack.visible = v.deckCount > 1 || (v.deckCount === 1 && !v.trump);
-    const label = (text: string, p: Pt, dy: number, size = small) => {
+    const label = (text: string, p: Pt, dy: number, size = small, maxW = w * 1.6) => {
       const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
       tx.anchor.set(0.5, 0);
-      tx.position.set(p.x, p.y + dy);
+      if (tx.width > maxW) tx.scale.set(maxW / tx.width);
+      // Never past the canvas edge: a label near the side slides inwards rather than being cut.
+      const half = tx.width / 2;
+      tx.position.set(Math.max(half + 2, Math.min(L.w - half - 2, p.x)), p.y + dy);
       this.pileLayer.addChild(tx);
     };
+    // Deck counts: the draw deck, and deck 2 only while round 2 is still ahead.
     label(t('table.deck', { n: v.deckCount }), L.deck, h / 2 + 2);
-    label(t('table.deck2', { n: v.deck2Count }), L.deck, h / 2 + small + 4, small - 1);
-    if (v.trump) {
-      // Trump suit reminder even once the trump card has been drawn.
-      const g = new Graphics();
-      suitShape(
-        g,
-        v.trump[0] as 'r' | 'y' | 'b',
-        L.deck.x - w * 0.62,
-        L.deck.y - h * 0.42,
-        12,
-        SUIT_COLOR[v.trump[0] as 'r'],
-      );
+    if (v.round === 1) label(t('table.deck2', { n: v.deck2Count }), L.deck, h / 2 + small + 5, small - 1);
+    if (v.trump && v.deckCount === 0) {
+      // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
+      const g = new Graphics()
+        .roundRect(L.deck.x - w / 2, L.deck.y - h / 2, w, h, 6)
+        .stroke({ width: 2, color: SUIT_COLOR[v.trump[0] as 'r'], alpha: 0.9 });
+      suitShape(g, v.trump[0] as 'r' | 'y' | 'b', L.deck.x, L.deck.y, w * 0.5, SUIT_COLOR[v.trump[0] as 'r']);
       this.pileLayer.addChild(g);
     }
+    this.regions.push({ kind: 'deck', id: 'deck', ...L.zones.deck });
     const discardOutline = new Graphics()
       .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
       .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 });
     this.pileLayer.addChild(discardOutline);
     label(t('table.discard', { n: v.discard.length }), L.discard, h / 2 + 2);
+    this.regions.push({ kind: 'discard', id: 'discard', ...L.zones.discard });
     // The feather stack, top value showing once phase 2 lays it out.
     if (v.featherStack.length > 0) {
+      const r = L.narrow ? 12 : 16;
+      const fz = L.zones.feathers;
       v.featherStack
         .slice()
         .reverse()
         .forEach((val, k, all) => {
-          const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, L.narrow ? 14 : 18);
-          c.position.set(L.feathers.x + k * 3, L.feathers.y - k * 3);
+          const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, r);
+          c.position.set(fz.x + fz.w / 2 + k * 3 - (all.length - 1) * 1.5, fz.y + r + 2 - k * 1.5 + all.length * 1.5);
           this.pileLayer.addChild(c);
         });
-      label(`${t('table.feathers')} ${v.featherStack.length}`, L.feathers, L.narrow ? 16 : 20);
+      label(`${t('table.feathers')} ${v.featherStack.length}`, { x: fz.x + fz.w / 2, y: fz.y }, 2 * r + 8, small, fz.w);
+      this.regions.push({ kind: 'feathers', id: 'feathers', ...fz });
     }
-    if (v.table.length > 0) label(t('table.limit', { n: v.limit }), L.limitRow, 8, small - 1);
-    const round = new Text({
-      text: t('table.round', { round: v.round, phase: v.phase }),
-      style: { ...TEXT, fontSize: small - 1 },
-    });
-    round.alpha = 0.75;
-    round.position.set(6, L.h - (tb.mySeat >= 0 ? L.cardH + 40 : 20));
-    if (!L.narrow) this.pileLayer.addChild(round);
-    // Bets, face down in front of the player bet on.
+    if (v.table.length > 0) {
+      const lz = L.zones.limit;
+      label(t('table.limit', { n: v.limit }), L.limitRow, 9, small - 1, lz.w);
+    }
+    // Bets, face down in front of the player bet on; who placed each one is written in the bettor's box.
     const byOn = new Map<Seat, number>();
     for (const b of v.bets) {
       if (b.round !== v.round) continue;
-      const p = L.seats[b.on];
-      if (!p) continue;
+      const row = L.betRows[b.on];
+      if (!row) continue;
       const k = byOn.get(b.on) ?? 0;
       byOn.set(b.on, k + 1);
-      const bw = L.narrow ? 16 : 22;
-      const back = makeBack(bw, bw * 1.4);
-      const below = p.y + L.seatBox.h / 2 + bw * 0.8;
-      back.position.set(p.x - L.seatBox.w / 2 + bw / 2 + k * (bw + 4), below);
+      const bh = row.h - 2;
+      const bw = bh / 1.4;
+      const back = makeBack(bw, bh);
+      back.position.set(row.x + bw / 2 + k * (bw + 3), row.y + bh / 2 + 1);
       this.pileLayer.addChild(back);
-      const who = new Text({
-        text: (tb.seats[b.by]?.name ?? '?').slice(0, 2) + (b.value !== null ? ` ${b.value}` : ''),
-        style: { ...TEXT, fontSize: 9, fontWeight: '700' },
-      });
-      who.anchor.set(0.5, 0);
-      who.position.set(back.x, below + bw * 0.7);
-      this.pileLayer.addChild(who);
+    }
+    for (const [seat, count] of byOn) {
+      const row = L.betRows[seat];
+      if (!row) continue;
+      const bw = (row.h - 2) / 1.4;
+      this.regions.push({ kind: 'bets', id: `bets-${seat}`, x: row.x, y: row.y, w: count * (bw + 3), h: row.h });
     }
   }
 
@@ -581,7 +616,20 @@ export class TableScene {
           : v.standing.includes(seat) && role !== 'none' && role !== 'out'
             ? 'done'
             : '';
+      const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
+      const betText = bet
+        ? `${t('act.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
+        : '';
+      this.regions.push({
+        kind: 'seat',
+        id: `seat-${seat}`,
+        x: p.x - L.seatBox.w / 2,
+        y: p.y - L.seatBox.h / 2,
+        w: L.seatBox.w,
+        h: L.seatBox.h,
+      });
       const key = JSON.stringify([
+        betText,
         L.w,
         L.h,
         p.x,
@@ -599,7 +647,7 @@ export class TableScene {
       const cached = this.seatCache.get(seat);
       if (cached && cached.key === key) continue;
       cached?.box.destroy({ children: true });
-      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me);
+      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me, betText);
       box.position.set(p.x, p.y);
       this.seatLayer.addChild(box);
       this.seatCache.set(seat, { key, box });
@@ -716,6 +764,7 @@ function seatBox(
   feathers: { value: number }[],
   handCount: number,
   mine: boolean,
+  betText: string,
 ): Container {
   const info = tb.seats[seat];
   const { w, h } = L.seatBox;
@@ -730,15 +779,14 @@ function seatBox(
     .circle(-w / 2 + 9, -h / 2 + 11, 4)
     .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
   c.addChild(dot);
-  const name = new Text({
-    text: `${info?.name ?? '?'}${info?.bot ? ` (${t('lobby.bot')})` : ''}`,
-    style: { ...TEXT, fontSize: fs, fontWeight: '700' },
-  });
+  const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
   name.position.set(-w / 2 + 17, -h / 2 + 3);
+  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
   if (name.width > w - 20) name.scale.set((w - 20) / name.width);
   c.addChild(name);
   const total = feathers.reduce((a, f) => a + f.value, 0);
   const line2 = [
+    info?.bot ? t('lobby.bot') : '',
     tn('seat.cards', handCount),
     feathers.length ? tn('seat.feathers', total) : '',
     info && !info.connected && !info.bot ? t('seat.offline') : '',
@@ -749,6 +797,12 @@ function seatBox(
   l2.position.set(-w / 2 + 6, -h / 2 + fs + 7);
   if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
   c.addChild(l2);
+  if (betText) {
+    const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
+    l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);
+    if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
+    c.addChild(l3);
+  }
   if (role !== 'none' || state) {
     const label = [
       role !== 'none' ? t(`role.${role}` as 'role.active') : '',

@@ -14,7 +14,7 @@ import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/conne
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
-import { TableScene } from '../render/scene.js';
+import { type Region, TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
@@ -35,6 +35,8 @@ export interface BlazeDebug {
   /** Challenge cards on the table in page CSS pixels. */
   readonly challenges: { card: CardId; x: number; y: number; lit?: boolean }[];
   readonly mySeat: number;
+  /** Boxes of seats, bets, piles, table and hand in page CSS pixels (issue #10's overlap checks). */
+  readonly regions: Region[];
   readonly firstTableFrame: number | null;
   /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
   readonly renderCount: number;
@@ -139,6 +141,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
     get mySeat() {
       return store.get().table?.mySeat ?? -1;
+    },
+    get regions() {
+      return toPage(scene.regions);
     },
     get firstTableFrame() {
       return scene.firstTableFrame;
@@ -283,7 +288,10 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
-    watching.textContent = t('top.watching', { n: tb.spectators });
+    // A spectator is told so; a player sees how many watch, once anyone does.
+    watching.textContent =
+      tb.mySeat < 0 ? t('top.spectating') : tb.spectators > 0 ? t('top.watching', { n: tb.spectators }) : '';
+    watching.classList.toggle('you-watch', tb.mySeat < 0);
     hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
     if (hl.rejectTargets.length > 0) {
       const chosen = hl.rejectTargets[targetIdx % hl.rejectTargets.length];
@@ -344,11 +352,24 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   function placeCoach(card: CardId | undefined): void {
     const stageBox = stage.getBoundingClientRect();
     const canvasBox = scene.app.canvas.getBoundingClientRect();
+    const dx = canvasBox.left - stageBox.left;
+    const dy = canvasBox.top - stageBox.top;
     const at = card ? scene.positions.hand.find((p) => p.card === card) : undefined;
-    const x = at ? canvasBox.left + at.x - stageBox.left : stageBox.width / 2;
-    const half = Math.min(stageBox.width * 0.46, 210);
-    const left = `${Math.round(Math.max(half + 4, Math.min(stageBox.width - half - 4, x)))}px`;
-    const bottom = `${Math.round(Math.max(8, stageBox.height - scene.handTop + 6))}px`;
+    const x = at ? dx + at.x : stageBox.width / 2;
+    const width = flash.offsetWidth || Math.min(stageBox.width * 0.92, 420);
+    const half = width / 2;
+    let leftPx = Math.max(half + 4, Math.min(stageBox.width - half - 4, x));
+    let bottomPx = Math.max(8, stageBox.height - (dy + scene.handTop) + 6);
+    // Your own seat box sits above the hand at the left: stand clear of it, to its right or above it.
+    const mine = `seat-${store.get().table?.mySeat ?? -1}`;
+    const own = scene.regions.find((r) => r.kind === 'seat' && r.id === mine);
+    if (own && leftPx - half < dx + own.x + own.w + 6) {
+      const ownRight = dx + own.x + own.w + 6;
+      if (ownRight + width + 4 <= stageBox.width) leftPx = ownRight + half;
+      else bottomPx = Math.max(bottomPx, stageBox.height - (dy + own.y) + 12);
+    }
+    const left = `${Math.round(leftPx)}px`;
+    const bottom = `${Math.round(bottomPx)}px`;
     if (flash.style.left !== left) flash.style.left = left;
     if (flash.style.bottom !== bottom) flash.style.bottom = bottom;
   }

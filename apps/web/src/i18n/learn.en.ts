@@ -67,6 +67,20 @@ export const learnEn = {
   'move.bet': 'Now press {name}, then Bet {value}.',
   'learn.yourMove': 'Your move.',
   'learn.wait': 'Watch the others play…',
+  'a11y.region': 'The table in words',
+  'a11y.hand': 'Your hand',
+  'a11y.table': 'Challenges on the table',
+  'a11y.status': 'Trump: {trump}. Deck: {deck}. Your role: {role}.',
+  'a11y.role.active': 'active player',
+  'a11y.role.supporter': 'supporter',
+  'a11y.role.target': 'target',
+  'a11y.role.none': 'none',
+  'a11y.trumpCard': '{card}, trump',
+  'a11y.emptyTable': 'No challenge on the table',
+  'a11y.rejected': '{card}, rejected by {by}',
+  'a11y.open': '{card} from {name}, not rejected',
+  'a11y.rejectWith': 'Reject {card} with {with}',
+  'a11y.limit': 'limit {n}',
 } as const;
 
 export type LearnKey = keyof typeof learnEn;

@@ -56,7 +56,8 @@ export function practicePage(root: HTMLElement): () => void {
       name: load(keys.name) ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
       botDelayMs: 600,
-      seed: `practice-${Date.now()}`,
+      // ?seed= replays one deal (to show a hand, or to try a deal again).
+      seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,
     });
     dispose = tablePage(root, 'practice', source);
     const line = h('p', { class: 'hint-line', testid: 'hint-line', role: 'status' });

@@ -1,5 +1,6 @@
 /** Log lines in words for the live region: the game log's words, with the limit on an opening. */
 import { lt } from '../i18n/learn.js';
+import { cardsWords } from '../logic/cards.js';
 import { logWords } from '../logic/log.js';
 import type { ClientTable, LogLine } from '../store/snapshot.js';
 
@@ -13,5 +14,7 @@ export function announcements(next: ClientTable, lastSeq: number): { lines: stri
 function lineWords(l: LogLine, tb: ClientTable): string {
   const words = logWords(l, tb);
   if (l.kind === 'opened' && tb.view) return `${words}; ${lt('a11y.limit', { n: tb.view.limit })}`;
+  // Which cards were taken is public, and worth knowing without sight.
+  if (l.kind === 'took' && l.cards.length > 0) return `${words}: ${cardsWords(l.cards)}`;
   return words;
 }

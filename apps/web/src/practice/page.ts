@@ -4,7 +4,7 @@
  */
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
-import { cardsWords } from '../logic/cards.js';
+import { cardsWords, cardWords } from '../logic/cards.js';
 import { keys, load } from '../net/storage.js';
 import { h } from '../ui/dom.js';
 import { topBar } from '../ui/topbar.js';
@@ -76,5 +76,11 @@ export function practicePage(root: HTMLElement): () => void {
 }
 
 export function hintWords(hint: Hint, names: string[]): string {
-  return lt(`hint.${hint.reason}`, { cards: cardsWords(hint.cards), name: names[hint.on] ?? '' });
+  const cards =
+    hint.onto.length > 0
+      ? hint.cards
+          .map((c, k) => lt('hint.pair', { challenge: cardWords(hint.onto[k] ?? ''), card: cardWords(c) }))
+          .join(', ')
+      : cardsWords(hint.cards);
+  return lt(`hint.${hint.reason}`, { cards, name: names[hint.on] ?? '' });
 }

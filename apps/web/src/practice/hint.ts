@@ -20,6 +20,8 @@ export interface Hint {
   reason: HintReason;
   action: Action | null;
   cards: CardId[];
+  /** For a reject: the challenge each of `cards` covers. */
+  onto: CardId[];
   /** For bets: the seat bet on and the value. */
   on: number;
   value: number;
@@ -27,7 +29,7 @@ export interface Hint {
 
 export function hintFor(view: PlayerView, rnd: () => number): Hint {
   const action = heuristicBot.decide(view, rnd);
-  const base = { action, cards: [] as CardId[], on: -1, value: -1 };
+  const base = { action, cards: [] as CardId[], onto: [] as CardId[], on: -1, value: -1 };
   if (!action) return { ...base, reason: 'wait' };
   switch (action.type) {
     case 'play':
@@ -35,11 +37,12 @@ export function hintFor(view: PlayerView, rnd: () => number): Hint {
     case 'stand':
       return { ...base, reason: 'stand' };
     case 'reject': {
-      const cards = action.pairs.flatMap((p) => [p.card, p.challenge]);
+      const cards = action.pairs.map((p) => p.card);
+      const onto = action.pairs.map((p) => p.challenge);
       const trumpy = action.pairs.some(
         (p) => suitOf(p.card) === suitOf(view.trump) && suitOf(p.challenge) !== suitOf(view.trump),
       );
-      return { ...base, cards, reason: trumpy ? 'reject-trump' : 'reject-cheapest' };
+      return { ...base, cards, onto, reason: trumpy ? 'reject-trump' : 'reject-cheapest' };
     }
     case 'pass':
       return { ...base, reason: 'pass-take' };

@@ -4,7 +4,7 @@
  */
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
-import { cardsWords } from '../logic/cards.js';
+import { cardsWords, cardWords } from '../logic/cards.js';
 import { keys, load } from '../net/storage.js';
 import { h } from '../ui/dom.js';
 import { topBar } from '../ui/topbar.js';
@@ -56,7 +56,8 @@ export function practicePage(root: HTMLElement): () => void {
       name: load(keys.name) ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
       botDelayMs: 600,
-      seed: `practice-${Date.now()}`,
+      // ?seed= replays one deal (to show a hand, or to try a deal again).
+      seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,
     });
     dispose = tablePage(root, 'practice', source);
     const line = h('p', { class: 'hint-line', testid: 'hint-line', role: 'status' });
@@ -75,5 +76,11 @@ export function practicePage(root: HTMLElement): () => void {
 }
 
 export function hintWords(hint: Hint, names: string[]): string {
-  return lt(`hint.${hint.reason}`, { cards: cardsWords(hint.cards), name: names[hint.on] ?? '' });
+  const cards =
+    hint.onto.length > 0
+      ? hint.cards
+          .map((c, k) => lt('hint.pair', { challenge: cardWords(hint.onto[k] ?? ''), card: cardWords(c) }))
+          .join(', ')
+      : cardsWords(hint.cards);
+  return lt(`hint.${hint.reason}`, { cards, name: names[hint.on] ?? '' });
 }

@@ -4,6 +4,8 @@
  * back as messages.
  */
 import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
+import { attachMirror } from '../a11y/mirror.js';
+import { reducedMotion } from '../a11y/motion.js';
 import { onLangChange, t } from '../i18n/index.js';
 import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
@@ -244,10 +246,15 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
   };
 
+  // The table in words for screen readers and the keyboard alone (issue #11).
+  cleanups.push(attachMirror(main, store, { toggle, reject }));
+
   // Keyboard play for the hand: arrows move, space selects, enter plays or rejects, Esc clears.
   const onKey = (e: KeyboardEvent) => {
     const tag = (e.target as HTMLElement | null)?.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    // Enter and Space on a focused button press that button, nothing else.
+    if (tag === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
     const hand = sortedHand();
     const ui = store.get().ui;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
@@ -315,7 +322,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     tick();
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
     lastYourMove = b.yourMove;
-    scene.render(s, hl, true);
+    scene.render(s, hl, !reducedMotion());
   }
 
   function showTrump(tb: ClientTable): void {

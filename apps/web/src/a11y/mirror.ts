@@ -1,0 +1,130 @@
+/**
+ * The table without sight: a DOM mirror of the canvas. An aria-live region says every move in
+ * words; the hand is a list of buttons named in words ("yellow 4, trump"); the table is a list of
+ * challenges with their rejections, each a button while it can be rejected with the chosen card.
+ * Play, Done, Pass and the bets are the action bar's own buttons. Hidden from sight until a key
+ * takes the focus into it, then shown with a visible focus ring.
+ */
+import { type CardId, suitOf } from '@blaze/rules';
+import { t } from '../i18n/index.js';
+import { lt } from '../i18n/learn.js';
+import { cardWords, sortHand } from '../logic/cards.js';
+import { highlights } from '../logic/highlights.js';
+import { type ClientTable, nameOf } from '../store/snapshot.js';
+import type { Store, StoreState } from '../store/store.js';
+import { h, patch } from '../ui/dom.js';
+import { announcements } from './announce.js';
+import './a11y.css';
+
+export interface MirrorIntents {
+  toggle(card: CardId): void;
+  reject(card: CardId, challenge: CardId): void;
+}
+
+export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents): () => void {
+  const live = h('div', { class: 'sr-live', testid: 'live', 'aria-live': 'polite', role: 'log' });
+  const handList = h('ul', { class: 'mirror-hand', testid: 'mirror-hand', 'aria-label': lt('a11y.hand') });
+  const tableList = h('ul', { class: 'mirror-table', testid: 'mirror-table', 'aria-label': lt('a11y.table') });
+  const status = h('p', { class: 'mirror-status', testid: 'mirror-status' });
+  const el = h(
+    'section',
+    { class: 'mirror', testid: 'mirror', 'aria-label': lt('a11y.region') },
+    h('h2', { class: 'mirror-title' }, lt('a11y.region')),
+    status,
+    h('h3', {}, lt('a11y.hand')),
+    handList,
+    h('h3', {}, lt('a11y.table')),
+    tableList,
+  );
+  host.append(el, live);
+  // The canvas page's own keys (arrows, Enter, Space) belong to the canvas hand, not to these buttons.
+  el.addEventListener('keydown', (e) => e.stopPropagation());
+
+  let lastSeq = store.get().table?.log.at(-1)?.seq ?? 0;
+  let first = true;
+  const render = (s: StoreState) => {
+    const tb = s.table;
+    if (!tb?.view) return;
+    if (first) {
+      first = false;
+      lastSeq = tb.log.at(-1)?.seq ?? 0;
+    } else {
+      const a = announcements(tb, lastSeq);
+      lastSeq = a.seq;
+      for (const line of a.lines) live.append(h('p', {}, line));
+      while (live.childElementCount > 30) live.firstElementChild?.remove();
+    }
+    drawMirror(tb, s);
+  };
+
+  function drawMirror(tb: ClientTable, s: StoreState): void {
+    const v = tb.view;
+    if (!v) return;
+    const hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
+    const trumpSuit = v.trump ? suitOf(v.trump) : '';
+    const hand = sortHand(v.hand, s.ui.sort, v.trump);
+    const chosen = s.ui.selected[0] ?? null;
+    status.textContent = lt('a11y.status', {
+      trump: v.trump ? cardWords(v.trump) : '-',
+      deck: v.deckCount,
+      role: lt(`a11y.role.${hl.role}`),
+    });
+    const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
+    patch(handList, JSON.stringify([hand, s.ui.selected, [...hl.lit], v.trump, t('suit.r')]), () =>
+      hand.map((c) => {
+        const name = suitOf(c) === trumpSuit ? lt('a11y.trumpCard', { card: cardWords(c) }) : cardWords(c);
+        return h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              testid: `mirror-card-${c}`,
+              'aria-pressed': s.ui.selected.includes(c) ? 'true' : 'false',
+              'aria-disabled': hl.lit.has(c) || s.ui.selected.includes(c) ? 'false' : 'true',
+              onclick: () => on.toggle(c),
+            },
+            name,
+          ),
+        );
+      }),
+    );
+    const canReject = new Set(hl.role === 'target' && chosen ? hl.rejectTargets : []);
+    patch(tableList, JSON.stringify([v.table, [...canReject], chosen, tb.seats.map((x) => x.name), t('suit.r')]), () =>
+      v.table.length === 0
+        ? [h('li', {}, lt('a11y.emptyTable'))]
+        : v.table.map((e) => {
+            const words = e.rejection
+              ? lt('a11y.rejected', { card: cardWords(e.challenge), by: cardWords(e.rejection) })
+              : lt('a11y.open', { card: cardWords(e.challenge), name: nameOf(tb, e.by) });
+            if (canReject.has(e.challenge) && chosen) {
+              return h(
+                'li',
+                {},
+                h(
+                  'button',
+                  {
+                    testid: `mirror-challenge-${e.challenge}`,
+                    onclick: () => on.reject(chosen, e.challenge),
+                  },
+                  lt('a11y.rejectWith', { card: cardWords(e.challenge), with: cardWords(chosen) }),
+                ),
+              );
+            }
+            return h('li', { testid: `mirror-entry-${e.challenge}` }, words);
+          }),
+    );
+    // A rebuilt list loses the focused button: put the focus back on the same one if it is still there.
+    if (focusedId && !document.activeElement?.isConnected) {
+      (el.querySelector(`[data-testid="${focusedId}"]`) as HTMLElement | null)?.focus();
+    }
+  }
+
+  const off = store.subscribe((s) => render(s));
+  render(store.get());
+  return () => {
+    off();
+    el.remove();
+    live.remove();
+  };
+}

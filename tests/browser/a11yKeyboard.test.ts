@@ -1,0 +1,196 @@
+/// <reference lib="dom" />
+/**
+ * Issue #11, "Must show" 3: a whole online game played with the keyboard alone (Tab to a control,
+ * Enter to press it), through the table in words; every move of every player is said in the
+ * aria-live region in words; and an axe-core scan of every screen finds nothing serious or critical.
+ */
+import { chooseAction } from '@blaze/bots';
+import type { PlayerView } from '@blaze/rules';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from '../support/axe.js';
+import { type BlazeHook, newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
+
+const activeId = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '');
+
+/** Moves the focus with Tab (forwards, wrapping) until the control is focused; false if it is not there. */
+async function tabTo(page: Page, id: string, max = 120): Promise<boolean> {
+  const there = await page.evaluate((i) => {
+    const el = document.querySelector<HTMLElement>(`[data-testid="${i}"]`);
+    return !!el && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0;
+  }, id);
+  if (!there) return false;
+  for (let k = 0; k < max; k++) {
+    if ((await activeId(page)) === id) return true;
+    await page.keyboard.press('Tab');
+  }
+  return false;
+}
+
+async function press(page: Page, id: string): Promise<boolean> {
+  if (!(await tabTo(page, id))) return false;
+  await page.keyboard.press('Enter');
+  return true;
+}
+
+const view = (page: Page) =>
+  page.evaluate(() => {
+    const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+    const s = b?.snapshot as unknown as {
+      status: string;
+      view: PlayerView | null;
+      log: LogEntry[];
+      seats: { name: string }[];
+    } | null;
+    return s ? { status: s.status, view: s.view, log: s.log, names: s.seats.map((x) => x.name) } : null;
+  });
+
+interface LogEntry {
+  seq: number;
+  kind: string;
+  seat: number;
+  other: number;
+  cards: string[];
+}
+
+const SUIT: Record<string, string> = { r: 'red', y: 'yellow', b: 'blue' };
+const words = (c: string) => `${SUIT[c[0] as string]} ${c[1] === 'F' ? 'Firebird' : c[1]}`;
+
+describe('a table without sight', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let A: Player;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('every screen passes axe-core (no serious or critical violations)', async () => {
+    const p = await newPlayer(browser, 'Axe', { viewport: { width: 1280, height: 800 } });
+    const page = p.page;
+    const report: Record<string, string[]> = {};
+    await page.goto(server.base);
+    report.home = await axeProblems(page);
+    await page.goto(`${server.base}/practice`);
+    report.practiceSetup = await axeProblems(page);
+    await tid(page, 'practice-start').click();
+    await poll(() =>
+      page.evaluate(() => (window as unknown as { __blaze?: BlazeHook }).__blaze?.hand.length ?? 0),
+    ).toBe(5);
+    report.practiceTable = await axeProblems(page);
+    await page.goto(`${server.base}/learn`);
+    await poll(() => tid(page, 'coach-step').textContent()).toMatch(/1/);
+    report.learn = await axeProblems(page);
+    await page.goto(`${server.base}/t/nosuchtable`);
+    report.join = await axeProblems(page);
+    for (const [screen, problems] of Object.entries(report)) expect(problems, screen).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
+
+  it('a whole online game by keyboard alone; each move is said in the live region', async () => {
+    A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
+    const page = A.page;
+    await page.goto(server.base);
+    expect(await tabTo(page, 'name-input')).toBe(true);
+    await page.keyboard.type('Ana');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/t\//);
+    await poll(() => tid(page, 'add-bot-1').isVisible()).toBe(true);
+    expect(await press(page, 'add-bot-1')).toBe(true);
+    await poll(() => tid(page, 'add-bot-2').isVisible()).toBe(true);
+    expect(await press(page, 'add-bot-2')).toBe(true);
+    await poll(() => tid(page, 'start').isEnabled()).toBe(true);
+    expect(await axeProblems(page), 'lobby').toEqual([]);
+    expect(await press(page, 'start')).toBe(true);
+    await poll(async () => (await view(page))?.status).toBe('playing');
+
+    // Everything the live region ever said.
+    await page.evaluate(() => {
+      const w = window as unknown as { __said: string[] };
+      w.__said = [];
+      const live = document.querySelector('[data-testid="live"]') as HTMLElement;
+      new MutationObserver((ms) => {
+        for (const m of ms) for (const n of m.addedNodes) w.__said.push(n.textContent ?? '');
+      }).observe(live, { childList: true });
+    });
+    const startSeq = Math.max(0, ...((await view(page))?.log ?? []).map((e) => e.seq));
+    const log = new Map<number, LogEntry>();
+    let names: string[] = [];
+    let moves = 0;
+    let focusShot = false;
+    let axedMid = false;
+    const rnd = () => 0.5;
+    const end = Date.now() + 420_000;
+    while (Date.now() < end) {
+      const st = await view(page);
+      if (!st?.view) continue;
+      names = st.names;
+      for (const e of st.log) log.set(e.seq, e);
+      if (st.status === 'finished') break;
+      const a = chooseAction('heuristic', st.view, rnd);
+      if (!a) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      let ok = false;
+      if (a.type === 'play') {
+        ok = true;
+        for (const c of a.cards) ok = ok && (await press(page, `mirror-card-${c}`));
+        ok = ok && (await press(page, 'play'));
+      } else if (a.type === 'reject') {
+        const pair = a.pairs[0];
+        ok = !!pair && (await press(page, `mirror-card-${pair.card}`));
+        if (ok && pair) {
+          if (!focusShot) {
+            // The focus is visible: a ring around the focused control, and the panel shows.
+            const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+            expect(outline).not.toBe('none');
+            await shot(page, 'a11y-keyboard-focus');
+            focusShot = true;
+          }
+          ok = await press(page, `mirror-challenge-${pair.challenge}`);
+        }
+      } else if (a.type === 'pass') ok = await press(page, 'pass');
+      else if (a.type === 'stand') ok = await press(page, 'stand');
+      else if (a.type === 'bet') ok = (await press(page, `bet-on-${a.on}`)) && (await press(page, `bet-${a.value}`));
+      if (ok) moves++;
+      else await page.keyboard.press('Escape');
+      if (!axedMid && st.view.table.length > 0) {
+        expect(await axeProblems(page), 'table mid-game').toEqual([]);
+        axedMid = true;
+      }
+      await page.waitForTimeout(150);
+    }
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    const st = await view(page);
+    for (const e of st?.log ?? []) log.set(e.seq, e);
+    expect(await axeProblems(page), 'results').toEqual([]);
+    await shot(page, 'a11y-keyboard-final');
+
+    // Every move by anyone, in words, in the live region: who did it and which cards.
+    const said: string[] = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+    const MOVES = new Set(['opened', 'extended', 'rejected', 'passed', 'stood', 'took', 'betPlaced', 'feather']);
+    let checked = 0;
+    for (const e of [...log.values()].sort((x, y) => x.seq - y.seq)) {
+      if (!MOVES.has(e.kind) || e.seq <= startSeq) continue;
+      const who = names[e.seat] as string;
+      const line = said.find((l) => l.includes(who) && e.cards.every((c) => l.includes(words(c))));
+      expect(line, `${e.kind} by ${who} ${e.cards.join(',')}`).toBeDefined();
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(said.some((l) => /challenges .* with .*; limit \d/.test(l))).toBe(true);
+    expect(moves).toBeGreaterThan(5);
+    expect(A.errors).toEqual([]);
+  }, 480_000);
+});

@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+/**
+ * Issue #11, "Must show" 2 and 4: after one visit, a practice game against bots is played to the
+ * final scores with the network cut and the server gone (rules and bots in a Web Worker, the client
+ * from the service worker's cache); and a grayscale picture of a hand holding all three suits and
+ * two Firebirds.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BlazeHook, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
+
+describe('practice against bots, offline', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('plays a whole game to the final scores with every request blocked after the first load', async () => {
+    const p = await newPlayer(browser, 'Ana');
+    const page = p.page;
+    await page.goto(server.base);
+    // The first visit installs the service worker, which caches every built file.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe(
+      '/manifest.webmanifest',
+    );
+
+    // Now nothing gets through: the browser is offline, and the server is gone as well.
+    await p.ctx.setOffline(true);
+    await server.stop();
+    const reachedNetwork: string[] = [];
+    page.on('requestfinished', async (r) => {
+      const res = await r.response();
+      if (res && !res.fromServiceWorker() && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) {
+        reachedNetwork.push(r.url());
+      }
+    });
+    // Even a full page load comes from the cache.
+    await page.goto(`${server.base}/practice?seed=practice-0`);
+    await tid(page, 'practice-seats').selectOption('4');
+    await tid(page, 'practice-clock').selectOption('normal');
+    await tid(page, 'practice-start').click();
+    await poll(async () => (await seen(page)).hand.length).toBe(5);
+    expect((await seen(page)).myHand.sort()).toEqual(['b2a', 'bFa', 'r9a', 'rFa', 'y1a']);
+
+    // "Must show" 4: the same hand in grayscale. Suits differ by shape as well as colour.
+    await page.addStyleTag({ content: 'html { filter: grayscale(1) }' });
+    await shot(page, 'practice-hand-grayscale');
+    await page.addStyleTag({ content: 'html { filter: none }' });
+
+    // The hint names a move in one line.
+    await tid(page, 'hint').click();
+    await poll(() => tid(page, 'hint-line').textContent()).toMatch(/\S{3}/);
+
+    let moves = 0;
+    let midShot = false;
+    const end = Date.now() + 280_000;
+    while (Date.now() < end) {
+      const s = await seen(page);
+      if (s.status === 'finished') break;
+      if (!midShot && s.tableLen > 1) {
+        await shot(page, 'practice-offline-mid');
+        midShot = true;
+      }
+      if (await step(page)) moves++;
+      else await page.waitForTimeout(150);
+    }
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    await shot(page, 'practice-offline-final-scores');
+    const scores = await page.evaluate(
+      () => (window as unknown as { __blaze?: BlazeHook }).__blaze?.snapshot?.view?.scores ?? [],
+    );
+    expect(scores).toHaveLength(4);
+    expect(moves).toBeGreaterThan(5);
+    expect(reachedNetwork).toEqual([]);
+    expect(p.errors).toEqual([]);
+  }, 300_000);
+});

@@ -171,7 +171,12 @@ export class BlazeRoom extends Room<BlazeState> {
         s.people.set(token, { token, name: p.name, seat: p.seat, sessions: new Set(), pending: 0 });
       }
       r.seats.slots.forEach((o, i) => {
-        s.slots[i] = o === null ? null : o.kind === 'bot' ? o : { kind: 'person', token: HASHED + o.tokenHash };
+        s.slots[i] =
+          o === null
+            ? null
+            : o.kind === 'bot'
+              ? { kind: 'bot', name: o.name, strength: o.strength ?? 'normal' }
+              : { kind: 'person', token: HASHED + o.tokenHash };
       });
       s.host = r.seats.host === null ? null : HASHED + r.seats.host;
     }

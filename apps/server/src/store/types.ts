@@ -2,10 +2,13 @@
  * The durable record of a table: an append-only list of entries per table, written before the
  * change they describe reaches any client. Seats are kept by token hash (never the token).
  */
-import type { TableSettings } from '@blaze/protocol';
+import type { BotStrength, TableSettings } from '@blaze/protocol';
 import type { Action, CreateOptions } from '@blaze/rules';
 
-export type StoredOccupant = { kind: 'person'; tokenHash: string; name: string } | { kind: 'bot'; name: string } | null;
+export type StoredOccupant =
+  | { kind: 'person'; tokenHash: string; name: string }
+  | { kind: 'bot'; name: string; strength?: BotStrength }
+  | null;
 
 export interface StoredLog {
   seq: number;

@@ -6,12 +6,14 @@
  *    window is open) takes a uniformly random legal action, drawn by the simulator's mover straight from
  *    the state without listing every subset (src/mover.ts; its test checks it against legalActions).
  * 2. The engine alone: those games replayed from their recorded actions, applyAction only.
- * 3. One heuristic seat (rotating) against random seats: the heuristic's win rate against 1/players.
+ * 3. Observed: the same replays, and before each action every seat's legalActions and viewFor plus
+ *    the spectator's view, as bots, the client's highlights and any search call them.
+ * 4. One heuristic seat (rotating) against random seats: the heuristic's win rate against 1/players.
  *
  * Env: BENCH_SECONDS (per random-play measurement, default 3), BENCH_GAMES (heuristic games per
  * player count, default 3000).
  */
-import { type Action, applyAction, createGame, type PlayerCount } from '@blaze/rules';
+import { type Action, applyAction, createGame, legalActions, type PlayerCount, viewFor } from '@blaze/rules';
 import { heuristicBot, randomBot, randomLegalAction, simulateGame } from '../src/index.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -86,6 +88,40 @@ for (const players of COUNTS) {
     t = performance.now();
   }
   const dt = (t - t0) / 1000;
+  console.log(`${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}`);
+}
+
+console.log('\nObserved: the same replays, calling legalActions and viewFor for every seat (and the spectator view)');
+console.log('before each action');
+console.log('players  games/s  actions/s');
+for (const players of COUNTS) {
+  const recorded = Array.from({ length: 100 }, (_, g) => {
+    const seed = `replay-${players}-${g}`;
+    return { seed, actions: simulateGame({ players, seed, mover: randomLegalAction, record: true }).actions };
+  });
+  let games = 0;
+  let actions = 0;
+  let sink = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < seconds * 500) {
+    const game = recorded[games % recorded.length] as (typeof recorded)[number];
+    let state = createGame({ players, seed: game.seed });
+    for (const a of game.actions) {
+      sink += viewFor(state, null).deckCount;
+      for (let seat = 0; seat < players; seat++) {
+        sink += legalActions(state, seat).length + viewFor(state, seat).hand.length;
+      }
+      const r = applyAction(state, a);
+      if (!r.ok) throw new Error(`replay refused ${JSON.stringify(a)}: ${r.error.code}`);
+      state = r.state;
+    }
+    games++;
+    actions += game.actions.length;
+    t = performance.now();
+  }
+  const dt = (t - t0) / 1000;
+  if (sink < 0) console.log(sink); // keeps the calls from being optimised away
   console.log(`${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}`);
 }
 

@@ -1,6 +1,6 @@
 /** legalActions: every action a seat may take now (one reject pair per action). */
 import { type CardId, challengeValue } from './cards.js';
-import { checkPass, checkStand, playableCards, rejectOptions, roomFor } from './predicates.js';
+import { mayPass, mayStand, playableCards, rejectOptions, roomFor } from './predicates.js';
 import type { Action, BetValue, GameState, Seat } from './types.js';
 
 /** Every non-empty subset of `items` with at most `max` members, smallest first. */
@@ -41,7 +41,9 @@ export function legalActions(s: GameState, seat: Seat): Action[] {
       const byValue = new Map<number, CardId[]>();
       for (const c of playable) {
         const v = challengeValue(c);
-        byValue.set(v, [...(byValue.get(v) ?? []), c]);
+        const group = byValue.get(v);
+        if (group) group.push(c);
+        else byValue.set(v, [c]);
       }
       for (const group of byValue.values()) {
         for (const cards of subsetsUpTo(group, s.limit)) out.push({ type: 'play', seat, cards });
@@ -53,7 +55,7 @@ export function legalActions(s: GameState, seat: Seat): Action[] {
   for (const [card, challenges] of rejectOptions(s, seat, hand)) {
     for (const challenge of challenges) out.push({ type: 'reject', seat, pairs: [{ challenge, card }] });
   }
-  if (checkPass(s, seat) === null) out.push({ type: 'pass', seat });
-  if (checkStand(s, seat, s.standing) === null) out.push({ type: 'stand', seat });
+  if (mayPass(s, seat)) out.push({ type: 'pass', seat });
+  if (mayStand(s, seat, s.standing)) out.push({ type: 'stand', seat });
   return out;
 }

@@ -204,6 +204,16 @@ export function checkPass(s: Situation, seat: Seat): RuleError | null {
   return null;
 }
 
+/** checkPass(s, seat) === null, without building the error: legalActions asks this for every seat. */
+export function mayPass(s: Situation, seat: Seat): boolean {
+  return !s.over && !s.betting && seat === s.target && s.table.length > 0 && !s.targetPassed;
+}
+
+/** checkStand(s, seat, standing) === null, without building the error. */
+export function mayStand(s: Situation, seat: Seat, standing: readonly Seat[]): boolean {
+  return !s.over && !s.betting && isAttacker(s, seat) && s.table.length > 0 && !standing.includes(seat);
+}
+
 export function checkStand(s: Situation, seat: Seat, standing: readonly Seat[]): RuleError | null {
   const pe = phaseError(s);
   if (pe) return pe;

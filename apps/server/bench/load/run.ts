@@ -58,6 +58,7 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 async function runOne(tables: number, mode: Mode) {
   const server = fork(here('../../dist/bench-server.js'), [], {

@@ -68,6 +68,7 @@ export class Edge {
   private readonly addressBuckets: BucketBook;
   private readonly guards = new WeakMap<Client, RefusalGuard>();
   private readonly decodeLogged = new WeakSet<Client>();
+  private readonly dropped = new WeakSet<Client>();
   private readonly abuseGate = new LogGate(5);
   private nextRequest = 0;
 
@@ -214,7 +215,7 @@ export class Edge {
   refuse(client: Client, tableId: string, msg: ErrorMessage): RefusalVerdict {
     metrics.refusals.inc({ code: msg.code });
     const verdict = this.guardOf(client).refuse(refusalKind(msg.code));
-    if (verdict === 'answer') client.send('error', msg);
+    if (verdict === 'answer' && !this.dropped.has(client)) client.send('error', msg);
     if (verdict === 'drop') this.drop(client, tableId, 'refusals');
     return verdict;
   }
@@ -233,7 +234,8 @@ export class Edge {
   }
 
   private drop(client: Client, tableId: string, reason: string): void {
-    if (client.state === 3 /* ClientState.LEAVING */) return;
+    if (this.dropped.has(client)) return;
+    this.dropped.add(client);
     metrics.droppedClients.inc({ reason });
     this.abuseLog({ table: tableId, session: client.sessionId, reason }, 'connection dropped');
     const msg: ErrorMessage = { code: 'DROPPED', message: 'Too many refused messages; this connection is closed.' };

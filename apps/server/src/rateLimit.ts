@@ -74,23 +74,28 @@ export type RefusalKind = 'rule' | 'limited' | 'invalid';
 export class RefusalGuard {
   /** Strikes allowed: `dropAfter` at once, earned back over ten seconds. */
   private readonly allowance: TokenBucket;
-  private limitedTold = false;
+  /** When the client was last told it is rate limited; told again after a message passes or a second. */
+  private toldAt = Number.NEGATIVE_INFINITY;
 
-  constructor(dropAfter: number, now: () => number = Date.now) {
+  constructor(
+    dropAfter: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.allowance = new TokenBucket({ capacity: dropAfter, refillPerSecond: dropAfter / 10 }, now);
   }
 
   /** A message passed: the next rate limit is worth telling again. */
   passed(): void {
-    this.limitedTold = false;
+    this.toldAt = Number.NEGATIVE_INFINITY;
   }
 
   refuse(kind: RefusalKind): RefusalVerdict {
     if (kind === 'rule') return 'answer';
     if (!this.allowance.take()) return 'drop';
     if (kind === 'invalid') return 'answer';
-    if (this.limitedTold) return 'silent';
-    this.limitedTold = true;
+    const t = this.now();
+    if (t - this.toldAt < 1000) return 'silent';
+    this.toldAt = t;
     return 'answer';
   }
 }

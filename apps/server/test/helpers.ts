@@ -159,6 +159,7 @@ export function autoplay(
   let stopped = false;
   let waiting = false;
   let lastKey = '';
+  let lastAt = 0;
   const stats = {
     sent: 0,
     stop() {
@@ -174,8 +175,10 @@ export function autoplay(
     if (!a) return;
     // One attempt per (action, state) pair: a refused move is not resent until the state moves on.
     const key = JSON.stringify([a, lastSeq(s), view.hand.length]);
-    if (key === lastKey) return;
+    // A refusal may be silent (the server tells a rate-limited client once a second): retry after a while.
+    if (key === lastKey && Date.now() - lastAt < 1_200) return;
     lastKey = key;
+    lastAt = Date.now();
     waiting = true;
     setTimeout(() => {
       waiting = false;

@@ -1,0 +1,33 @@
+/** Settings: every one validated at start; a bad value is a clear error and the process exits. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { DEFAULT_CONFIG, parseConfig } from '../src/config.js';
+
+it('defaults: production, port 2567, limits on', () => {
+  expect(DEFAULT_CONFIG.NODE_ENV).toBe('production');
+  expect(DEFAULT_CONFIG.PORT).toBe(2567);
+  expect(DEFAULT_CONFIG.MAX_CONNECTIONS_PER_ADDRESS).toBe(20);
+  const empty = parseConfig({ PORT: '', REDIS_URL: '' });
+  expect(empty.ok && empty.config.PORT === 2567 && empty.config.REDIS_URL === undefined).toBe(true);
+});
+
+it('names each bad variable, without echoing its value', () => {
+  const r = parseConfig({ PORT: 'eighty', MAX_TABLES: '0', REDIS_URL: 'http://user:secret@x', TRUST_PROXY: 'maybe' });
+  expect(r.ok).toBe(false);
+  if (r.ok) return;
+  expect(r.errors.map((e) => e.split(':')[0]).sort()).toEqual(['MAX_TABLES', 'PORT', 'REDIS_URL', 'TRUST_PROXY']);
+  expect(r.errors.join('\n')).not.toContain('secret');
+});
+
+it('main.ts exits 2 with the reason before listening', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.run.json', PORT: '70000', NODE_ENV: '' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(r.status).toBe(2);
+  expect(r.stderr).toMatch(/bad settings in the environment:\s+PORT: /);
+  expect(r.stdout).not.toMatch(/listening/);
+});

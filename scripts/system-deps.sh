@@ -7,6 +7,8 @@ missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # nginx: the deploy test checks deploy/nginx.conf with `nginx -t`.
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# Japanese glyphs for the JA screens (the canvas draws text with the system's fonts).
+{ command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja 2>/dev/null)" ]; } || missing+=(fonts-ipafont-gothic)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} from Debian's packages for the browser and Redis tests..."

@@ -28,8 +28,8 @@ const overlap = (a: Region, b: Region) => a.x < b.x + b.w && b.x < a.x + a.w && 
 const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 
 /** Every pair of drawn things of different kinds is apart (fanned hand cards and staggered pairs overlap by design). */
-async function expectClean(page: Page, label: string): Promise<Region[]> {
-  const rs = await regions(page);
+async function expectClean(page: Page, label: string, given?: Region[]): Promise<Region[]> {
+  const rs = given ?? (await regions(page));
   // The visible part of the canvas: its host clips it, so a drawing past the host's edge is cut.
   const canvas = await page.locator('.canvas-host').boundingBox();
   expect(canvas).not.toBeNull();
@@ -118,19 +118,30 @@ describe('a table a newcomer can follow (issue #10)', () => {
       await press(play?.x ?? 0, play?.y ?? 0);
       // Played (a quick bot may already have rejected it and ended the challenge).
       await poll(async () => (await seen(page)).myHand).not.toContain(card.card);
-      const mid = await expectClean(page, `${label} mid-challenge`);
+      // Any challenge in progress (bots challenge each other too): read its boxes in the same instant.
+      let mid: Region[] = [];
+      await poll(async () => {
+        mid = await regions(page);
+        return mid.some((r) => r.kind === 'table');
+      }, 60_000).toBe(true);
+      await shot(page, `layout-${label}-challenge`);
+      await expectClean(page, `${label} mid-challenge`, mid);
       expect(
         mid.some((r) => r.kind === 'limit'),
         'limit pips are shown in their own place',
       ).toBe(true);
-      await shot(page, `layout-${label}-challenge`);
 
       const words: Record<string, RegExp> = { en: /\(rule R\d/, de: /\(Regel R\d/, ja: /（ルール R\d/ };
       for (const lang of ['en', 'de', 'ja']) {
         await tid(page, 'language').selectOption(lang);
         // Bots move on quickly; whatever the role now, a card that is not lit says why when pressed.
         let now = await seen(page);
-        for (let k = 0; k < 50 && !now.hand.some((h) => !h.lit); k++) now = await seen(page);
+        for (let k = 0; k < 100 && !now.hand.some((h) => !h.lit); k++) {
+          // Opening with every card lit: make a move so some cards go grey.
+          await step(page, { touch });
+          await page.waitForTimeout(150);
+          now = await seen(page);
+        }
         const grey = now.hand.find((h) => !h.lit);
         expect(grey, 'a grey card to ask about').toBeTruthy();
         if (!grey) break;

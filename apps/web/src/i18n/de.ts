@@ -67,6 +67,8 @@ export const de: Messages = {
   'act.bet': 'Wetten',
   'act.betOn': 'Wette auf',
   'act.betValue': 'Karte',
+  'act.betHint':
+    'Eine 1 zählt für die Person, auf die du setzt, außer sie verliert die Runde: dann zählt sie für dich. Eine 0 kommt immer zurück.',
   'banner.openChallenge': 'Du bist dran: fordere {target} heraus',
   'banner.rejectOrPass': 'Abwehren oder passen',
   'banner.passedWait': 'Du hast gepasst: du nimmst die Karten',

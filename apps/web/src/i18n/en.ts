@@ -66,6 +66,8 @@ export const en = {
   'act.bet': 'Bet',
   'act.betOn': 'Bet on',
   'act.betValue': 'Card',
+  'act.betHint':
+    'A 1 scores for the player you bet on, unless they lose the round: then it scores for you. A 0 always comes back.',
   'banner.openChallenge': 'Your turn: open a challenge against {target}',
   'banner.rejectOrPass': 'Reject or pass',
   'banner.passedWait': 'You passed: you take the cards',

@@ -67,6 +67,7 @@ export const ja: Messages = {
   'act.bet': '賭ける',
   'act.betOn': '賭ける相手',
   'act.betValue': 'カード',
+  'act.betHint': '1は賭けた相手の得点になります。ただしその人がラウンドに負けたら、あなたの得点です。0は必ず戻ります。',
   'banner.openChallenge': 'あなたの番：{target}に挑戦しましょう',
   'banner.rejectOrPass': '返すかパス',
   'banner.passedWait': 'パスしました：カードを引き取ります',

@@ -74,6 +74,8 @@ export class TableScene {
   }, this.tweens);
   private resizeObserver: ResizeObserver | null = null;
   private ready = false;
+  /** destroy() was called (possibly before init() finished). */
+  private gone = false;
   private sprites = new Map<CardId, Sprite>();
   private root = new Container();
   private feltLayer = new Graphics();
@@ -117,7 +119,9 @@ export class TableScene {
     this.frames.destroy();
     this.resizeObserver?.disconnect();
     this.tweens.removeAll();
-    this.app.destroy(true, { children: true });
+    this.gone = true;
+    // An application still initialising has no renderer to destroy yet: init() finishes the job.
+    if (this.ready) this.app.destroy(true, { children: true });
   }
 
   async init(host: HTMLElement): Promise<void> {
@@ -132,6 +136,10 @@ export class TableScene {
       // No render loop: the scene draws on demand (see FrameScheduler).
       autoStart: false,
     });
+    if (this.gone) {
+      this.app.destroy(true, { children: true });
+      return;
+    }
     this.app.ticker.stop();
     Ticker.system.autoStart = false;
     Ticker.system.stop();
@@ -155,11 +163,15 @@ export class TableScene {
     });
     this.resizeObserver.observe(host);
     this.ready = true;
+    if (this.last) this.render(this.last.s, this.last.hl, false);
     this.requestRender();
   }
 
   render(s: StoreState, hl: Highlights, animate = true): void {
     this.last = { s, hl };
+    // Before init() has made the renderer (a reload's first patch can come first), only remember the
+    // state: reading app.screen now throws "Cannot read properties of undefined (reading 'screen')".
+    if (!this.ready) return;
     this.requestRender();
     const tb = s.table;
     const v = tb?.view;

@@ -57,6 +57,8 @@ export function renderActions(
             `${t('act.bet')} ${v}`,
           ),
         ),
+        // What a 0 and a 1 do (R9.2), right where they are chosen.
+        h('span', { class: 'bet-hint', testid: 'bet-hint' }, t('act.betHint')),
       ];
     }
     const out = [];

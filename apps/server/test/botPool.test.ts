@@ -54,13 +54,28 @@ describe('bot pool', () => {
   it('keeps the event loop free while it searches', async () => {
     const s = choiceState();
     const view = viewFor(s, s.target);
-    let ticks = 0;
-    const iv = setInterval(() => ticks++, 5);
-    const t0 = performance.now();
-    await pool.decide(view, 'e', () => false);
-    clearInterval(iv);
-    const ms = performance.now() - t0;
-    // A search on this thread would starve the interval; off it, the loop ticks through it.
-    expect(ticks).toBeGreaterThan(ms / 5 / 4);
+    // A search on this thread would answer before any timer could run; off it, the timer runs first.
+    let timerRan = false;
+    setTimeout(() => {
+      timerRan = true;
+    }, 0);
+    const d = await pool.decide(view, 'e', () => false);
+    expect(d.source).toBe('search');
+    expect(timerRan).toBe(true);
   });
+
+  it('answers with the normal bot when a search overruns its time', async () => {
+    // No clock in the search itself and far too many playouts: only the pool's deadline stops the wait.
+    const slow = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 1_000_000 }, graceMs: 0 });
+    try {
+      await slow.ready();
+      const s = choiceState();
+      const t0 = performance.now();
+      const d = await slow.decide(viewFor(s, s.target), 'slow', () => false);
+      expect(d.source === 'fallback' && d.reason).toBe('timeout');
+      expect(performance.now() - t0).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
 });

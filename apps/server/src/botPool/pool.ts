@@ -38,7 +38,8 @@ interface Thread {
   /** Loaded and listening: its first request's clock must not include the thread's start-up. */
   ready: boolean;
   busy: boolean;
-  current: { id: number; job: Job; timer: NodeJS.Timeout } | null;
+  /** `late`: the seat was already answered by the normal bot; the search's answer is dropped. */
+  current: { id: number; job: Job; timer: NodeJS.Timeout; late: boolean } | null;
 }
 
 export const DEFAULT_POOL: PoolOptions = {
@@ -143,13 +144,12 @@ export class BotPool {
         if (t.current?.id !== id) return;
         // The thread runs on and frees itself when it answers; this seat does not wait for it.
         this.counts.timeout++;
-        const j = t.current.job;
-        t.current = { ...t.current, job: { ...j, resolve: () => {} } };
-        j.resolve(this.normal(j.view, 'timeout'));
+        t.current.late = true;
+        t.current.job.resolve(this.normal(t.current.job.view, 'timeout'));
       }, limit);
       timer.unref();
       t.busy = true;
-      t.current = { id, job, timer };
+      t.current = { id, job, timer, late: false };
       const req: DecisionRequest = { id, view: job.view, seed: job.seed, budget: this.options.budget };
       t.worker.postMessage(req);
     }
@@ -159,7 +159,7 @@ export class BotPool {
     const cur = t.current;
     t.busy = false;
     t.current = null;
-    if (cur && cur.id === r.id) {
+    if (cur && cur.id === r.id && !cur.late) {
       clearTimeout(cur.timer);
       if (r.ok) {
         this.counts.search++;

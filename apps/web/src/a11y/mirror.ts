@@ -14,7 +14,6 @@ import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
 import { announcements } from './announce.js';
-import './a11y.css';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;

@@ -114,7 +114,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
           }),
     );
     // A rebuilt list loses the focused button: put the focus back on the same one if it is still there.
-    if (focusedId && !document.activeElement?.isConnected) {
+    const nowId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
+    if (focusedId.startsWith('mirror-') && nowId !== focusedId) {
       (el.querySelector(`[data-testid="${focusedId}"]`) as HTMLElement | null)?.focus();
     }
   }

@@ -86,19 +86,18 @@ describe('the guided first game', () => {
     const p = await newPlayer(browser, 'Learner', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
     await page.goto(`${server.base}/learn`);
-    // Step 1 asks to open; pressing Pass is not a move an opener has: the rule coach says why.
+    // Step 1 asks to open with one card; opening with another is legal but not this lesson's move.
     let c = await settled(page);
     expect(c.step).toBe('1');
     const before = (await seen(page)).myHand;
     const wrong = (await seen(page)).hand.find((h) => !c.cards.includes(h.card) && h.lit);
-    if (wrong) {
-      await page.mouse.click(wrong.x, wrong.y);
-      await tid(page, 'play').click();
-      await poll(() => tid(page, 'coach-objection').textContent()).toMatch(/\S/);
-      expect((await coach(page)).step).toBe('1');
-      await poll(async () => (await seen(page)).myHand.sort()).toEqual(before.sort());
-      await page.keyboard.press('Escape');
-    }
+    if (!wrong) throw new Error('step 1 offers no other opening to try');
+    await page.mouse.click(wrong.x, wrong.y);
+    await tid(page, 'play').click();
+    await poll(() => tid(page, 'coach-objection').textContent()).toMatch(/^Not this one in this lesson: /);
+    expect((await coach(page)).step).toBe('1');
+    await poll(async () => (await seen(page)).myHand.sort()).toEqual(before.sort());
+    await page.keyboard.press('Escape');
     for (let k = 0; k < 12; k++) {
       c = await settled(page);
       if (c.kind === 'watch') await tid(page, 'coach-next').click();

@@ -1,5 +1,6 @@
 /** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
 import './style.css';
+import './a11y/a11y.css';
 import { initLang, onLangChange } from './i18n/index.js';
 import { registerServiceWorker } from './practice/offline.js';
 import { homePage } from './ui/home.js';

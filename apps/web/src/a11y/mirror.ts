@@ -14,7 +14,6 @@ import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
 import { announcements } from './announce.js';
-import './a11y.css';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -115,7 +114,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
           }),
     );
     // A rebuilt list loses the focused button: put the focus back on the same one if it is still there.
-    if (focusedId && !document.activeElement?.isConnected) {
+    const nowId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
+    if (focusedId.startsWith('mirror-') && nowId !== focusedId) {
       (el.querySelector(`[data-testid="${focusedId}"]`) as HTMLElement | null)?.focus();
     }
   }

@@ -4,6 +4,7 @@
  * breaks, or by what this step is about. The step survives a reload.
  */
 import { type Action, applyAction } from '@blaze/rules';
+import { sortHand } from '../logic/cards.js';
 import type { ConnectionEvents } from '../net/connection.js';
 import type { TableSource } from '../net/source.js';
 import { load, remove, save } from '../net/storage.js';
@@ -34,6 +35,8 @@ export class TutorialSource implements TableSource {
   private store: Store | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private unsubscribe: (() => void) | null = null;
+  private pointed = '';
 
   constructor(
     private readonly name: string,
@@ -67,6 +70,7 @@ export class TutorialSource implements TableSource {
 
   start(store: Store, events: ConnectionEvents): void {
     this.store = store;
+    this.unsubscribe = store.subscribe(() => this.point());
     events.onConnState('open');
     // Back at the saved step: everything before it is replayed at once.
     const m = this.script.moments[this.index];
@@ -124,6 +128,7 @@ export class TutorialSource implements TableSource {
   };
 
   close(): void {
+    this.unsubscribe?.();
     this.closed = true;
     clearTimeout(this.timer);
   }
@@ -171,6 +176,34 @@ export class TutorialSource implements TableSource {
       return;
     }
     this.coach.show({ kind: 'moment', index: this.index, total, moment: m, busy: false });
+    this.point();
+  }
+
+  /**
+   * Puts the hand's focus mark on the next card the step asks for: once per step and selection,
+   * so arrow keys still move it freely.
+   */
+  private point(): void {
+    const store = this.store;
+    const m = this.script.moments[this.index];
+    if (!store || m?.kind !== 'do' || this.applied !== m.at) return;
+    const a = m.action;
+    const want = a.type === 'play' ? a.cards : a.type === 'reject' ? a.pairs.map((p) => p.card) : [];
+    const s = store.get();
+    const v = s.table?.view;
+    const key = `${this.index}:${s.ui.selected.join()}`;
+    if (!v || key === this.pointed) return;
+    this.pointed = key;
+    const next = want.find((c) => !s.ui.selected.includes(c));
+    if (!next) return;
+    const pending = s.ui.pending?.cards ?? [];
+    const hand = sortHand(
+      v.hand.filter((c) => !pending.includes(c)),
+      s.ui.sort,
+      v.trump,
+    );
+    const k = hand.indexOf(next);
+    if (k >= 0 && k !== s.ui.focus) store.updateUi({ focus: k });
   }
 
   private publish(): void {

@@ -135,6 +135,7 @@ export function renderLobby(
         { class: 'invite row' },
         h('input', {
           testid: 'invite-link',
+          'aria-label': t('lobby.invite'),
           readOnly: true,
           value: o.invite,
           onfocus: (e: Event) => (e.target as HTMLInputElement).select(),

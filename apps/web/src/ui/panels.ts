@@ -10,7 +10,8 @@ export type Tab = 'log' | 'rules' | 'chat';
 export class SidePanels {
   readonly el: HTMLElement;
   private body = h('div', { class: 'panel-body' });
-  private logList = h('ul', { class: 'log', testid: 'log' });
+  // Focusable, so the keyboard can scroll a long log (axe: scrollable-region-focusable).
+  private logList = h('ul', { class: 'log', testid: 'log', tabIndex: 0 });
   private chatList = h('ul', { class: 'chat', testid: 'chat-list' });
   private chatInput = h('input', { testid: 'chat-input', maxLength: 200 });
   private tabs: Record<Tab, HTMLButtonElement>;

@@ -19,7 +19,7 @@ const game = (id: string): GameRecord => ({
   table: id.split('-')[0] as string,
   game: 1,
   names: ['A', 'B', 'C'],
-  options: { players: 3, seed: 42 },
+  options: { players: 3, seed: 'crc-42' },
   actions: [{ type: 'pass', seat: 1 }],
   scores: [3, 1, 0],
   winner: 0,

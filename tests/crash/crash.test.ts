@@ -15,13 +15,15 @@ import { chooseAction } from '../../apps/server/src/bots.js';
 import { send, viewFromState } from '../../apps/server/test/helpers.js';
 import { CLOSE_RESTARTING } from '../../packages/protocol/src/messages.js';
 import type { BlazeState } from '../../packages/protocol/src/schema.js';
-import { type Proc, startServer } from '../support/processes.js';
+import { type Proc, startRedis, startServer } from '../support/processes.js';
 
 const KILLS = 12;
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-crash-'));
 let server: (Proc & { port: number; base: string }) | null = null;
+let redis: (Proc & { url: string }) | null = null;
 afterAll(async () => {
   await server?.stop();
+  await redis?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -110,16 +112,25 @@ const lineKey = (l: {
   cards: Iterable<string>;
 }) => JSON.stringify([l.kind, l.seat, l.other, l.value, l.text, [...l.cards]]);
 
-async function restart(signal: 'SIGKILL' | 'SIGTERM', port: number): Promise<void> {
+async function restart(signal: 'SIGKILL' | 'SIGTERM', port: number, env: Record<string, string>): Promise<void> {
   const s = server as Proc & { port: number };
   const exited = new Promise((r) => s.child.once('exit', r));
   s.child.kill(signal);
   await exited;
-  server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' }, false, port);
+  server = await startServer(env, false, port);
 }
 
-it(`SIGKILL at ${KILLS} random moments and one SIGTERM: the table comes back, nothing seen is lost`, async () => {
-  server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' });
+it(`SQLite: SIGKILL at ${KILLS} random moments and one SIGTERM: the table comes back, nothing seen is lost`, async () => {
+  await crashes({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' }, KILLS);
+});
+
+it('Redis: SIGKILL at 4 random moments and one SIGTERM, the same', async () => {
+  redis = await startRedis();
+  await crashes({ REDIS_URL: redis.url, STATIC_DIR: '/nonexistent' }, 4);
+});
+
+async function crashes(env: Record<string, string>, kills: number): Promise<void> {
+  server = await startServer(env);
   const port = server.port;
   const res = await fetch(`${server.base}/api/tables`, {
     method: 'POST',
@@ -141,15 +152,15 @@ it(`SIGKILL at ${KILLS} random moments and one SIGTERM: the table comes back, no
   ben.play();
 
   const phases: string[] = [];
-  for (let k = 0; k <= KILLS; k++) {
-    const signal = k === KILLS ? 'SIGTERM' : 'SIGKILL';
+  for (let k = 0; k <= kills; k++) {
+    const signal = k === kills ? 'SIGTERM' : 'SIGKILL';
     await sleep(150 + Math.random() * 900);
     const s = ann.room?.state as BlazeState;
     // Every kill lands mid-game (a game lasts far longer than the kills take).
     expect(s?.status).toBe('playing');
     phases.push(s.betting ? 'betting' : s.window ? 'window' : s.table.length > 0 ? 'challenge' : `round ${s.round}`);
     const seenBefore = new Map([...ann.seen, ...ben.seen]);
-    await restart(signal, port);
+    await restart(signal, port, env);
     // Both people are back in their seats by themselves, on a table with the same id.
     await until(
       () => [ann, ben].every((p) => p.room?.state?.players?.[p.seat]?.connected === true && p.room.roomId === id),
@@ -184,4 +195,6 @@ it(`SIGKILL at ${KILLS} random moments and one SIGTERM: the table comes back, no
   console.log(`killed at: ${phases.join(', ')}; ${record.actions.length} actions in the record`);
   await ann.stop();
   await ben.stop();
-});
+  await server?.stop();
+  server = null;
+}

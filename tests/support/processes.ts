@@ -88,6 +88,7 @@ export async function startServer(
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc);
+  // Generous: on a loaded 2-core machine, tsx compiling the server can take a while.
+  await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc, 90_000);
   return { ...proc, port, base };
 }

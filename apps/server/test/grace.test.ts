@@ -68,7 +68,8 @@ it('a reload during your turn keeps it: only your clock acts, after its deadline
   const first = forBen()[0];
   expect(first?.source).toBe('clock');
   expect(first?.action.type).toBe('pass');
-  expect(Date.now()).toBeGreaterThanOrEqual(deadline - 20);
+  // The room clock ticks at the patch rate, so a timer fires within one tick of the shown deadline.
+  expect(Date.now()).toBeGreaterThanOrEqual(deadline - 50);
   const timedOut = () => [...a.room.state.log].find((l) => l.kind === 'timedOut' && l.seat === seat);
   await until(() => timedOut() !== undefined, 2_000, 'the clock line in the log');
   const line = timedOut();

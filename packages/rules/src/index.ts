@@ -2,7 +2,7 @@ export * from './cards.js';
 export { applyAction, cloneState } from './engine.js';
 export { legalActions, subsetsUpTo } from './legal.js';
 export * from './predicates.js';
-export { type ReplayResult, replay } from './replay.js';
+export { type ReplayResult, type ReplayStep, replay, replaySteps } from './replay.js';
 export { winnerOf } from './resolve.js';
 export { nextRandom, type RngState, randomStream, seedRng, shuffle } from './rng.js';
 export { firstInRoundFrom, nextInRound, rolesFor } from './seats.js';

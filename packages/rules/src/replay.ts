@@ -18,3 +18,28 @@ export function replay(options: CreateOptions, actions: readonly Action[]): Repl
   }
   return { ok: true, state, events };
 }
+
+/** One step of a replay: the state after `index` actions (0: the deal), with that action's events. */
+export interface ReplayStep {
+  index: number;
+  action: Action | null;
+  state: GameState;
+  events: GameEvent[];
+}
+
+/**
+ * Every state of a recorded game, for stepping forward and back (and jumping to a round) in a
+ * replay viewer. States are immutable values, so keeping them all costs only what changed.
+ */
+export function replaySteps(options: CreateOptions, actions: readonly Action[]): ReplayStep[] | RuleError {
+  let state = createGame(options);
+  const steps: ReplayStep[] = [{ index: 0, action: null, state, events: [] }];
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i] as Action;
+    const r = applyAction(state, action);
+    if (!r.ok) return r.error;
+    state = r.state;
+    steps.push({ index: i + 1, action, state, events: r.events });
+  }
+  return steps;
+}

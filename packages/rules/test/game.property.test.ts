@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CARDS, type CardId, featherStackFor } from '../src/cards.js';
 import { applyAction } from '../src/engine.js';
 import { legalActions } from '../src/legal.js';
-import { replay } from '../src/replay.js';
+import { replay, replaySteps } from '../src/replay.js';
 import { winnerOf } from '../src/resolve.js';
 import { randomStream } from '../src/rng.js';
 import { createGame } from '../src/setup.js';
@@ -213,6 +213,10 @@ describe('replay', () => {
         const r = replay(options, actions);
         expect(r.ok).toBe(true);
         expect(r.state).toEqual(s);
+        // Step by step: one state per action, the last one the game's end.
+        const steps = replaySteps(options, actions);
+        expect(Array.isArray(steps) && steps.length).toBe(actions.length + 1);
+        if (Array.isArray(steps)) expect(steps.at(-1)?.state).toEqual(s);
         // A stale list (one action dropped) is refused at a clear index, not thrown.
         const broken = replay(options, [...actions.slice(0, 3), ...actions.slice(4)]);
         if (!broken.ok) expect(broken.index).toBeGreaterThanOrEqual(3);

@@ -8,8 +8,10 @@ export function openSqliteStore(file: string): TableStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  // FULL: a committed entry survives a power cut as well as a killed process.
-  db.pragma('synchronous = FULL');
+  // NORMAL in WAL mode: a committed entry survives a killed process (the WAL is written before
+  // commit returns); only a power cut may lose the last commits. FULL costs an fsync per action
+  // (about 7 ms each on this machine's disk, against about 0.05 ms).
+  db.pragma('synchronous = NORMAL');
   db.exec(`
     CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, open INTEGER NOT NULL DEFAULT 1, created INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS entries (table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n));

@@ -1,0 +1,119 @@
+/**
+ * Issue 7, must show 4: one store suite, run against SQLite (a file under a temporary DATA_DIR)
+ * and against a real redis-server on loopback. Plus: a real table's record never holds a token.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Proc, startRedis } from '../../../tests/support/processes.js';
+import { setStore } from '../src/store/current.js';
+import { openStore } from '../src/store/open.js';
+import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
+import { createTable, FAST_ROOM, join, until, useServer } from './helpers.js';
+
+const action = (n: number): TableEntry => ({ t: 'action', action: { type: 'pass', seat: n % 3 } });
+const game = (id: string): GameRecord => ({
+  id,
+  table: id.split('-')[0] as string,
+  game: 1,
+  names: ['A', 'B', 'C'],
+  options: { players: 3, seed: 'crc-42' },
+  actions: [{ type: 'pass', seat: 1 }],
+  scores: [3, 1, 0],
+  winner: 0,
+  finishedAt: 1,
+});
+
+interface Backend {
+  open(): TableStore;
+}
+
+function suite(name: string, backend: () => Backend) {
+  describe(`store: ${name}`, () => {
+    it('appends in order, per table, batches together', async () => {
+      const s = backend().open();
+      await s.append('t1', [action(1), action(2)]);
+      await s.append('t2', [action(7)]);
+      await s.append('t1', [action(3)]);
+      expect(await s.load('t1')).toEqual([action(1), action(2), action(3)]);
+      expect(await s.load('t2')).toEqual([action(7)]);
+      expect(await s.load('none')).toEqual([]);
+      await s.close();
+    });
+
+    it('lists open tables until closed; keeps finished games; survives a reopen', async () => {
+      const s = backend().open();
+      await s.append('o1', [action(1)]);
+      await s.append('o2', [action(1)]);
+      await s.closeTable('o1');
+      const open = await s.openTables();
+      expect(open).toContain('o2');
+      expect(open).not.toContain('o1');
+      await s.saveGame(game('o1-1'));
+      expect(await s.getGame('o1-1')).toEqual(game('o1-1'));
+      expect(await s.getGame('o1-9')).toBeNull();
+      await s.close();
+      const again = backend().open();
+      expect(await again.load('o2')).toEqual([action(1)]);
+      expect(await again.openTables()).toContain('o2');
+      expect(await again.getGame('o1-1')).toEqual(game('o1-1'));
+      await again.close();
+    });
+
+    it('many appends keep their order (a whole game is a few hundred)', async () => {
+      const s = backend().open();
+      const all = Array.from({ length: 500 }, (_, i) => action(i));
+      for (const e of all) await s.append('long', [e]);
+      expect(await s.load('long')).toEqual(all);
+      await s.close();
+    });
+  });
+}
+
+const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+suite('sqlite', () => ({ open: () => openStore({ DATA_DIR: dir }) }));
+
+let redis: (Proc & { url: string }) | null = null;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+suite('redis', () => ({ open: () => openStore({ REDIS_URL: redis?.url ?? '' }) }));
+
+it('the SQLite file is in WAL mode', () => {
+  const db = new Database(joinPath(dir, 'blaze.sqlite'), { readonly: true });
+  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  db.close();
+});
+
+describe('a real table on record', () => {
+  const srv = useServer({ room: FAST_ROOM });
+  it('records seats by token hash, never the token', async () => {
+    const store = openStore({ DATA_DIR: mkdtempSync(joinPath(tmpdir(), 'blaze-rec-')) });
+    setStore(store);
+    try {
+      const id = await createTable(srv.endpoint, {});
+      const a = await join(srv.endpoint, id, { name: 'Ann' });
+      const b = await join(srv.endpoint, id, { name: 'Ben' });
+      await until(() => a.token !== '' && b.token !== '' && b.seat >= 0, 5_000, 'tokens');
+      a.room.send('chat', { text: 'hello' });
+      await until(() => a.room.state.chat.length > 0, 5_000, 'chat');
+      const entries = await store.load(id);
+      const text = JSON.stringify(entries);
+      expect(text).not.toContain(a.token);
+      expect(text).not.toContain(b.token);
+      const seats = entries.filter((e) => e.t === 'seats').at(-1);
+      expect(seats?.t === 'seats' && seats.people.map((p) => p.name).sort()).toEqual(['Ann', 'Ben']);
+      expect(entries.some((e) => e.t === 'chat' && e.text === 'hello')).toBe(true);
+      for (const p of [a, b]) await p.room.leave();
+    } finally {
+      setStore(null);
+      await store.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ export const configSchema = z.object({
   PORT: int(0, 65_535, 2567),
   HOST: optional(z.string().min(1)),
   STATIC_DIR: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string().min(1)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port')),
   PUBLIC_ADDRESS: optional(z.string().regex(/^[\w.-]+(:\d+)?(\/[\w./-]*)?$/, 'expected host[:port][/path]')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

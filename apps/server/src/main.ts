@@ -51,7 +51,7 @@ const server = createServer({
     trustProxy: config.TRUST_PROXY,
   },
 });
-const store = openStore(process.env);
+const store = openStore({ DATA_DIR: config.DATA_DIR ?? './data', REDIS_URL: config.REDIS_URL });
 mountGameRecords(server.app, store);
 const bound = await server.listen();
 const restored = await restoreTables(store, ROOM_NAME);

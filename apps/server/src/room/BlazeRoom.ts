@@ -200,9 +200,9 @@ export class BlazeRoom extends Room<BlazeState> {
       }, this.settings.reconnectSeconds * 1000);
     }
     // Nobody came back at all: the table closes (and is not restored again).
-    this.clock.setTimeout(() => {
+    this.deferredClock().setTimeout(() => {
       if (this.clients.length === 0 && !this.autoDispose) void this.disconnect();
-    }, UNCLAIMED_TABLE_MS);
+    }, this.config.unclaimedMs);
     this.log.add('restored', { value: this.state.gameNumber });
     this.refreshSeats();
     this.afterChange();

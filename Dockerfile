@@ -6,7 +6,6 @@ RUN npm install -g pnpm@10.34.9
 COPY . .
 RUN pnpm install --frozen-lockfile \
   && pnpm build \
-  && pnpm --filter @blaze/server run build \
   && pnpm --filter @blaze/server deploy --prod --legacy /out \
   && cp -r apps/server/dist /out/dist \
   && mkdir -p /out/web && cp -r apps/web/dist /out/web/dist
@@ -18,4 +17,4 @@ COPY --from=build /out /app
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/server.mjs"]
+CMD ["node", "--enable-source-maps", "dist/main.js"]

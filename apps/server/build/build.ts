@@ -51,6 +51,8 @@ if (stale('apps/server/dist/main.js', serverInputs)) {
     entryPoints: {
       main: at('apps/server/src/main.ts'),
       'bench-server': at('apps/server/bench/load/server.ts'),
+      // The strong bots' search thread (botPool/pool.ts loads it beside the bundle).
+      'bot-worker': at('apps/server/src/botPool/worker.ts'),
     },
     outdir: at('apps/server/dist'),
     bundle: true,

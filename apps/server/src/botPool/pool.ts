@@ -49,6 +49,9 @@ export const DEFAULT_POOL: PoolOptions = {
   graceMs: 300,
 };
 
+/** Under tsx the sources run as they are; in the compiled bundle (dist/) the worker sits beside it. */
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './worker.mjs' : './bot-worker.js', import.meta.url);
+
 export class BotPool {
   private threads: Thread[] = [];
   private queue: Job[] = [];
@@ -64,7 +67,7 @@ export class BotPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+    const worker = new Worker(WORKER_URL);
     // Idle threads must not keep the process alive after the server closed.
     worker.unref();
     const t: Thread = { worker, ready: false, busy: false, current: null };

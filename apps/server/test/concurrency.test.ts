@@ -22,7 +22,11 @@ import {
   useServer,
 } from './helpers.js';
 
-const srv = useServer({ room: { ...FAST_ROOM, allowFixedDeck: true } });
+// Zero-delay robots answer every patch at once, far faster than a person: the per-person rate limit
+// (abuse.test.ts covers it) would drop them, and this file is about arrival order, not rates.
+const srv = useServer({
+  room: { ...FAST_ROOM, allowFixedDeck: true, bucket: { capacity: 10_000, refillPerSecond: 10_000 } },
+});
 
 /** R5.1 check: the rules, run over the room's arrival log, give the same verdicts and the same state. */
 function verifyArrivalOrder(room: BlazeRoom): { accepted: number; refused: number } {

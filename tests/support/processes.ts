@@ -1,5 +1,5 @@
 /** Real processes for cross-package tests: a loopback Redis and the product's own server entry point. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,7 @@ export interface Proc {
   stop: () => Promise<number | null>;
 }
 
-function track(child: ChildProcess): Proc {
+export function track(child: ChildProcess): Proc {
   let out = '';
   child.stdout?.on('data', (d) => {
     out += d;
@@ -45,7 +45,7 @@ function track(child: ChildProcess): Proc {
   };
 }
 
-async function until(what: string, ok: () => Promise<boolean>, proc: Proc, ms = 30_000): Promise<void> {
+export async function until(what: string, ok: () => Promise<boolean>, proc: Proc, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (proc.child.exitCode !== null) throw new Error(`${what} exited early:\n${proc.output()}`);
@@ -65,6 +65,30 @@ export async function startRedis(): Promise<Proc & { url: string }> {
   );
   await until('redis-server', async () => proc.output().includes('Ready to accept connections'), proc);
   return { ...proc, url: `redis://127.0.0.1:${port}` };
+}
+
+/** `pnpm build`: the compiled server (apps/server/dist) and web client, rebuilt only when stale. */
+export function buildProduct(): void {
+  const r = spawnSync('pnpm', ['build'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pnpm build failed:\n${r.stdout}${r.stderr}`);
+}
+
+/**
+ * The compiled server exactly as `pnpm start` runs it (`node apps/server/dist/main.js`, after
+ * buildProduct), on a loopback port.
+ */
+export async function startBuiltServer(env: Record<string, string>): Promise<Proc & { port: number; base: string }> {
+  const port = await freePort();
+  const proc = track(
+    spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc, 90_000);
+  return { ...proc, port, base };
 }
 
 /**

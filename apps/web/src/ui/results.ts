@@ -180,7 +180,13 @@ export class RoundSummaryView {
     this.el.replaceChildren(
       h(
         'div',
-        { class: 'summary-card', role: 'dialog', 'aria-modal': 'false', tabIndex: 0 },
+        {
+          class: 'summary-card',
+          role: 'dialog',
+          'aria-modal': 'false',
+          'aria-label': t('summary.title', { round: s.round }),
+          tabIndex: 0,
+        },
         h('h2', {}, t('summary.title', { round: s.round })),
         h('p', { class: 'loser', testid: 'summary-loser' }, t('summary.loser', { name: name(s.loser) })),
         h('h3', {}, t('summary.bets')),

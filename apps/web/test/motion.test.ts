@@ -26,5 +26,8 @@ describe('motion', () => {
     ]);
     // After a round change nothing of the old table is shown: the last rejection is replayed whole.
     expect(motionsFor(lines.slice(0, 1), new Set())).toEqual([{ kind: 'flash', seat: 2, cards: ['y7b', 'y9a'] }]);
+    // A catch-up after a reconnect replays nothing.
+    const many = Array.from({ length: 13 }, (_, k) => line(20 + k, 'opened', 0, [`r${(k % 9) + 1}a`]));
+    expect(motionsFor(many, new Set())).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import type { LogLine } from '../store/snapshot.js';
 
 /** The shortest time a move stays in sight, even when the next patch already took it away. */
 export const MIN_SHOW_MS = 700;
+/** More new lines than this at once is a catch-up (a reconnect, a lagging tab), not moves to replay. */
+export const MAX_REPLAY_LINES = 12;
 /** How long a card or token takes to fly from where it came to where it goes. */
 export const FLIGHT_MS = 380;
 
@@ -32,6 +34,7 @@ export function newLines(prev: readonly LogLine[], next: readonly LogLine[]): Lo
  */
 export function motionsFor(lines: readonly LogLine[], visible: ReadonlySet<CardId>): Motion[] {
   const out: Motion[] = [];
+  if (lines.length > MAX_REPLAY_LINES) return out;
   for (const l of lines) {
     switch (l.kind) {
       case 'opened':

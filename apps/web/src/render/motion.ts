@@ -14,6 +14,8 @@ export const MIN_SHOW_MS = 700;
 export const MAX_REPLAY_LINES = 12;
 /** How long a card or token takes to fly from where it came to where it goes. */
 export const FLIGHT_MS = 380;
+/** A replayed move is in place and read by then (the round summary waits for it). */
+export const REPLAY_MS = FLIGHT_MS + MIN_SHOW_MS;
 
 export type Motion =
   /** Cards that were played and left again in the same patch: show them, hold, then send them off. */

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Issue #10: a table a newcomer can follow. At a phone (360x640) and two desktop sizes, with five
+ * Issue #10: a table a newcomer can follow. At two phones (360x640, 390x844), a tablet (768x1024)
+ * and two desktop sizes (home and lobby shot at each), with five
  * seats: the boxes of seats, bet markers, deck/discard/feathers, the limit, the challenge and the
  * hand never intersect, and stay inside the canvas; the rule coach words a refusal in EN, DE and JA
  * next to the card (never over the seats) without a raw card id; the trump is named; and a round
@@ -63,6 +64,12 @@ const SIZES: [string, BrowserContextOptions, boolean][] = [
     { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     true,
   ],
+  [
+    'phone-390x844',
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    true,
+  ],
+  ['tablet-768x1024', { viewport: { width: 768, height: 1024 }, hasTouch: true }, false],
   ['desktop-1280x800', { viewport: { width: 1280, height: 800 } }, false],
   ['desktop-1920x1080', { viewport: { width: 1920, height: 1080 } }, false],
 ];
@@ -80,9 +87,10 @@ describe('a table a newcomer can follow (issue #10)', () => {
     await server?.stop();
   });
 
-  async function hostWithBots(page: Page, bots: number[], first: string) {
+  async function hostWithBots(page: Page, bots: number[], first: string, label?: string) {
     await page.goto(server.base);
     await tid(page, 'name-input').fill('Annemarie');
+    if (label) await shot(page, `layout-${label}-home`);
     await tid(page, 'new-table').click();
     await page.waitForURL(/\/t\//);
     await poll(() => tid(page, 'leave').isVisible()).toBe(true);
@@ -93,13 +101,14 @@ describe('a table a newcomer can follow (issue #10)', () => {
     await tid(page, 'setting-first').selectOption(first);
     await tid(page, 'setting-clock').selectOption('relaxed');
     await poll(() => tid(page, 'setting-first').inputValue()).toBe(first);
+    if (label) await shot(page, `layout-${label}-lobby`);
   }
 
   for (const [label, options, touch] of SIZES) {
     it(`${label}: five seats, nothing overlaps; a grey card is explained next to it in EN, DE and JA`, async () => {
       const p = await newPlayer(browser, 'Annemarie', options);
       const page = p.page;
-      await hostWithBots(page, [1, 2, 3, 4], '0');
+      await hostWithBots(page, [1, 2, 3, 4], '0', label);
       await tid(page, 'start').click();
       await poll(async () => (await seen(page)).hand.length).toBe(5);
       await expect(tid(page, 'trump').textContent()).resolves.toMatch(/Trump: (red|yellow|blue)/);

@@ -15,6 +15,7 @@ import type { StoreState } from '../store/store.js';
 import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
 import { FrameScheduler } from './frames.js';
 import { type Layout, layout, type Pt } from './layout.js';
+import { FLIGHT_MS, MIN_SHOW_MS, type Motion, motionsFor, newLines } from './motion.js';
 
 export interface SceneIntents {
   toggle(card: CardId): void;
@@ -77,6 +78,8 @@ export class TableScene {
   /** destroy() was called (possibly before init() finished). */
   private gone = false;
   private sprites = new Map<CardId, Sprite>();
+  /** Cards on their way out (to the discard, a hand): swept at once when a new round begins. */
+  private leaving = new Set<CardView>();
   private root = new Container();
   private feltLayer = new Graphics();
   private seatLayer = new Container();
@@ -198,13 +201,20 @@ export class TableScene {
     });
     if (L.cardW !== this.cardSize) {
       // New card size: rebuild the card sprites at the new size.
-      for (const sp of this.sprites.values()) sp.view.destroy({ children: true });
+      for (const sp of this.sprites.values()) {
+        sp.tween?.stop();
+        sp.view.destroy({ children: true });
+      }
       this.sprites.clear();
       this.cardSize = L.cardW;
       animate = false;
     }
     this.lay = L;
     this.regions = [];
+    const before = this.prevTable;
+    // A new round or game: nothing of the old table may hang over the new hand (issue 10's "ghost").
+    const reset = before?.view != null && (before.view.round !== v.round || before.gameNumber !== tb.gameNumber);
+    if (reset) this.sweep();
     this.drawFelt(L, tb);
     this.drawSeats(L, tb, me);
     this.drawPiles(L, tb);
@@ -296,6 +306,7 @@ export class TableScene {
     });
 
     // Apply: move kept sprites, create new ones, send the rest away.
+    const shownBefore = reset ? [] : [...this.sprites.keys()];
     const prev = this.prevTable?.view;
     for (const [card, tgt] of targets) {
       let sp = this.sprites.get(card);
@@ -311,19 +322,28 @@ export class TableScene {
       const inDiscard = v.discard.includes(card);
       const took = prev && prev.table.length > 0 && v.table.length === 0 && !inDiscard ? prev.target : -1;
       const dest = inDiscard ? L.discard : took >= 0 ? (L.seats[took] ?? L.centre) : this.seatHolding(card, prev, L);
-      if (!animate) {
+      sp.tween?.stop();
+      if (!animate || reset) {
         sp.view.destroy({ children: true });
         continue;
       }
-      sp.tween?.stop();
+      this.leaving.add(sp.view);
       sp.tween = new Tween(sp.state, this.tweens)
         .to({ x: dest.x, y: dest.y, alpha: 0, scale: ts * 0.8 }, 420)
         .easing(Easing.Cubic.In)
         .onUpdate(() => this.apply(sp))
-        .onComplete(() => sp.view.destroy({ children: true }))
+        .onComplete(() => {
+          this.leaving.delete(sp.view);
+          if (!sp.view.destroyed) sp.view.destroy({ children: true });
+        })
         .start(performance.now());
     }
-    if (animate && prev && this.prevTable) this.fx(prev, v, L, me);
+    if (animate && prev && this.prevTable) {
+      this.fx(prev, v, L, me);
+      // At a round change the old table is swept at once, so its last moves are replayed in the middle.
+      const shown = new Set<CardId>([...shownBefore, ...targets.keys()]);
+      for (const m of motionsFor(newLines(this.prevTable.log, tb.log), shown)) this.motion(m, L);
+    }
 
     // Highlights.
     const focusCard = hand[s.ui.focus];
@@ -454,6 +474,66 @@ export class TableScene {
     this.apply(sp);
   }
 
+  /** Drop everything in flight at once: cards leaving, flights, a drag in progress. */
+  private sweep(): void {
+    for (const view of this.leaving) if (!view.destroyed) view.destroy({ children: true });
+    this.leaving.clear();
+    for (const c of this.fxLayer.removeChildren()) c.destroy({ children: true });
+    this.dragGhost = null;
+    this.drag = null;
+  }
+
+  private motion(m: Motion, L: Layout): void {
+    switch (m.kind) {
+      case 'flash':
+        this.flashCards(m.cards, L.seats[m.seat] ?? L.centre, L);
+        return;
+      case 'bet': {
+        const row = L.betRows[m.on];
+        const to = row ? { x: row.x + row.h / 2, y: row.y + row.h / 2 } : L.centre;
+        this.flyBack(L.seats[m.by] ?? L.centre, to, L, 0, 0.35);
+        return;
+      }
+      default: {
+        const never: never = m;
+        throw new Error(`unknown motion ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  /**
+   * Cards that came and went within one patch (the round's last rejection): fly them from the player
+   * to the middle, hold them there for MIN_SHOW_MS so they can be read, then fade them out.
+   */
+  private flashCards(cards: CardId[], from: Pt, L: Layout): void {
+    const ts = L.tableScale;
+    const w = L.cardW * ts;
+    const now = performance.now();
+    cards.forEach((c, k) => {
+      const view = makeCard(c, L.cardW, L.cardH);
+      view.scale.set(ts);
+      view.position.set(from.x, from.y);
+      view.eventMode = 'none';
+      this.fxLayer.addChild(view);
+      const to = { x: L.centre.x + (k - (cards.length - 1) / 2) * w * 0.8, y: L.centre.y };
+      const st = { x: from.x, y: from.y, a: 1 };
+      const show = () => {
+        if (view.destroyed) return;
+        view.position.set(st.x, st.y);
+        view.alpha = st.a;
+      };
+      new Tween(st, this.tweens).to(to, FLIGHT_MS).easing(Easing.Cubic.Out).onUpdate(show).start(now);
+      new Tween(st, this.tweens)
+        .to({ a: 0 }, 300)
+        .delay(FLIGHT_MS + MIN_SHOW_MS)
+        .onUpdate(show)
+        .onComplete(() => {
+          if (!view.destroyed) view.destroy({ children: true });
+        })
+        .start(now);
+    });
+  }
+
   /** Transient effects: opponents drawing, feathers flying to their winner. */
   private fx(prev: NonNullable<ClientTable['view']>, v: NonNullable<ClientTable['view']>, L: Layout, me: Seat): void {
     for (let seat = 0; seat < v.players; seat++) {
@@ -470,8 +550,8 @@ export class TableScene {
     }
   }
 
-  private flyBack(from: Pt, to: Pt, L: Layout, delay: number): void {
-    const b = makeBack(L.cardW * 0.6, L.cardH * 0.6);
+  private flyBack(from: Pt, to: Pt, L: Layout, delay: number, size = 0.6): void {
+    const b = makeBack(L.cardW * size, L.cardH * size);
     b.position.set(from.x, from.y);
     this.fxLayer.addChild(b);
     const st = { x: from.x, y: from.y, a: 1 };
@@ -480,10 +560,13 @@ export class TableScene {
       .delay(delay)
       .easing(Easing.Quadratic.InOut)
       .onUpdate(() => {
+        if (b.destroyed) return;
         b.position.set(st.x, st.y);
         b.alpha = st.a;
       })
-      .onComplete(() => b.destroy({ children: true }))
+      .onComplete(() => {
+        if (!b.destroyed) b.destroy({ children: true });
+      })
       .start(performance.now());
   }
 
@@ -496,10 +579,13 @@ export class TableScene {
       .to({ x: to.x, y: to.y, s: 1 }, 700)
       .easing(Easing.Back.Out)
       .onUpdate(() => {
+        if (c.destroyed) return;
         c.position.set(st.x, st.y);
         c.scale.set(st.s);
       })
-      .onComplete(() => c.destroy({ children: true }))
+      .onComplete(() => {
+        if (!c.destroyed) c.destroy({ children: true });
+      })
       .start(performance.now());
   }
 

@@ -16,6 +16,7 @@ import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/conne
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
+import { REPLAY_MS } from '../render/motion.js';
 import { type Region, TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
@@ -383,12 +384,19 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
 
+  let summaryTimer: ReturnType<typeof setTimeout> | undefined;
+  cleanups.push(() => clearTimeout(summaryTimer));
   cleanups.push(
     store.subscribe((s, prev) => {
       void sceneReady;
       if (s.table && s.table !== prev.table) {
         const ended = roundEnded(prev.table, s.table);
-        if (ended) summary.show(ended, s.table);
+        const table = s.table;
+        // The canvas first replays the round's last move (render/motion.ts); the summary then covers it.
+        if (ended) {
+          clearTimeout(summaryTimer);
+          summaryTimer = setTimeout(() => summary.show(ended, table), reducedMotion() ? 0 : REPLAY_MS);
+        }
       }
       draw(s);
     }),

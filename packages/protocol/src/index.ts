@@ -1,1 +1,2 @@
+export * from './logFields.js';
 export * from './messages.js';

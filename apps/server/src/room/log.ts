@@ -5,20 +5,13 @@
  * (count drawn, feather, round, bet value); cards = public cards (for `rejected`: challenge, card,
  * challenge, card, ...); text = anything else (scores as "3,1,0").
  */
+import { type LogFields, logFieldsOf } from '@blaze/protocol';
 import { type BlazeState, LogEntry } from '@blaze/protocol/schema';
 import { type GameEvent, redactEvent } from '@blaze/rules';
 import type { StoredLog } from '../store/types.js';
 import { ringPut, syncList } from './sync.js';
 
 export const LOG_MAX = 200;
-
-export interface LogFields {
-  seat?: number;
-  other?: number;
-  cards?: readonly string[];
-  value?: number;
-  text?: string;
-}
 
 export class GameLog {
   private seq = 0;
@@ -72,46 +65,6 @@ export class GameLog {
 
   addEvent(event: GameEvent): void {
     const e = redactEvent(event, null);
-    this.add(e.type, fieldsOf(e));
-  }
-}
-
-function fieldsOf(e: GameEvent): LogFields {
-  switch (e.type) {
-    case 'opened':
-      return { seat: e.seat, other: e.target, cards: e.cards };
-    case 'extended':
-    case 'tookBack':
-    case 'took':
-      return { seat: e.seat, cards: e.cards };
-    case 'rejected':
-      return { seat: e.seat, cards: e.pairs.flatMap((p) => [p.challenge, p.card]) };
-    case 'passed':
-    case 'stood':
-      return { seat: e.seat };
-    case 'windowClosed':
-      return {};
-    case 'discarded':
-      return { cards: e.cards };
-    case 'drew':
-      return { seat: e.seat, value: e.count };
-    case 'phaseTwo':
-      return { value: e.round, other: e.nextActive };
-    case 'betPlaced':
-      return { seat: e.by, other: e.on, value: e.value ?? -1 };
-    case 'betsRevealed':
-      return { value: e.round, text: e.bets.map((b) => `${b.by}>${b.on}:${b.value}`).join(',') };
-    case 'feather':
-      return { seat: e.seat, value: e.value };
-    case 'roundOver':
-      return { seat: e.loser, value: e.round, text: e.scores.join(',') };
-    case 'roundStarted':
-      return { seat: e.active, value: e.round, cards: [e.trump] };
-    case 'gameOver':
-      return { seat: e.winner, text: e.scores.join(',') };
-    default: {
-      const never: never = e;
-      return never;
-    }
+    this.add(e.type, logFieldsOf(e));
   }
 }

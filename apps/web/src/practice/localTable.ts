@@ -2,6 +2,8 @@
  * A whole table held in the page (or a worker): the rules' state, the public log in the server's
  * shape, and snapshots as the table view reads them. No clocks or bots here: drivers add those.
  */
+
+import { type LogFields, logFieldsOf } from '@blaze/protocol';
 import {
   type Action,
   applyAction,
@@ -143,14 +145,14 @@ export class LocalTable {
     });
   }
 
-  addLog(kind: string, f: Partial<Omit<LogLine, 'seq' | 'at' | 'kind'>> = {}): void {
+  addLog(kind: string, f: LogFields = {}): void {
     this.log.push({
       seq: ++this.seq,
       at: Date.now(),
       kind,
       seat: f.seat ?? -1,
       other: f.other ?? -1,
-      cards: f.cards ?? [],
+      cards: [...(f.cards ?? [])] as CardId[],
       value: f.value ?? -1,
       text: f.text ?? '',
     });
@@ -160,51 +162,6 @@ export class LocalTable {
   /** The same public log as the server writes (apps/server/src/room/log.ts): redacted for nobody first. */
   private addEvent(event: GameEvent): void {
     const e = redactEvent(event, null);
-    this.addLog(e.type, fieldsOf(e));
-  }
-}
-
-type LogFields = Partial<Omit<LogLine, 'seq' | 'at' | 'kind'>>;
-
-function fieldsOf(e: GameEvent): LogFields {
-  switch (e.type) {
-    case 'opened':
-      return { seat: e.seat, other: e.target, cards: e.cards };
-    case 'extended':
-    case 'tookBack':
-    case 'took':
-      return { seat: e.seat, cards: e.cards };
-    case 'rejected':
-      return { seat: e.seat, cards: e.pairs.flatMap((p) => [p.challenge, p.card]) };
-    case 'passed':
-    case 'stood':
-      return { seat: e.seat };
-    case 'windowClosed':
-      return {};
-    case 'discarded':
-      return { cards: e.cards };
-    case 'drew':
-      return { seat: e.seat, value: e.count };
-    case 'phaseTwo':
-      return { value: e.round, other: e.nextActive };
-    case 'betPlaced':
-      return { seat: e.by, other: e.on, value: e.value ?? -1 };
-    case 'betsRevealed':
-      return {
-        value: e.round,
-        text: e.bets.map((b) => `${b.by}>${b.on}:${b.value}`).join(','),
-      };
-    case 'feather':
-      return { seat: e.seat, value: e.value };
-    case 'roundOver':
-      return { seat: e.loser, value: e.round, text: e.scores.join(',') };
-    case 'roundStarted':
-      return { seat: e.active, value: e.round, cards: [e.trump] };
-    case 'gameOver':
-      return { seat: e.winner, text: e.scores.join(',') };
-    default: {
-      const never: never = e;
-      return never;
-    }
+    this.addLog(e.type, logFieldsOf(e));
   }
 }

@@ -97,6 +97,12 @@ it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same
   await exited;
   // The connection's own words, in the banner.
   await poll(() => tid(page, 'banner-text').textContent(), 15_000).toBe('Connection lost, reconnecting…');
+  // It keeps saying so through its retries while the server is down (never the join form).
+  for (let k = 0; k < 12; k++) {
+    await page.waitForTimeout(250);
+    expect(await tid(page, 'banner-text').textContent()).toBe('Connection lost, reconnecting…');
+    expect(await tid(page, 'join').isVisible()).toBe(false);
+  }
   await shot(page, 'crash-reconnecting');
   // What the page held when the server died is what must come back.
   const held = (await seatOf(page)) as Seat;

@@ -15,6 +15,11 @@ function tableIdOf(path: string): string | null {
   return m?.[1] ? decodeURIComponent(m[1]) : null;
 }
 
+function gameIdOf(path: string): string | null {
+  const m = /^\/r\/([A-Za-z0-9_-]+-\d+)\/?$/.exec(path);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
 async function route(): Promise<void> {
   dispose?.();
   dispose = null;
@@ -23,6 +28,12 @@ async function route(): Promise<void> {
   if (id) {
     const { tablePage } = await import('./ui/tablePage.js');
     dispose = tablePage(root, id);
+    return;
+  }
+  const gameId = gameIdOf(path);
+  if (gameId) {
+    const { replayPage } = await import('./replay/page.js');
+    dispose = replayPage(root, gameId);
     return;
   }
   if (path === '/practice') {
@@ -59,6 +70,6 @@ window.addEventListener('popstate', () => void route());
 // The home page re-renders on a language switch; the table page relabels itself.
 onLangChange(() => {
   const p = location.pathname;
-  if (!tableIdOf(p) && !p.startsWith('/dev/') && p !== '/learn' && p !== '/practice') void route();
+  if (!tableIdOf(p) && !gameIdOf(p) && !p.startsWith('/dev/') && p !== '/learn' && p !== '/practice') void route();
 });
 void route();

@@ -52,10 +52,11 @@ export class Connection {
     return load(keys.seat(this.tableId)) !== null;
   }
 
-  async join(name: string, spectate: boolean): Promise<void> {
+  /** `retrying`: a rejoin after a drop, which stays "reconnecting" (no join form) until it lands. */
+  async join(name: string, spectate: boolean, retrying = false): Promise<void> {
     this.name = name;
     this.spectate = spectate;
-    this.events.onConnState('connecting');
+    if (!retrying) this.events.onConnState('connecting');
     const seatToken = spectate ? undefined : (load(keys.seat(this.tableId)) ?? undefined);
     const options = { name, ...(seatToken ? { seatToken } : {}), ...(spectate ? { spectate: true } : {}) };
     const room = await this.client.joinById<BlazeState>(this.tableId, options, BlazeState);
@@ -108,7 +109,7 @@ export class Connection {
           this.attach(await this.client.reconnect<BlazeState>(this.reconnectionToken, BlazeState));
           return;
         }
-        await this.join(this.name, this.spectate);
+        await this.join(this.name, this.spectate, true);
         return;
       } catch (e) {
         // A restarted server restores its tables just after it starts listening: a few misses are normal.

@@ -1,5 +1,6 @@
 /** After a game: scores per round (feathers and bets), the tie-break, the evening's scoreboard, Rematch. */
 import { t } from '../i18n/index.js';
+import { rt } from '../i18n/replay.js';
 import { rematchOffer, results } from '../logic/results.js';
 import type { RoundSummary, SummaryBet } from '../logic/roundSummary.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
@@ -99,8 +100,20 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             t('result.rematch'),
           )
         : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
+      replayLink(tb.gameNumber),
     ];
   });
+}
+
+/** On a live table, the finished game's replay (also the link to share). */
+function replayLink(game: number): HTMLElement | null {
+  const table = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname)?.[1];
+  if (!table || game < 1) return null;
+  return h(
+    'a',
+    { href: `/r/${table}-${game}`, 'data-link': '', class: 'button', testid: 'replay-button' },
+    rt('replay.button'),
+  );
 }
 
 const SUMMARY_MS = 9000;

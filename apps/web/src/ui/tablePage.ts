@@ -317,7 +317,11 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
     panels.update(tb);
     const b = banner(tb);
-    bannerText.textContent = t(b.key, b.params);
+    // While the link is down the banner says so, not whose turn it was when it dropped.
+    bannerText.textContent =
+      connState === 'reconnecting'
+        ? t(joinReason === RESTARTING ? 'join.restarting' : 'join.reconnecting')
+        : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
     bannerEl.dataset.deadline = b.deadline === null ? '' : String(b.deadline);
     tick();

@@ -1,0 +1,127 @@
+/// <reference lib="dom" />
+/**
+ * Issue 7, must show 5 (crash journey): a page seated mid-game on a real server process (as
+ * `pnpm start` runs it, with a DATA_DIR). The server is SIGKILLed: the page says it is reconnecting.
+ * The server starts again on the same port and DATA_DIR, and the page is back in the same seat with
+ * the same hand, without a click.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'blaze-crash-page-'));
+const env = { DATA_DIR: dataDir };
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let A: Player;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(env), launchChromium()]);
+  A = await newPlayer(browser, 'Ann');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 200 });
+
+interface Seat {
+  status: string;
+  mySeat: number;
+  connected: boolean;
+  hand: string[];
+  round: number;
+  /** The restored table writes a line saying so: proof the page holds the new server's state. */
+  restored: boolean;
+}
+
+function seatOf(page: Page): Promise<Seat | null> {
+  return page.evaluate(() => {
+    const s = (
+      window as unknown as {
+        __blaze?: {
+          snapshot: {
+            status: string;
+            mySeat: number;
+            seats: { connected: boolean }[];
+            view: { hand: string[]; round: number } | null;
+            log: { kind: string }[];
+          } | null;
+        };
+      }
+    ).__blaze?.snapshot;
+    if (!s) return null;
+    return {
+      status: s.status,
+      mySeat: s.mySeat,
+      connected: s.seats[s.mySeat]?.connected ?? false,
+      hand: [...(s.view?.hand ?? [])].sort(),
+      round: s.view?.round ?? 0,
+      restored: s.log.some((l) => l.kind === 'restored'),
+    };
+  });
+}
+
+it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same seat and hand by itself', async () => {
+  // Slow bots and a relaxed clock: nothing moves on its own while the server is down and coming back.
+  const res = await fetch(`${server.base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: { botDelayMs: 10_000, clock: 'relaxed' } }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  const page = A.page;
+  await page.goto(`${server.base}/t/${id}`);
+  await tid(page, 'name-input').fill('Ann');
+  await tid(page, 'join-sit').click();
+  await poll(() => tid(page, 'add-bot-1').isVisible()).toBe(true);
+  await tid(page, 'add-bot-1').click();
+  await poll(() => tid(page, 'add-bot-2').isVisible()).toBe(true);
+  await tid(page, 'add-bot-2').click();
+  await poll(() => tid(page, 'start').isEnabled()).toBe(true);
+  await tid(page, 'start').click();
+  await poll(() => seatOf(page).then((s) => s?.status)).toBe('playing');
+  const before = (await seatOf(page)) as Seat;
+  expect(before.mySeat).toBe(0);
+  expect(before.hand.length).toBeGreaterThan(0);
+
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGKILL');
+  await exited;
+  // The connection's own words, in the banner.
+  await poll(() => tid(page, 'banner-text').textContent(), 15_000).toBe('Connection lost, reconnecting…');
+  // It keeps saying so through its retries while the server is down (never the join form).
+  for (let k = 0; k < 12; k++) {
+    await page.waitForTimeout(250);
+    expect(await tid(page, 'banner-text').textContent()).toBe('Connection lost, reconnecting…');
+    expect(await tid(page, 'join').isVisible()).toBe(false);
+  }
+  await shot(page, 'crash-reconnecting');
+  // What the page held when the server died is what must come back.
+  const held = (await seatOf(page)) as Seat;
+  expect(held.hand).toEqual(before.hand);
+  expect(held.restored).toBe(false);
+  expect(await tid(page, 'join').isVisible()).toBe(false);
+
+  const t0 = Date.now();
+  server = await startServer(env, false, server.port);
+  await poll(() => seatOf(page).then((s) => s?.restored && s.connected && s.status), 60_000).toBe('playing');
+  await poll(() => tid(page, 'join').isVisible()).toBe(false);
+  console.log(`page back in its seat ${Date.now() - t0} ms after the restart began`);
+  const after = (await seatOf(page)) as Seat;
+  expect(after.mySeat).toBe(held.mySeat);
+  expect(after.hand).toEqual(held.hand);
+  expect(after.round).toBe(held.round);
+  expect(await tid(page, 'banner-text').textContent()).not.toContain('reconnecting');
+  expect(await tid(page, 'join').isVisible()).toBe(false);
+  expect(new URL(page.url()).pathname).toBe(`/t/${id}`);
+  await shot(page, 'crash-back-in-seat');
+  expect(A.errors).toEqual([]);
+}, 90_000);

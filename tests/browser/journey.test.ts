@@ -185,7 +185,10 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     let loops = 0;
     let done = false;
     while (!done) {
-      expect(Date.now() - t0, `the game did not finish in time (${actions} actions by click in ${loops} looks)`).toBeLessThan(280_000);
+      expect(
+        Date.now() - t0,
+        `the game did not finish in time (${actions} actions by click in ${loops} looks)`,
+      ).toBeLessThan(280_000);
       loops++;
       // The three people act at once, as at a real table.
       const did = await Promise.all(

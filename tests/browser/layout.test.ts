@@ -153,8 +153,11 @@ describe('a table a newcomer can follow (issue #10)', () => {
         }
         const flash = tid(page, 'flash');
         let pressedX = 0;
+        // The coach in this language (an earlier language's words may still be showing).
+        const coached = async () =>
+          (await flash.isVisible()) && (words[lang] as RegExp).test((await flash.textContent()) ?? '');
         // The table may move between looking and pressing (bots play on): ask again with a fresh look.
-        for (let tries = 0; tries < 5 && !(await flash.isVisible()); tries++) {
+        for (let tries = 0; tries < 5 && !(await coached()); tries++) {
           now = await seen(page);
           const grey = now.hand.find((h) => !h.lit);
           expect(grey, 'a grey card to ask about').toBeTruthy();
@@ -163,7 +166,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
           await press(grey.x, grey.y);
           await page.waitForTimeout(400);
         }
-        await poll(() => flash.isVisible()).toBe(true);
+        await poll(coached).toBe(true);
         const text = (await flash.textContent()) ?? '';
         expect(text, `${lang} coach`).toMatch(words[lang] as RegExp);
         expect(text, `${lang}: no raw card id`).not.toMatch(CARD_ID);

@@ -236,6 +236,14 @@ export async function newPlayer(
 
 export const tid = (page: Page, id: string) => page.getByTestId(id);
 
+/** A round's summary covers the table until tapped (or a few seconds pass): tap it, as a person would. */
+export async function dismissSummary(page: Page): Promise<boolean> {
+  const summary = tid(page, 'round-summary');
+  if (!(await summary.isVisible())) return false;
+  await summary.click().catch(() => {});
+  return true;
+}
+
 /** What a page shows now, read in one round trip. */
 export interface Seen {
   status: string | null;
@@ -310,6 +318,7 @@ export interface StepOptions {
  * Returns what it did ('' for nothing).
  */
 export async function step(page: Page, o: StepOptions = {}): Promise<string> {
+  if (await dismissSummary(page)) return 'dismiss-summary';
   const s = await seen(page);
   if (s.status !== 'playing' || s.pending) return '';
   const press = async (x: number, y: number) => {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /** Helpers for the guided game and practice journeys: read the coach, press what it asks for. */
 import type { Page } from 'playwright-core';
-import { type BlazeHook, tid } from './blaze.js';
+import { type BlazeHook, dismissSummary, tid } from './blaze.js';
 
 export interface Coach {
   step: string;
@@ -45,6 +45,7 @@ async function at(page: Page, list: 'hand' | 'challenges', card: string): Promis
 
 /** Does the coach's current move with mouse clicks: cards on the canvas, buttons in the bar. */
 export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
+  await dismissSummary(page);
   switch (c.action) {
     case 'play':
       for (const card of c.cards) {

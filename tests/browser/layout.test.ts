@@ -199,7 +199,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
     const summary = tid(page, 'round-summary');
     const until = Date.now() + 240_000;
     while (!(await summary.isVisible()) && Date.now() < until) {
-      const did = await step(page);
+      const did = await step(page, { keepSummary: true });
       await page.waitForTimeout(did ? 120 : 250);
     }
     await poll(() => summary.isVisible()).toBe(true);

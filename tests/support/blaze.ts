@@ -311,6 +311,8 @@ export interface StepOptions {
   idleAttacker?: boolean;
   /** Tap (touch) instead of mouse clicks. */
   touch?: boolean;
+  /** Leave a round's summary up (a test that reads it). */
+  keepSummary?: boolean;
 }
 
 /**
@@ -318,7 +320,7 @@ export interface StepOptions {
  * Returns what it did ('' for nothing).
  */
 export async function step(page: Page, o: StepOptions = {}): Promise<string> {
-  if (await dismissSummary(page)) return 'dismiss-summary';
+  if (!o.keepSummary && (await dismissSummary(page))) return 'dismiss-summary';
   const s = await seen(page);
   if (s.status !== 'playing' || s.pending) return '';
   const press = async (x: number, y: number) => {

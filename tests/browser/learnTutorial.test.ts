@@ -74,8 +74,8 @@ describe('the guided first game', () => {
       expect((await coach(page)).step).toBe('done');
       expect(await tid(page, 'results').isVisible()).toBe(true);
       expect(await tid(page, 'winner').textContent()).toMatch(/\S/);
-      expect(steps.size).toBe(35);
-      expect(moves).toBe(28);
+      expect(steps.size).toBe(43);
+      expect(moves).toBe(36);
       expect(calls).toEqual([]);
       expect(p.errors).toEqual([]);
       await p.ctx.close();

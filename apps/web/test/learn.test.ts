@@ -27,15 +27,31 @@ describe('the guided game', () => {
     const a = buildScript();
     const b = buildScript();
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    expect(a.moments).toHaveLength(35);
-    expect(a.moments.filter((m) => m.kind === 'do')).toHaveLength(28);
+    expect(a.moments).toHaveLength(43);
+    expect(a.moments.filter((m) => m.kind === 'do')).toHaveLength(36);
     const lessons = new Set(a.moments.map((m) => m.lesson));
-    for (const l of ['open', 'rejectSuit', 'rejectTrump', 'trumpOnTrump', 'firebird', 'extend', 'supporter', 'limit']) {
+    for (const l of [
+      'open',
+      'rejectSuit',
+      'rejectTrump',
+      'trumpOnTrump',
+      'firebird',
+      'extend',
+      'supporter',
+      'limit',
+      'takeBack',
+    ]) {
       expect(lessons.has(l as never), l).toBe(true);
     }
     for (const l of ['pass', 'stand', 'draw', 'phaseTwo', 'bet', 'betsScored', 'feather', 'roundOver', 'gameOver']) {
       expect(lessons.has(l as never), l).toBe(true);
     }
+    // The learner does the take-back themselves (R5.3), after supporter, limit and extend were taught.
+    const order = a.moments.map((m) => m.lesson);
+    const takeBack = a.moments.find((m) => m.lesson === 'takeBack');
+    expect(takeBack?.kind).toBe('do');
+    for (const l of ['supporter', 'limit', 'extend'] as const)
+      expect(order.indexOf(l)).toBeLessThan(order.indexOf('takeBack'));
     // Replayed on the local table, the script reaches the end of the game; the learner's moves are theirs.
     const t = learnTable();
     for (const [k, action] of a.actions.entries()) {
@@ -83,6 +99,6 @@ describe('the local table', () => {
     expect(t.act(first)).toBeNull();
     const a = announcements(t.snapshot(), seq);
     expect(a.lines).toHaveLength(1);
-    expect(a.lines[0]).toMatch(/^Me challenges Ana with red 8; limit 5$/);
+    expect(a.lines[0]).toMatch(/^Me challenges Ana with red 2; limit 5$/);
   });
 });

@@ -52,7 +52,8 @@ export const learnDe: LearnMessages = {
     'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten des Angriffs auf die Hand.',
   'lesson.stand':
     'Drück Fertig, wenn du nichts mehr nachlegen willst. Der Angriff endet, wenn alles abgewehrt oder gepasst ist und beide Angreifer fertig sind.',
-  'lesson.takeBack': 'Der Angreifer hat seinen Vorrang genutzt: Die Karten des Unterstützers gingen zurück.',
+  'lesson.takeBack':
+    'Dein Vorrang: Der Unterstützer hat das Limit gefüllt, aber solange sein Rücknahmefenster offen ist, darfst du als aktiver Spieler noch eine Karte eines Werts vom Tisch legen. Seine zuletzt gelegte Karte geht dafür auf seine Hand zurück.',
   'lesson.draw':
     'Nach einem Angriff ziehen alle Beteiligten auf fünf Karten nach, der Angreifer zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
   'lesson.phaseTwo':

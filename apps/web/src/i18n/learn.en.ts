@@ -48,7 +48,8 @@ export const learnEn = {
     'You cannot (or need not) reject everything: pass and you take every card of the challenge into your hand.',
   'lesson.stand':
     'Press Done when you do not want to add more. The challenge ends when everything is rejected or passed and both attackers are done.',
-  'lesson.takeBack': "The active player used their priority: the supporter's cards went back to make room.",
+  'lesson.takeBack':
+    'Your priority: the supporter filled the limit, but while their take-back window is open you, the active player, may still add a card of a value on the table. Their newest card goes back to their hand to make room.',
   'lesson.draw':
     'After a challenge everyone involved draws back up to five cards, the active player first. The turned trump card is drawn last.',
   'lesson.phaseTwo':

@@ -51,6 +51,12 @@ describe('practice against bots, offline', () => {
     await page.goto(`${server.base}/practice?seed=practice-0`);
     await tid(page, 'practice-seats').selectOption('4');
     await tid(page, 'practice-clock').selectOption('normal');
+    // One bot of each strength (issue 12); the strong one searches inside the practice worker.
+    expect(await tid(page, 'practice-strength-4').isVisible()).toBe(false);
+    await tid(page, 'practice-strength-1').selectOption('easy');
+    await tid(page, 'practice-strength-2').selectOption('normal');
+    await tid(page, 'practice-strength-3').selectOption('strong');
+    await shot(page, 'practice-setup-strengths');
     await tid(page, 'practice-start').click();
     await poll(async () => (await seen(page)).hand.length).toBe(5);
     expect((await seen(page)).myHand.sort()).toEqual(['b2a', 'bFa', 'r9a', 'rFa', 'y1a']);

@@ -1,9 +1,9 @@
 /**
- * Runs a practice table: the bots of the heuristic strategy, the take-back window's timer and the
+ * Runs a practice table: the bots at the strength chosen per seat (the strong one searching here, in the worker), the take-back window's timer and the
  * person's idle clock, on the same rules as the server's room (apps/server/src/room). Every change
  * goes out as one snapshot through `publish`.
  */
-import { chooseAction, chooseBet, chooseFallback } from '@blaze/bots';
+import { chooseAction, chooseBet, chooseFallback, type Strength } from '@blaze/bots';
 import { type Action, type GameState, isStanding, type Seat, viewFor } from '@blaze/rules';
 import type { DeadlineInfo } from '../store/snapshot.js';
 import { actionOf, type Intent, type LocalOptions, LocalTable } from './localTable.js';
@@ -17,6 +17,8 @@ export interface ClockSpeeds {
 export interface DriverOptions extends LocalOptions {
   /** null: no idle clock for the person (a learner's own pace). */
   clocks: ClockSpeeds | null;
+  /** Each bot seat's strength (index = seat); a missing entry plays normal. */
+  strengths?: readonly Strength[];
 }
 
 /** What the person at `seat` owes now (R4.7, R5.2, R9.1), or null. */
@@ -145,7 +147,11 @@ export class PracticeDriver {
     const g = this.table.game;
     for (let seat = 0; seat < g.players; seat++) {
       if (seat === this.o.human) continue;
-      const action = g.over ? null : chooseAction('heuristic', viewFor(g, seat), this.rnd);
+      const strength = this.o.strengths?.[seat] ?? 'normal';
+      // The plan only tells whether the seat has something to do now; a strong seat searches when
+      // its move is due, so a change on the table costs one cheap heuristic call per seat, not a search.
+      const planner = strength === 'easy' ? 'easy' : 'normal';
+      const action = g.over ? null : chooseAction(planner, viewFor(g, seat), this.rnd);
       const plan = action ? JSON.stringify(action) : '';
       const prev = this.bots.get(seat);
       if (prev && prev.plan === plan) continue;
@@ -157,7 +163,9 @@ export class PracticeDriver {
       const timer = setTimeout(() => {
         if (this.bots.get(seat)?.timer !== timer) return;
         this.bots.delete(seat);
-        this.act(action);
+        const searched =
+          strength === 'strong' ? chooseAction('strong', viewFor(this.table.game, seat), this.rnd) : null;
+        if (searched === null || this.act(searched) !== null) this.act(action);
       }, wait);
       this.bots.set(seat, { plan, timer });
     }

@@ -1,4 +1,5 @@
 /** The page <-> practice worker messages. */
+import type { BotStrength } from '@blaze/protocol';
 import type { PlayerCount } from '@blaze/rules';
 import type { ClientTable } from '../store/snapshot.js';
 import type { Hint } from './hint.js';
@@ -12,6 +13,8 @@ export interface PracticeSetup {
   clock: ClockSetting;
   botDelayMs: number;
   seed: string;
+  /** Strength of the bots in seats 1, 2, …, in order (the person sits at 0). */
+  strengths: BotStrength[];
 }
 
 export type ToWorker =

@@ -2,6 +2,7 @@
  * "Play with bots": pick the seats and the clock, then the same table view as online, fed by the
  * practice worker. A hint button asks the bot what it would play here, and why.
  */
+import { botStrength } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
@@ -19,6 +20,28 @@ export function practicePage(root: HTMLElement): () => void {
     { id: 'practice-seats', testid: 'practice-seats' },
     ['3', '4', '5'].map((n) => h('option', { value: n, selected: n === '4' }, n)),
   );
+  // One strength per bot seat, as in the lobby; seats beyond the chosen count are hidden.
+  const strengths = [1, 2, 3, 4].map((k) =>
+    h(
+      'select',
+      {
+        id: `practice-strength-${k}`,
+        testid: `practice-strength-${k}`,
+      },
+      botStrength.options.map((st) => h('option', { value: st, selected: st === 'normal' }, t(`lobby.strength.${st}`))),
+    ),
+  );
+  const strengthRows = strengths.map((sel, i) =>
+    h('div', { class: 'practice-strength' }, h('label', { for: sel.id }, `Bot ${i + 1}`), sel),
+  );
+  const showStrengths = () => {
+    const n = Number(seats.value);
+    strengthRows.forEach((row, i) => {
+      row.hidden = i + 1 >= n;
+    });
+  };
+  seats.addEventListener('change', showStrengths);
+  showStrengths();
   const clocks: ClockSetting[] = ['off', 'relaxed', 'normal', 'fast'];
   const clock = h(
     'select',
@@ -41,6 +64,7 @@ export function practicePage(root: HTMLElement): () => void {
       h('p', {}, lt('practice.intro')),
       h('label', { for: 'practice-seats' }, lt('practice.seats')),
       seats,
+      h('fieldset', { class: 'practice-strengths' }, h('legend', {}, t('lobby.strength')), ...strengthRows),
       h('label', { for: 'practice-clock' }, lt('practice.clock')),
       clock,
       startBtn,
@@ -56,6 +80,7 @@ export function practicePage(root: HTMLElement): () => void {
       name: load(keys.name) ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
       botDelayMs: 600,
+      strengths: strengths.slice(0, Number(seats.value) - 1).map((sel) => botStrength.parse(sel.value)),
       // ?seed= replays one deal (to show a hand, or to try a deal again).
       seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,
     });

@@ -35,6 +35,7 @@ function begin(s: PracticeSetup): void {
         private: true,
       },
       clocks: s.clock === 'off' ? null : CLOCKS[s.clock],
+      strengths: ['normal', ...s.strengths],
     },
     (d) => post({ kind: 'table', table: d.table.snapshot(d.deadlines()) }),
     rnd,

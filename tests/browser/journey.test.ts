@@ -234,7 +234,19 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
               const join = await tid(B.page, 'join-message')
                 .textContent()
                 .catch(() => '?');
-              const why = JSON.stringify({ status: s?.status, seat: s?.mySeat, join, count, hand, fromServer });
+              const why = JSON.stringify({
+                status: s?.status,
+                seat: s?.mySeat,
+                join,
+                count,
+                hand,
+                fromServer,
+                sockets: B.wire.sockets(),
+                pageErrors: B.errors.slice(-3),
+                console: B.consoleErrors.slice(-5),
+                wireProblems: B.wire.problems.slice(-3),
+                server: server.output().slice(-1500),
+              });
               return why;
             })
             .toBe('back in the seat');

@@ -53,7 +53,7 @@ class Socket {
  * after each state frame, so nothing the page was ever sent escapes inspection.
  */
 export class Wire {
-  private sockets: Socket[] = [];
+  private sockets_: Socket[] = [];
   /** Every card id that was public (table, window, discard, trump) in any decoded state. */
   readonly everPublic = new Set<string>();
   readonly problems: string[] = [];
@@ -68,7 +68,7 @@ export class Wire {
 
   private attach(ws: WebSocket): void {
     const sock = new Socket();
-    this.sockets.push(sock);
+    this.sockets_.push(sock);
     ws.on('framereceived', ({ payload }) => {
       if (typeof payload === 'string') return;
       try {
@@ -113,10 +113,15 @@ export class Wire {
     return state.toJSON();
   }
 
+  /** Each socket of the page, oldest first: frames seen, whether a whole state arrived, closed. */
+  sockets(): string[] {
+    return this.sockets_.map((s) => `${s.frames}f${s.hasState ? '+state' : ''}${s.closed ? ' closed' : ''}`);
+  }
+
   /** The latest decoded state of the page's newest socket. */
   latest(): WireState | null {
-    for (let k = this.sockets.length - 1; k >= 0; k--) {
-      const s = this.sockets[k];
+    for (let k = this.sockets_.length - 1; k >= 0; k--) {
+      const s = this.sockets_[k];
       if (s?.hasState && s.serializer) return this.json(s);
     }
     return null;
@@ -219,6 +224,7 @@ export interface Player {
   page: Page;
   wire: Wire;
   errors: string[];
+  consoleErrors: string[];
 }
 
 export async function newPlayer(
@@ -231,7 +237,12 @@ export async function newPlayer(
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  return { name, ctx, page, wire: new Wire(name, page), errors };
+  // Console errors are not failures by themselves (colyseus.js logs some), but they explain one.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(`${name}: ${m.text()}`.slice(0, 300));
+  });
+  return { name, ctx, page, wire: new Wire(name, page), errors, consoleErrors };
 }
 
 export const tid = (page: Page, id: string) => page.getByTestId(id);

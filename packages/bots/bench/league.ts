@@ -10,8 +10,10 @@
  *
  * Env: GAMES (per pairing and player count), STRONG_GAMES (the same for pairings with the strong bot,
  * default GAMES), WORKERS, TIMING_GAMES (default 12), ITERATIONS and TIME_MS (the strong budget),
- * PAIRS (e.g. strong-normal,easy-normal) and PLAYERS (e.g. 4) to narrow a quick run.
+ * PAIRS (e.g. strong-normal,easy-normal) and PLAYERS (e.g. 4) to narrow a quick run, LEAGUE_LOG (a file
+ * that keeps finished chunks, so a league can be run in pieces; see below).
  */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { PlayerCount } from '@blaze/rules';
@@ -31,6 +33,7 @@ const GAMES = Number(process.env.GAMES ?? 2000);
 const STRONG_GAMES = Number(process.env.STRONG_GAMES ?? GAMES);
 const WORKERS = Number(process.env.WORKERS ?? Math.max(1, Math.min(2, availableParallelism())));
 const TIMING_GAMES = Number(process.env.TIMING_GAMES ?? 12);
+const LEAGUE_LOG = process.env.LEAGUE_LOG ?? '';
 // Playouts only, no clock, unless TIME_MS is set: the league's strong bot is the same on a busy and an
 // idle machine, and the timing below shows what that budget costs (the server adds its 200 ms cap).
 const budget: SearchBudget = {
@@ -124,6 +127,29 @@ async function main(): Promise<void> {
     (a, b) => Number(b.hero === 'strong' || b.field === 'strong') - Number(a.hero === 'strong' || a.field === 'strong'),
   );
   const totals = new Map<string, { wins: number; games: number; stalled: number }>();
+  // LEAGUE_LOG: every finished chunk is appended there as a JSON line, and chunks already in it are
+  // not played again. Games are fixed by seed and index, so a long league can be run in pieces (on
+  // idle cores, across days) and its file gives the same table as one uninterrupted run.
+  const done = new Set<string>();
+  if (LEAGUE_LOG && existsSync(LEAGUE_LOG)) {
+    for (const line of readFileSync(LEAGUE_LOG, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const c = JSON.parse(line) as Job & { wins: number; games: number; stalled: number; budget: number };
+      if (c.budget !== budget.iterations) continue;
+      const key = `${c.players}|${c.hero}|${c.field}`;
+      const id = `${key}|${c.from}|${c.to}`;
+      if (done.has(id)) continue;
+      done.add(id);
+      const t = totals.get(key) ?? { wins: 0, games: 0, stalled: 0 };
+      t.wins += c.wins;
+      t.games += c.games;
+      t.stalled += c.stalled;
+      totals.set(key, t);
+    }
+  }
+  const todo = jobs.filter((j) => !done.has(`${j.key}|${j.from}|${j.to}`));
+  jobs.length = 0;
+  jobs.push(...todo);
   const t0 = performance.now();
   console.log(
     `Blaze bot league: node ${process.version}, ${WORKERS} worker thread(s), ${GAMES} games per pairing (${STRONG_GAMES} with strong), strong budget ${budget.iterations} playouts${budget.timeMs ? ` / ${budget.timeMs} ms` : ''}`,
@@ -147,6 +173,9 @@ async function main(): Promise<void> {
             });
             w.postMessage(plain);
           });
+          if (LEAGUE_LOG) {
+            appendFileSync(LEAGUE_LOG, `${JSON.stringify({ ...plain, ...r, budget: budget.iterations })}\n`);
+          }
           const t = totals.get(key) ?? { wins: 0, games: 0, stalled: 0 };
           t.wins += r.wins;
           t.games += r.games;

@@ -217,38 +217,58 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
           expect(seat).toBe(seats.get('Ben'));
           const tr = Date.now();
           await B.page.reload();
+          // expect.poll gives up after 1 s by default; a loaded CI machine needs longer to reload a page.
           await expect
-            .poll(async () => {
-              const s = await snapOf(B);
-              const wire = B.wire.latest();
-              const fromServer = wire?.players?.[seat]?.hand ?? [];
-              const count = (await snapOf(A))?.seats[seat]?.handCount ?? -1;
-              const hand = s?.view?.hand ?? [];
-              const ok =
-                s?.status === 'playing' &&
-                s.mySeat === seat &&
-                hand.length > 0 &&
-                JSON.stringify([...hand].sort()) === JSON.stringify([...fromServer].sort()) &&
-                hand.length === count;
-              if (ok) return 'back in the seat';
-              const join = await tid(B.page, 'join-message')
-                .textContent()
-                .catch(() => '?');
-              const why = JSON.stringify({
-                status: s?.status,
-                seat: s?.mySeat,
-                join,
-                count,
-                hand,
-                fromServer,
-                sockets: B.wire.sockets(),
-                pageErrors: B.errors.slice(-3),
-                console: B.consoleErrors.slice(-5),
-                wireProblems: B.wire.problems.slice(-3),
-                server: server.output().slice(-1500),
-              });
-              return why;
-            })
+            .poll(
+              async () => {
+                const s = await snapOf(B);
+                const wire = B.wire.latest();
+                const fromServer = wire?.players?.[seat]?.hand ?? [];
+                const count = (await snapOf(A))?.seats[seat]?.handCount ?? -1;
+                const hand = s?.view?.hand ?? [];
+                const ok =
+                  s?.status === 'playing' &&
+                  s.mySeat === seat &&
+                  hand.length > 0 &&
+                  JSON.stringify([...hand].sort()) === JSON.stringify([...fromServer].sort()) &&
+                  hand.length === count;
+                if (ok) return 'back in the seat';
+                const join = await tid(B.page, 'join-message')
+                  .textContent()
+                  .catch(() => '?');
+                const why = JSON.stringify({
+                  status: s?.status,
+                  seat: s?.mySeat,
+                  join,
+                  count,
+                  hand,
+                  fromServer,
+                  sockets: B.wire.sockets(),
+                  connection: await B.page.evaluate(() => {
+                    const b = (window as unknown as { __blaze?: { connection: unknown; snapshot: unknown } }).__blaze;
+                    if (!b) return 'no page hook';
+                    const snap = b.snapshot as { status?: string; mySeat?: number } | null;
+                    let json = 'ok';
+                    try {
+                      JSON.stringify(snap);
+                    } catch (e) {
+                      json = String(e);
+                    }
+                    return {
+                      ...(b.connection as object),
+                      snap: snap ? `${snap.status} seat ${snap.mySeat}` : null,
+                      json,
+                    };
+                  }),
+                  pageErrors: B.errors.slice(-3),
+                  console: B.consoleErrors.slice(-5),
+                  wireProblems: B.wire.problems.slice(-3),
+                  server: server.output().slice(-1500),
+                });
+                return why;
+              },
+              { timeout: 30_000, interval: 200 },
+            )
             .toBe('back in the seat');
           expect((await seen(B.page)).hand.length).toBeGreaterThan(0);
           timing.reloadBackInSeat = Date.now() - tr;

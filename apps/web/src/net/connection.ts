@@ -35,6 +35,12 @@ export class Connection {
   private spectate = false;
   private closing = false;
   private reconnectionToken = '';
+  /** What this connection did, newest last (a few dozen lines): read by tests when a rejoin goes wrong. */
+  readonly trail: string[] = [];
+  private note(what: string): void {
+    this.trail.push(`${Math.round(performance.now())} ${what}`);
+    if (this.trail.length > 60) this.trail.shift();
+  }
 
   constructor(
     readonly tableId: string,
@@ -59,7 +65,9 @@ export class Connection {
     if (!retrying) this.events.onConnState('connecting');
     const seatToken = spectate ? undefined : (load(keys.seat(this.tableId)) ?? undefined);
     const options = { name, ...(seatToken ? { seatToken } : {}), ...(spectate ? { spectate: true } : {}) };
+    this.note(`join${seatToken ? ' with token' : ''}${spectate ? ' watching' : ''}${retrying ? ' (retry)' : ''}`);
     const room = await this.client.joinById<BlazeState>(this.tableId, options, BlazeState);
+    this.note('joined');
     this.attach(room);
   }
 
@@ -68,6 +76,7 @@ export class Connection {
     this.reconnectionToken = room.reconnectionToken;
     room.onMessage('seat', (m: SeatMessage) => {
       if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
+      this.note(`seat ${m.seat}`);
       this.mySeat = m.seat;
       this.publish();
     });
@@ -77,6 +86,7 @@ export class Connection {
     });
     room.onStateChange(() => this.publish());
     room.onLeave((code) => {
+      this.note(`left ${code}`);
       this.room = null;
       if (this.closing || code === 1000 || code === 4000) {
         this.events.onConnState('closed');
@@ -89,8 +99,12 @@ export class Connection {
   }
 
   private publish(): void {
-    if (!this.room?.state) return;
+    if (!this.room?.state) {
+      this.note(this.room ? 'no state yet' : 'no room');
+      return;
+    }
     this.store.setTable(toClientTable(this.room.state, this.mySeat));
+    if (this.trail.at(-1)?.endsWith('published') !== true) this.note(`published`);
   }
 
   /**

@@ -43,6 +43,8 @@ export interface BlazeDebug {
   readonly firstTableFrame: number | null;
   /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
   readonly renderCount: number;
+  /** The connection's state and its recent steps (join, seat, leave, publish), for diagnosis. */
+  readonly connection: { state: string; trail: readonly string[] };
 }
 
 declare global {
@@ -153,6 +155,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
     get renderCount() {
       return scene.renderCount;
+    },
+    get connection() {
+      return { state: connState, trail: conn?.trail ?? [] };
     },
   };
   function toPage<T extends { x: number; y: number }>(list: T[]): T[] {

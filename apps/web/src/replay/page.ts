@@ -4,6 +4,7 @@
  * public view or every hand open (after the end nothing is secret).
  */
 import './replay.css';
+import { parseGameRecord } from '@blaze/protocol';
 import type { CardId } from '@blaze/rules';
 import { onLangChange, t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
@@ -43,7 +44,14 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       message.replaceChildren(rt('replay.missing'), ' ', h('a', { href: '/', 'data-link': '' }, t('join.home')));
       return;
     }
-    const record = (await res.json()) as GameRecord;
+    // Parsed, not trusted: a record that is not one says so instead of breaking the page.
+    const parsed = parseGameRecord(await res.json().catch(() => null));
+    if (disposed) return;
+    if (!parsed.ok) {
+      message.textContent = rt('replay.broken', { reason: parsed.message });
+      return;
+    }
+    const record = parsed.record;
     const built = buildSteps(record);
     if (disposed) return;
     if (!built.ok) {

@@ -38,6 +38,8 @@ interface Shown {
   mySeat: number;
   hand: string[];
   hands: (string | null)[];
+  banner: string;
+  badge: string;
 }
 
 function read(page: Page): Promise<Shown> {
@@ -56,6 +58,8 @@ function read(page: Page): Promise<Shown> {
       mySeat: w.__blaze.snapshot?.mySeat ?? -2,
       hand: w.__blaze.hand.map((c) => c.card),
       hands,
+      banner: document.querySelector('[data-testid="banner-text"]')?.textContent ?? '',
+      badge: document.querySelector('[data-testid="watching"]')?.textContent ?? '',
     };
   });
 }
@@ -63,6 +67,15 @@ function read(page: Page): Promise<Shown> {
 /** A click on the button as the page receives it (no pointer travel: a game has a few hundred steps). */
 function press(page: Page, testid: string): Promise<void> {
   return tid(page, testid).dispatchEvent('click');
+}
+
+/** A replay speaks as a replay: its own badge, and the banner tells the move that led to the step. */
+function expectReplayWords(s: Shown, last: number): void {
+  expect(s.badge).toBe('Replay');
+  if (s.step === 0) expect(s.banner).toBe('The cards are dealt. Step forward to follow the game.');
+  else if (s.step === last) expect(s.banner).toMatch(/^Last move: .+\. The game is over\.$/);
+  else expect(s.banner).toMatch(new RegExp(`^Move ${s.step} of ${last}: .+`));
+  expect(s.banner).not.toMatch(/Waiting for|watching|your turn/i);
 }
 
 function expectPublic(s: Shown, state: GameState): void {
@@ -111,6 +124,7 @@ it('replays a finished game forward in the public view and back with all hands o
     const s = await read(page);
     expect(s.step).toBe(k);
     expectPublic(s, states[k] as GameState);
+    expectReplayWords(s, last);
     if (!shotTaken && (states[k]?.table.length ?? 0) >= 2) {
       await page.waitForTimeout(400);
       await shot(page, 'replay-public');
@@ -130,6 +144,7 @@ it('replays a finished game forward in the public view and back with all hands o
     const s = await read(page);
     expect(s.step).toBe(k);
     expectOpen(s, states[k] as GameState);
+    expectReplayWords(s, last);
     if (k > backTo) await press(page, 'replay-back');
   }
   await press(page, 'replay-first');

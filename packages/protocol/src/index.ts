@@ -1,2 +1,3 @@
+export * from './gameRecord.js';
 export * from './logFields.js';
 export * from './messages.js';

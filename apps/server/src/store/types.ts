@@ -2,7 +2,7 @@
  * The durable record of a table: an append-only list of entries per table, written before the
  * change they describe reaches any client. Seats are kept by token hash (never the token).
  */
-import type { BotStrength, TableSettings } from '@blaze/protocol';
+import type { BotStrength, GameRecord, TableSettings } from '@blaze/protocol';
 import type { Action, CreateOptions } from '@blaze/rules';
 
 export type StoredOccupant =
@@ -36,18 +36,8 @@ export type TableEntry =
   | { t: 'log'; line: StoredLog }
   | { t: 'result'; game: number; names: string[]; keys: string[]; scores: number[]; winner: number };
 
-/** A finished game, public: after the end nothing is secret any more, so options carry the seed. */
-export interface GameRecord {
-  id: string;
-  table: string;
-  game: number;
-  names: string[];
-  options: CreateOptions;
-  actions: Action[];
-  scores: number[];
-  winner: number;
-  finishedAt: number;
-}
+/** A finished game's public record: one wire type, shared with the replay page (@blaze/protocol). */
+export type { GameRecord };
 
 export interface TableStore {
   readonly kind: 'sqlite' | 'redis';

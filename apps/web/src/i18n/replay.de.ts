@@ -24,4 +24,8 @@ export const replayDe: ReplayMessages = {
   'replay.share': 'Link kopieren',
   'replay.copied': 'Link kopiert',
   'replay.button': 'Wiederholung',
+  'replay.badge': 'Wiederholung',
+  'replay.bannerDeal': 'Die Karten sind verteilt. Schritt für Schritt weiter durch das Spiel.',
+  'replay.bannerMove': 'Zug {n} von {total}: {move}',
+  'replay.bannerEnd': 'Letzter Zug: {move}. Das Spiel ist vorbei.',
 };

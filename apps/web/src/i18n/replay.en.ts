@@ -22,6 +22,10 @@ export const replayEn = {
   'replay.share': 'Copy link',
   'replay.copied': 'Link copied',
   'replay.button': 'Replay',
+  'replay.badge': 'Replay',
+  'replay.bannerDeal': 'The cards are dealt. Step forward to follow the game.',
+  'replay.bannerMove': 'Move {n} of {total}: {move}',
+  'replay.bannerEnd': 'Last move: {move}. The game is over.',
 };
 export type ReplayKey = keyof typeof replayEn;
 export type ReplayMessages = Record<ReplayKey, string>;

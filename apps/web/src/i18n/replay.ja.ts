@@ -24,4 +24,8 @@ export const replayJa: ReplayMessages = {
   'replay.share': 'リンクをコピー',
   'replay.copied': 'リンクをコピーしました',
   'replay.button': 'リプレイ',
+  'replay.badge': 'リプレイ',
+  'replay.bannerDeal': 'カードが配られました。進めてゲームを追いましょう。',
+  'replay.bannerMove': '{total}手中{n}手目：{move}',
+  'replay.bannerEnd': '最後の手：{move}。ゲーム終了です。',
 };

@@ -4,10 +4,13 @@
  * public view or every hand open (after the end nothing is secret).
  */
 import './replay.css';
+import { parseGameRecord } from '@blaze/protocol';
 import type { CardId } from '@blaze/rules';
 import { onLangChange, t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
 import { cardWords } from '../logic/cards.js';
+import { logWords } from '../logic/log.js';
+import type { ClientTable } from '../store/snapshot.js';
 import { h } from '../ui/dom.js';
 import { topBar } from '../ui/topbar.js';
 import { buildSteps, type GameRecord, type Mark, type Openness, type ReplayStepView, shown } from './record.js';
@@ -43,7 +46,14 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       message.replaceChildren(rt('replay.missing'), ' ', h('a', { href: '/', 'data-link': '' }, t('join.home')));
       return;
     }
-    const record = (await res.json()) as GameRecord;
+    // Parsed, not trusted: a record that is not one says so instead of breaking the page.
+    const parsed = parseGameRecord(await res.json().catch(() => null));
+    if (disposed) return;
+    if (!parsed.ok) {
+      message.textContent = rt('replay.broken', { reason: parsed.message });
+      return;
+    }
+    const record = parsed.record;
     const built = buildSteps(record);
     if (disposed) return;
     if (!built.ok) {
@@ -195,7 +205,8 @@ function viewer(
     forward.disabled = end.disabled = at === last;
     holder.dataset.step = String(at);
     holder.dataset.openness = openness;
-    source.show(shown(step, openness));
+    const table = shown(step, openness);
+    source.show(table, { banner: bannerWords(table, at, last, steps[at - 1]), badge: rt('replay.badge') });
     hands.hidden = openness !== 'open';
     hands.replaceChildren(
       ...(openness === 'open'
@@ -234,6 +245,18 @@ function viewer(
     delete window.__blazeReplay;
     holder.remove();
   };
+}
+
+/**
+ * The banner of a replay step: the move that led to it, in the log's own words (its first line: the
+ * action itself, before what followed from it), and the step number; the deal at step 0.
+ */
+function bannerWords(table: ClientTable, at: number, last: number, before: ReplayStepView | undefined): string {
+  if (at === 0 || !before) return rt('replay.bannerDeal');
+  const seen = before.table.log.reduce((m, l) => Math.max(m, l.seq), 0);
+  const line = table.log.find((l) => l.seq > seen);
+  const move = line ? logWords(line, table) : '';
+  return at === last ? rt('replay.bannerEnd', { move }) : rt('replay.bannerMove', { n: at, total: last, move });
 }
 
 function cardChip(c: CardId): HTMLElement {

@@ -2,21 +2,12 @@
  * A finished game's public record as GET /api/games/<id> serves it, and the steps the viewer walks:
  * every state rebuilt by the rules' own replay, each as the table view's snapshot. Pure.
  */
-import { type Action, type CardId, type CreateOptions, type GameState, replaySteps, viewFor } from '@blaze/rules';
+import type { GameRecord } from '@blaze/protocol';
+import { type CardId, type GameState, replaySteps, viewFor } from '@blaze/rules';
 import { LocalTable } from '../practice/localTable.js';
 import type { ClientTable, Settings } from '../store/snapshot.js';
 
-export interface GameRecord {
-  id: string;
-  table: string;
-  game: number;
-  names: string[];
-  options: CreateOptions;
-  actions: Action[];
-  scores: number[];
-  winner: number;
-  finishedAt: number;
-}
+export type { GameRecord };
 
 /** Public: what anyone may see during play. Open: every hand and every bet, as after the end. */
 export type Openness = 'public' | 'open';

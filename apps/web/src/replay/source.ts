@@ -7,6 +7,7 @@ import type { Send } from '../ui/send.js';
 export class ReplaySource implements TableSource {
   private store: Store | null = null;
   private pending: ClientTable | null = null;
+  private said: { banner: string; badge: string } | null = null;
 
   start(store: Store, events: Parameters<TableSource['start']>[1]): void {
     this.store = store;
@@ -14,13 +15,19 @@ export class ReplaySource implements TableSource {
     if (this.pending) store.setTable(this.pending);
   }
 
-  show(table: ClientTable): void {
+  /** The step's table, with the banner's words for it (a replay's own, not a live table's). */
+  show(table: ClientTable, words: { banner: string; badge: string }): void {
     this.pending = table;
+    this.said = words;
     this.store?.setTable(table);
   }
 
   /** A replay takes no moves: whatever the table view would send is dropped. */
   send: Send = () => {};
+
+  words(): { banner: string; badge: string } | null {
+    return this.said;
+  }
 
   close(): void {
     this.store = null;

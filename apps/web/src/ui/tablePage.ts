@@ -302,8 +302,14 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
     // A spectator is told so; a player sees how many watch, once anyone does.
-    watching.textContent =
-      tb.mySeat < 0 ? t('top.spectating') : tb.spectators > 0 ? t('top.watching', { n: tb.spectators }) : '';
+    const own = source?.words?.(tb) ?? null;
+    watching.textContent = own
+      ? own.badge
+      : tb.mySeat < 0
+        ? t('top.spectating')
+        : tb.spectators > 0
+          ? t('top.watching', { n: tb.spectators })
+          : '';
     watching.classList.toggle('you-watch', tb.mySeat < 0);
     hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
     if (hl.rejectTargets.length > 0) {
@@ -323,12 +329,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     panels.update(tb);
     const b = banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.
-    bannerText.textContent =
-      connState === 'reconnecting'
+    bannerText.textContent = own
+      ? own.banner
+      : connState === 'reconnecting'
         ? t(joinReason === RESTARTING ? 'join.restarting' : 'join.reconnecting')
         : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
-    bannerEl.dataset.deadline = b.deadline === null ? '' : String(b.deadline);
+    bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
     tick();
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
     lastYourMove = b.yourMove;

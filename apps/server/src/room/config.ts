@@ -1,0 +1,46 @@
+/** What the server (never a client) sets for its tables, and the shapes the room's modules share. */
+import { CLOCKS } from '@blaze/protocol';
+import type { Action } from '@blaze/rules';
+import type { BotKind } from '../bots.js';
+import { Edge } from '../edge.js';
+import { type BucketOptions, DEFAULT_BUCKET } from '../rateLimit.js';
+import type { ClockTable } from './clocks.js';
+
+/** Server-side configuration, passed as the room handler's options (clients cannot set it). */
+export interface RoomConfig {
+  clocks: ClockTable;
+  bucket: BucketOptions;
+  botKind: BotKind;
+  /** Largest message (as JSON) a handler accepts; bigger ones get TOO_LARGE. */
+  maxMessageChars: number;
+  /** Tests only: lets the creator fix the card order and start seat (R2.2). Never on in main.ts. */
+  allowFixedDeck: boolean;
+  /** Caps, rate limits, refusals and logs at the edge (edge.ts). */
+  edge: Edge;
+  /** A table nobody has joined closes after this long. */
+  unclaimedMs: number;
+}
+
+export const DEFAULT_ROOM_CONFIG: RoomConfig = {
+  clocks: CLOCKS,
+  bucket: DEFAULT_BUCKET,
+  botKind: 'heuristic',
+  maxMessageChars: 2_000,
+  allowFixedDeck: false,
+  edge: new Edge(),
+  unclaimedMs: 120_000,
+};
+
+/** Why a request was not done: sent to its sender only, as an ErrorMessage. */
+export interface Refusal {
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** One judged attempt, kept privately for audits and tests (order of arrival, R5.1). */
+export interface Attempt {
+  action: Action;
+  source: 'person' | 'bot' | 'clock';
+  code: string | null;
+}

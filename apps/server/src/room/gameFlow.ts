@@ -1,0 +1,126 @@
+/**
+ * The game itself: start, the one path every action takes (people, bots and clocks alike), a
+ * clock running out, and the end. The rules judge; this records, then mirrors, then patches.
+ */
+import type { PlayerSlot } from '@blaze/protocol/schema';
+import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
+import { applyAction, createGame, viewFor } from '@blaze/rules';
+import { chooseAction, chooseBet, chooseFallback } from '../bots.js';
+import { newSeed } from '../ids.js';
+import * as metrics from '../metrics.js';
+import { lifecycle } from '../store/current.js';
+import type { BlazeRoom } from './BlazeRoom.js';
+import type { Due } from './clocks.js';
+import type { Attempt, Refusal } from './config.js';
+import { clearPrivate, mirrorGame } from './mirror.js';
+import { recordResult } from './results.js';
+
+export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refusal | null {
+  const s = room.seating;
+  const n = s.occupied();
+  if (n < 3) return { code: 'NOT_ENOUGH_PLAYERS', message: 'A game needs 3 to 5 players.' };
+  const pick = firstSeat ?? room.settings.firstPlayer;
+  if (pick >= 0 && s.slots[pick] === null)
+    return { code: 'BAD_SEAT', message: 'The first player must sit at the table.' };
+  for (const slot of room.state.players) clearPrivate(slot);
+  const from = s.compact();
+  const startSeat = pick >= 0 ? from.indexOf(pick) : undefined;
+  const options: CreateOptions = { players: n as PlayerCount, seed: newSeed() };
+  if (startSeat !== undefined) options.startSeat = startSeat;
+  if (room.fixedDeck) options.deck = room.fixedDeck;
+  let game: GameState;
+  try {
+    game = createGame(options);
+  } catch (e) {
+    return { code: 'INTERNAL', message: e instanceof Error ? e.message : 'The game could not be set up.' };
+  }
+  room.game = game;
+  room.gameOptions = options;
+  room.journal = [];
+  room.attempts = [];
+  room.state.status = 'playing';
+  room.state.gameNumber++;
+  room.recorder.push({ t: 'start', gameNumber: room.state.gameNumber, options });
+  room.refreshSeats();
+  room.log.add('started', { value: room.state.gameNumber, seat: game.active });
+  room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, players: n }, 'game started');
+  mirrorGame(room.state, game);
+  room.afterChange();
+  return null;
+}
+
+/**
+ * The one path every game action takes, from people, bots and clocks alike (R5.1: judged against
+ * the state it meets, in arrival order). Returns the refusal, or null when accepted.
+ */
+export function act(room: BlazeRoom, action: Action, source: Attempt['source']): Refusal | null {
+  const game = room.game;
+  if (game === null || room.state.status !== 'playing') return { code: 'WRONG_PHASE', message: 'No game is running.' };
+  if (lifecycle.draining) return { code: 'RESTARTING', message: 'The server is restarting; try again in a moment.' };
+  const r = applyAction(game, action);
+  room.attempts.push({ action, source, code: r.ok ? null : r.error.code });
+  if (!r.ok) return r.error;
+  const started = performance.now();
+  metrics.actionsApplied.inc({ source });
+  room.game = r.state;
+  room.journal.push(action);
+  // Judged now (R5.1: the next action meets this state); shown only once it is on record.
+  room.recorder.write([{ t: 'action', action }], () => {
+    if (room.disposed) return;
+    mirrorGame(room.state, r.state);
+    for (const e of r.events) room.log.addEvent(e);
+    if (r.state.over) finishGame(room, r.state);
+    room.afterChange();
+    metrics.actionToPatch.observe((performance.now() - started) / 1000);
+  });
+  return null;
+}
+
+function finishGame(room: BlazeRoom, game: GameState): void {
+  room.state.status = 'finished';
+  const names = room.seating.slots.slice(0, game.players).map((_, i) => room.seating.nameAt(i));
+  recordResult(room, game, names);
+  room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, seat: game.winner ?? -1 }, 'game over');
+  // People who left during the game give their seats back now.
+  for (const p of [...room.seating.people.values()]) {
+    if (p.sessions.size === 0 && p.pending === 0) {
+      const seat = p.seat;
+      room.seating.forget(p);
+      if (seat !== null) clearPrivate(room.state.players[seat] as PlayerSlot);
+    }
+  }
+  room.refreshSeats();
+}
+
+/** A clock ran out: its own log line, then the move it makes for the seat (R5.5). */
+export function onClock(room: BlazeRoom, due: Due): void {
+  const game = room.game;
+  if (game === null || game.over) return;
+  let action: Action | null;
+  const view = viewFor(game, due.seat);
+  switch (due.kind) {
+    case 'window':
+      action = { type: 'closeWindow' };
+      break;
+    case 'target':
+      action = { type: 'pass', seat: due.seat };
+      break;
+    case 'bet':
+      action = chooseBet(view, Math.random);
+      break;
+    default:
+      // An idle attacker stands; an idle opener has nothing to stand on, so the bot opens (R5.5).
+      action = game.table.length > 0 ? { type: 'stand', seat: due.seat } : chooseFallback(view, Math.random);
+  }
+  // The clock's own line, before the move it makes (R5.5). The window closing is already its own
+  // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
+  if (due.kind !== 'window') {
+    room.log.add('timedOut', { seat: due.seat, text: due.kind, value: action?.type === 'play' ? 1 : -1 });
+  }
+  const refused = action === null ? { code: 'INTERNAL' } : act(room, action, 'clock');
+  if (refused !== null) {
+    // Never leave a table without a running clock: ask the bot, then re-arm.
+    const fallback = chooseAction(room.config.botKind, view, Math.random);
+    if (fallback === null || act(room, fallback, 'clock') !== null) room.afterChange();
+  }
+}

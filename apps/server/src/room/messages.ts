@@ -1,0 +1,151 @@
+/**
+ * Every message a client sends: rate limit, size, shape, then a game action (judged by the rules
+ * through gameFlow.act) or a table request (seats, bots, settings, start, chat). Refusals go to the
+ * sender only, through the edge.
+ */
+import {
+  type ClientMessage,
+  type ClientMessageType,
+  type ErrorMessage,
+  isClientMessageType,
+  parseClientMessage,
+  type TableSettings,
+} from '@blaze/protocol';
+import type { PlayerSlot } from '@blaze/protocol/schema';
+import type { Action } from '@blaze/rules';
+import type { Client } from '@colyseus/core';
+import type { BlazeRoom } from './BlazeRoom.js';
+import type { Refusal } from './config.js';
+import { act, startGame } from './gameFlow.js';
+import { clearPrivate } from './mirror.js';
+import type { Person, SeatError } from './seating.js';
+
+const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
+
+export function onAnyMessage(room: BlazeRoom, client: Client, type: string | number, payload: unknown): void {
+  const request = String(type).slice(0, 40);
+  if (!room.config.edge.allow(client, room.roomId, room.tokenOf.get(client.sessionId))) {
+    refuse(room, client, request, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' });
+    return;
+  }
+  if (!isClientMessageType(type)) {
+    refuse(room, client, request, { code: 'UNKNOWN_ACTION', message: `Unknown message type ${request}.` });
+    return;
+  }
+  if (sizeOf(payload) > room.config.maxMessageChars) {
+    refuse(room, client, request, { code: 'TOO_LARGE', message: 'That message is too large.' });
+    return;
+  }
+  const parsed = parseClientMessage(type, payload);
+  if (!parsed.ok) {
+    refuse(room, client, request, { code: 'MALFORMED', message: parsed.message });
+    return;
+  }
+  const person = room.personOf(client);
+  if (!person) {
+    refuse(room, client, request, { code: 'NOT_SEATED', message: 'Join the table first.' });
+    return;
+  }
+  const refusal = GAME_ACTIONS.has(type)
+    ? onGameMessage(room, person, type, parsed.value)
+    : onTableMessage(room, person, type, parsed.value);
+  if (refusal) refuse(room, client, request, refusal);
+}
+
+function refuse(room: BlazeRoom, client: Client, request: string, r: Refusal): void {
+  const msg: ErrorMessage = { code: r.code, message: r.message, request };
+  if (r.params) msg.params = r.params;
+  room.config.edge.refuse(client, room.roomId, msg);
+}
+
+function onGameMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+  if (person.seat === null) return { code: 'SPECTATOR', message: 'Spectators watch; take a seat to play.' };
+  if (room.state.status !== 'playing' || room.game === null) {
+    return { code: 'WRONG_PHASE', message: 'No game is running.' };
+  }
+  const seat = person.seat;
+  let action: Action;
+  switch (type) {
+    case 'play':
+      action = { type: 'play', seat, cards: (m as ClientMessage<'play'>).cards };
+      break;
+    case 'reject':
+      action = { type: 'reject', seat, pairs: (m as ClientMessage<'reject'>).pairs };
+      break;
+    case 'bet': {
+      const b = m as ClientMessage<'bet'>;
+      action = { type: 'bet', seat, on: b.on, value: b.value };
+      break;
+    }
+    case 'pass':
+      action = { type: 'pass', seat };
+      break;
+    default:
+      action = { type: 'stand', seat };
+  }
+  return act(room, action, 'person');
+}
+
+function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+  const s = room.seating;
+  if (type === 'chat') {
+    room.recorder.push(room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text));
+    room.recorder.write([], () => {});
+    room.broadcastPatch();
+    return null;
+  }
+  if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
+  const hostOnly = type !== 'sit' && type !== 'leave';
+  if (hostOnly && !s.isHost(person)) return { code: 'NOT_HOST', message: 'Only the host may do that.' };
+  let err: SeatError | null = null;
+  const before = person.seat;
+  switch (type) {
+    case 'sit':
+      err = s.sit(person, (m as ClientMessage<'sit'>).seat);
+      break;
+    case 'leave':
+      s.stand(person);
+      break;
+    case 'addBot':
+      err = s.addBot((m as ClientMessage<'addBot'>).seat, (m as ClientMessage<'addBot'>).strength);
+      break;
+    case 'botStrength':
+      err = s.setBotStrength((m as ClientMessage<'botStrength'>).seat, (m as ClientMessage<'botStrength'>).strength);
+      break;
+    case 'removeBot':
+      err = s.removeBot((m as ClientMessage<'removeBot'>).seat);
+      break;
+    case 'kick': {
+      const slot = (m as ClientMessage<'kick'>).seat;
+      const target = s.personAt(slot);
+      if (s.slots[slot]?.kind === 'bot') err = s.removeBot(slot);
+      else if (!target) err = { code: 'SEAT_EMPTY', message: 'Nobody sits there.' };
+      else if (target === person) err = { code: 'BAD_SEAT', message: 'You cannot kick yourself; leave instead.' };
+      else {
+        s.stand(target);
+        room.log.add('kicked', { seat: slot, text: target.name });
+      }
+      break;
+    }
+    case 'settings':
+      room.applySettings(m as Partial<TableSettings>);
+      break;
+    case 'start':
+    case 'rematch':
+      return startGame(room, (m as ClientMessage<'start'>).firstSeat);
+  }
+  if (err) return err;
+  if (before !== null && before !== person.seat) clearPrivate(room.state.players[before] as PlayerSlot);
+  for (let i = 0; i < 5; i++) if (s.slots[i] === null) clearPrivate(room.state.players[i] as PlayerSlot);
+  room.refreshSeats();
+  room.afterChange();
+  return null;
+}
+
+function sizeOf(payload: unknown): number {
+  try {
+    return JSON.stringify(payload ?? null)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

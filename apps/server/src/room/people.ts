@@ -1,0 +1,142 @@
+/**
+ * People at the table: admitted, seated on arrival, given their grace when a connection drops,
+ * gone for good (or played by the bot) once it lapses, and each client's view of its own slot.
+ */
+import { type JoinOptions, joinOptions, type SeatMessage } from '@blaze/protocol';
+import type { PlayerSlot } from '@blaze/protocol/schema';
+import { type AuthContext, type Client, ServerError } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import { normalizeName, uniqueName } from '../names.js';
+import { HASHED, tokenHash } from '../store/record.js';
+import type { BlazeRoom } from './BlazeRoom.js';
+import { clearPrivate } from './mirror.js';
+import type { Person } from './seating.js';
+import { setField } from './sync.js';
+
+/** onAuth: join options checked, the name normalised, the edge's caps applied. */
+export function admit(room: BlazeRoom, client: Client, options: unknown, context?: AuthContext): JoinOptions {
+  const r = joinOptions.safeParse(options ?? {});
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw new ServerError(400, `Bad join options: ${where}${issue?.message ?? 'invalid'}`);
+  }
+  room.config.edge.identify(client, context);
+  const name = normalizeName(r.data.name);
+  if (name === '') throw new ServerError(400, 'Bad join options: name: Type a name.');
+  const returning = r.data.seatToken !== undefined && room.seating.people.has(r.data.seatToken);
+  const spectating = r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0;
+  const full = room.config.edge.admit({ returning, spectating, spectators: room.state.spectators });
+  if (full !== null) throw new ServerError(403, full);
+  return { ...r.data, name };
+}
+
+/** onJoin: a new person (seated if a seat is free and no game runs) or one returning by token. */
+export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void {
+  if (!room.autoDispose) room.autoDispose = true;
+  const seating = room.seating;
+  const firstEver = seating.host === null && seating.people.size === 0;
+  // Someone restored from the record comes back with the token whose hash we kept.
+  if (auth.seatToken) seating.rekey(HASHED + tokenHash(auth.seatToken), auth.seatToken);
+  const { person, returning } = seating.arrive(auth.name, auth.seatToken);
+  if (firstEver && auth.settings) room.applySettings(auth.settings);
+  const others = [...seating.people.values()].filter((p) => p !== person).map((p) => p.name);
+  const taken = [...others, ...seating.slots.map((o) => (o?.kind === 'bot' ? o.name : ''))];
+  if (!returning || (room.state.status !== 'playing' && person.seat === null))
+    person.name = uniqueName(auth.name, taken);
+  person.sessions.add(client.sessionId);
+  room.tokenOf.set(client.sessionId, person.token);
+  if (seating.host === null) seating.host = person.token;
+  if (person.seat === null && !auth.spectate && room.state.status !== 'playing') {
+    const free = seating.firstFree();
+    if (free >= 0) seating.sit(person, free);
+  }
+  client.view = new StateView();
+  room.log.add(returning ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
+  room.config.edge.log.info({ table: room.roomId, seat: person.seat ?? -1, session: client.sessionId }, 'joined');
+  refreshSeats(room);
+  sendSeat(room, person, true);
+  room.afterChange();
+}
+
+/** onLeave: a dropped seated connection gets its grace (reconnectSeconds); otherwise gone. */
+export async function leave(room: BlazeRoom, client: Client, consented: boolean): Promise<void> {
+  const person = room.personOf(client);
+  if (!person) return;
+  person.sessions.delete(client.sessionId);
+  if (!consented && person.seat !== null && !room.disposed) {
+    person.pending++;
+    refreshSeats(room);
+    room.afterChange();
+    try {
+      await room.allowReconnection(client, room.settings.reconnectSeconds);
+      person.pending--;
+      person.sessions.add(client.sessionId);
+      room.log.add('returned', { seat: person.seat ?? -1, text: person.name });
+      refreshSeats(room);
+      room.afterChange();
+      return;
+    } catch {
+      person.pending--;
+    }
+  }
+  room.tokenOf.delete(client.sessionId);
+  departed(room, person);
+}
+
+/** A person's last connection is gone for good (left, or the reconnection time ran out). */
+export function departed(room: BlazeRoom, person: Person): void {
+  if (person.sessions.size > 0 || person.pending > 0) return;
+  room.lastSeatSent.delete(person.token);
+  if (room.state.status === 'playing' && person.seat !== null) {
+    // The seat stays theirs (the token takes it back); the bot plays it meanwhile.
+    if (room.seating.host === person.token) room.seating.handOnHost();
+    room.log.add('botTookOver', { seat: person.seat, text: person.name });
+  } else {
+    const seat = person.seat;
+    room.seating.forget(person);
+    if (seat !== null) clearPrivate(room.state.players[seat] as PlayerSlot);
+    room.log.add('left', { seat: seat ?? -1, text: person.name });
+  }
+  refreshSeats(room);
+  room.afterChange();
+}
+
+/** The person's seat and host flag, to their own clients, only when it changed (unless forced). */
+function sendSeat(room: BlazeRoom, person: Person, force = false): void {
+  const msg: SeatMessage = { seatToken: person.token, seat: person.seat ?? -1, host: room.seating.isHost(person) };
+  const key = `${msg.seat}:${msg.host}`;
+  if (!force && room.lastSeatSent.get(person.token) === key) return;
+  room.lastSeatSent.set(person.token, key);
+  for (const c of room.clients) if (room.tokenOf.get(c.sessionId) === person.token) c.send('seat', msg);
+}
+
+/** Slots, views and counts from the seating: who sits where, who is present, who is host. */
+export function refreshSeats(room: BlazeRoom): void {
+  const s = room.seating;
+  room.state.players.forEach((slot, i) => {
+    const o = s.slots[i] ?? null;
+    const p = s.personAt(i);
+    setField(slot, 'occupied', o !== null);
+    setField(slot, 'name', s.nameAt(i));
+    setField(slot, 'bot', o?.kind === 'bot');
+    setField(slot, 'strength', o?.kind === 'bot' ? o.strength : '');
+    setField(slot, 'connected', o?.kind === 'bot' || (p !== null && s.present(p)));
+    setField(slot, 'host', p !== null && s.isHost(p));
+  });
+  let watching = 0;
+  for (const c of room.clients) {
+    const p = room.personOf(c);
+    if (!p || p.seat === null) watching++;
+    const view = c.view;
+    if (!view) continue;
+    // Each client's own view holds exactly its own slot: its hand and nobody else's (R11.2).
+    room.state.players.forEach((slot, i) => {
+      const mine = p?.seat === i;
+      if (mine && !view.has(slot)) view.add(slot);
+      if (!mine && view.has(slot)) view.remove(slot);
+    });
+  }
+  setField(room.state, 'spectators', watching);
+  for (const p of s.people.values()) sendSeat(room, p);
+}

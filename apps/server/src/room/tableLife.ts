@@ -1,0 +1,185 @@
+/**
+ * A table's life around the game: set up (new, or restored from its record under its old id), its
+ * seats and settings recorded as they change, closed when unclaimed, and disposed. Timers live
+ * here too: Node's own, owned by the table, cleared when it goes.
+ */
+import { tableSettings } from '@blaze/protocol';
+import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
+import { ServerError } from '@colyseus/core';
+import { sharedBotPool } from '../botPool/pool.js';
+import { newTableId } from '../ids.js';
+import * as metrics from '../metrics.js';
+import { currentStore, lifecycle, restoring } from '../store/current.js';
+import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash } from '../store/record.js';
+import type { TableEntry } from '../store/types.js';
+import type { BlazeRoom } from './BlazeRoom.js';
+import { BotDriver } from './botDriver.js';
+import { Chat } from './chat.js';
+import { TableClocks } from './clocks.js';
+import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
+import { act, onClock } from './gameFlow.js';
+import { GameLog } from './log.js';
+import { mirrorGame } from './mirror.js';
+import { Results } from './results.js';
+
+/**
+ * Everything a new table needs before anyone joins. Answers the id to restore (only ids this
+ * process is restoring may be taken again: a client cannot ask for one), or null for a new table.
+ */
+export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): string | null {
+  const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
+  room.roomId = restoreId ?? newTableId();
+  room.recorder = new Recorder(currentStore(), room.roomId);
+  room.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
+  // No patch interval: afterChange() patches the moment something changed, so an idle table
+  // costs nothing (500 idle tables were 10,000 empty patch ticks a second).
+  room.patchRate = 0;
+  room.maxClients = room.config.edge.maxClientsPerTable;
+  // A new table waits for its creator; a refused join must not dispose it meanwhile. Once someone
+  // has joined, the table closes itself when the last person is gone.
+  room.autoDispose = false;
+  timers(room).setTimeout(() => {
+    if (room.seating.people.size === 0 && room.clients.length === 0) void room.disconnect();
+  }, room.config.unclaimedMs);
+  const state = new BlazeState();
+  for (let i = 0; i < 5; i++) state.players.push(new PlayerSlot());
+  room.state = state;
+  room.chat = new Chat(state);
+  room.results = new Results(state);
+  metrics.tableOpened(room);
+  room.log = new GameLog(state, (line) => room.recorder.push({ t: 'log', line }));
+  room.clocks = new TableClocks(timers(room), (due) => onClock(room, due));
+  room.bots = new BotDriver(
+    timers(room),
+    Math.random,
+    (action) => act(room, action, 'bot') === null,
+    () => room.game,
+    sharedBotPool,
+  );
+  const requested = tableSettings.partial().safeParse(options?.settings ?? {});
+  if (!requested.success) {
+    throw new ServerError(400, `Bad table settings: ${requested.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  room.applySettings(requested.data);
+  if (room.config.allowFixedDeck && Array.isArray(options?.deck)) room.fixedDeck = options.deck as string[];
+  return restoreId;
+}
+
+/** Restores the table from its record (if it is one being restored), then puts its start on record. */
+export async function openTable(room: BlazeRoom, restoreId: string | null): Promise<void> {
+  if (restoreId) {
+    const store = currentStore();
+    const r = rebuild(store ? await store.load(restoreId) : []);
+    if ('error' in r) throw new ServerError(500, `table ${restoreId} cannot be restored: ${r.error}`);
+    restore(room, r);
+  }
+  recordChanges(room);
+  room.recorder.write([], () => {});
+}
+
+/** The table exactly as after its last recorded entry; clocks start afresh, people get their grace. */
+function restore(room: BlazeRoom, r: RestoredTable): void {
+  if (r.settings) room.applySettings(r.settings);
+  const s = room.seating;
+  if (r.seats) {
+    for (const p of r.seats.people) {
+      const token = HASHED + p.tokenHash;
+      s.people.set(token, { token, name: p.name, seat: p.seat, sessions: new Set(), pending: 0 });
+    }
+    r.seats.slots.forEach((o, i) => {
+      s.slots[i] =
+        o === null
+          ? null
+          : o.kind === 'bot'
+            ? { kind: 'bot', name: o.name, strength: o.strength ?? 'normal' }
+            : { kind: 'person', token: HASHED + o.tokenHash };
+    });
+    s.host = r.seats.host === null ? null : HASHED + r.seats.host;
+  }
+  room.state.gameNumber = r.gameNumber;
+  for (const x of r.results) room.results.add(x.game, x.names, x.keys, x.scores, x.winner);
+  for (const c of r.chat) room.chat.put(c.seq, c.at, c.name, c.seat, c.text);
+  room.log.restore(r.log);
+  if (r.game && r.options) {
+    room.game = r.game;
+    room.gameOptions = r.options;
+    room.journal = [...r.actions];
+    room.state.status = r.game.over ? 'finished' : 'playing';
+    mirrorGame(room.state, r.game);
+  }
+  // Everyone gets the reconnection grace from now: the bot plays a seat only once it lapses.
+  for (const p of s.people.values()) {
+    p.pending++;
+    timers(room).setTimeout(() => {
+      p.pending--;
+      room.departed(p);
+    }, room.settings.reconnectSeconds * 1000);
+  }
+  // Nobody came back at all: the table closes (and is not restored again).
+  timers(room).setTimeout(() => {
+    if (room.clients.length === 0 && !room.autoDispose) void room.disconnect();
+  }, room.config.unclaimedMs);
+  room.log.add('restored', { value: room.state.gameNumber });
+  room.refreshSeats();
+  room.afterChange();
+}
+
+/** Seats and settings go on record when they changed (the next write takes them along). */
+export function recordChanges(room: BlazeRoom): void {
+  const s = room.seating;
+  const seats: TableEntry = {
+    t: 'seats',
+    slots: s.slots.map((o) =>
+      o === null
+        ? null
+        : o.kind === 'bot'
+          ? o
+          : { kind: 'person', tokenHash: tokenHash(o.token), name: s.people.get(o.token)?.name ?? '' },
+    ),
+    host: s.host === null ? null : tokenHash(s.host),
+    people: [...s.people.values()].map((p) => ({ tokenHash: tokenHash(p.token), name: p.name, seat: p.seat })),
+  };
+  const seatsJson = JSON.stringify(seats);
+  if (seatsJson !== room.recorded.seats) {
+    room.recorded.seats = seatsJson;
+    room.recorder.push(seats);
+  }
+  const settingsJson = JSON.stringify(room.settings);
+  if (settingsJson !== room.recorded.settings) {
+    room.recorded.settings = settingsJson;
+    room.recorder.push({ t: 'settings', settings: { ...room.settings } });
+  }
+}
+
+export function disposeTable(room: BlazeRoom): void {
+  room.disposed = true;
+  metrics.tableClosed(room);
+  // Gone for good (its last person left), unless the whole server is only restarting.
+  if (!lifecycle.shuttingDown) void currentStore()?.closeTable(room.roomId);
+  room.clocks?.clearAll();
+  room.bots?.clearAll();
+}
+
+/**
+ * Timers for clocks and bots. Node's own timers, not the room clock: that one only advances
+ * when a patch interval ticks it, and there is none (see setUpTable). Each fires as a task of its
+ * own; the handle is cleared by its owner, and on dispose by clearAll().
+ */
+export function timers(room: BlazeRoom) {
+  return {
+    setTimeout: (fn: () => void, ms: number) => {
+      const t = setTimeout(() => {
+        if (room.disposed) return;
+        // Outside Colyseus' own wrapper, so guard here: a timer error must not end the process.
+        try {
+          fn();
+        } catch (e) {
+          room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
+        }
+      }, ms);
+      // A pending timer must not keep a closing process alive.
+      t.unref();
+      return { clear: () => clearTimeout(t) };
+    },
+  };
+}

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
+import { readLog } from '../../packages/protocol/src/wire.js';
 import { ROOT } from './processes.js';
 
 export const SHOTS = `${ROOT}artifacts/screenshots`;
@@ -36,7 +37,10 @@ export interface WireState {
   table: { challenge: string; by: number; rejection: string }[];
   window?: { seat: number; cards: string[] };
   discard: string[];
-  log: { kind: string; cards: string[] }[];
+  /** wire.ts lines. */
+  log: string[];
+  deadlines: string;
+  clockBase: number;
   [k: string]: unknown;
 }
 
@@ -160,7 +164,7 @@ export function publicCards(st: WireState): string[] {
   out.push(...(st.window?.cards ?? []), ...(st.discard ?? []));
   // The public log names the cards of public events: a card played and taken within one patch is
   // seen only there (never on the table of any decoded state), yet it was public.
-  for (const e of st.log ?? []) if (PUBLIC_LOG_KINDS.has(e.kind)) out.push(...e.cards);
+  for (const e of readLog({ log: st.log ?? [] })) if (PUBLIC_LOG_KINDS.has(e.kind)) out.push(...e.cards);
   return out;
 }
 

@@ -4,6 +4,8 @@
  * (another hand, the decks' order), no decoded state may hold another seat's hand, betting cards or
  * hidden bet, and no frame may carry a game's seed or another person's seat token.
  */
+
+import { readLog } from '@blaze/protocol/wire';
 import { isCardId } from '@blaze/rules';
 import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
@@ -57,7 +59,7 @@ function watch(p: Player): Watch {
     }
     for (const c of s.discard) w.known.add(c);
     for (const c of s.window?.cards ?? []) w.known.add(c);
-    for (const l of s.log) for (const c of l.cards) w.known.add(c);
+    for (const l of readLog(s)) for (const c of l.cards) w.known.add(c);
     for (const c of cardIdsIn(frame)) {
       w.cardsSeen++;
       if (mine.includes(c)) w.ownSeen++;

@@ -1,6 +1,7 @@
 /** Builds real schema states (the classes the server sends) from a rules-engine game. */
 
-import { BetState, BlazeState, FeatherWon, LogEntry, PlayerSlot, TableCard, WindowState } from '@blaze/protocol/schema';
+import { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard, WindowState } from '@blaze/protocol/schema';
+import { encodeLogLine } from '@blaze/protocol/wire';
 import { type GameState, viewFor } from '@blaze/rules';
 import { ArraySchema } from '@colyseus/schema';
 
@@ -75,12 +76,7 @@ export function stateFrom(g: GameState, viewer: number | null, status = 'playing
   return s;
 }
 
-export function logEntry(kind: string, seat: number, other: number, cards: string[], value = -1): LogEntry {
-  const e = new LogEntry();
-  e.kind = kind;
-  e.seat = seat;
-  e.other = other;
-  e.cards = new ArraySchema(...cards);
-  e.value = value;
-  return e;
+/** One log line as the server puts it in the state's log ring. */
+export function logEntry(kind: string, seat: number, other: number, cards: string[], value = -1, seq = 1): string {
+  return encodeLogLine({ seq, kind, seat, other, cards, value, text: '' });
 }

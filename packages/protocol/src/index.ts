@@ -1,2 +1,3 @@
 export * from './logFields.js';
 export * from './messages.js';
+export * from './wire.js';

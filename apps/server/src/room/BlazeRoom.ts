@@ -16,7 +16,7 @@ import {
   type TableSettings,
   tableSettings,
 } from '@blaze/protocol';
-import { BlazeState, ChatLine, Deadline, GameResult, PlayerSlot, ScoreRow } from '@blaze/protocol/schema';
+import { BlazeState, ChatLine, GameResult, PlayerSlot, ScoreRow } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
@@ -34,9 +34,9 @@ import type { GameRecord, TableEntry } from '../store/types.js';
 import { BotDriver } from './botDriver.js';
 import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
-import { clearPrivate, mirrorGame } from './mirror.js';
+import { clearPrivate, mirrorDeadlines, mirrorGame } from './mirror.js';
 import { type Person, type SeatError, Seating } from './seating.js';
-import { ringPut, setField, syncObjects } from './sync.js';
+import { ringPut, setField } from './sync.js';
 
 /** Server-side configuration, passed as the room handler's options (clients cannot set it). */
 export interface RoomConfig {
@@ -714,16 +714,7 @@ export class BlazeRoom extends Room<BlazeState> {
       this.settings.botDelayMs,
       (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
     );
-    syncObjects(
-      this.state.deadlines,
-      this.clocks.deadlines(),
-      () => new Deadline(),
-      (d, x) => {
-        setField(d, 'kind', x.kind);
-        setField(d, 'seat', x.seat);
-        setField(d, 'at', x.at);
-      },
-    );
+    mirrorDeadlines(this.state, this.clocks.deadlines());
     this.broadcastPatch();
   }
 

@@ -3,6 +3,8 @@
  * view (viewFor(state, null)), so nothing private can reach them; each seat's hand, betting cards and
  * hidden bet go into that seat's PlayerSlot, whose @view() fields only its owner's StateView shows.
  */
+
+import { encodeDeadlines, type WireDeadline } from '@blaze/protocol';
 import type { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard } from '@blaze/protocol/schema';
 import {
   BetState as BetStateClass,
@@ -12,6 +14,20 @@ import {
 } from '@blaze/protocol/schema';
 import { type GameState, type PlayerView, viewFor } from '@blaze/rules';
 import { setField, syncList, syncObjects } from './sync.js';
+
+/**
+ * The clocks' deadlines, soonest first, as one short text against state.clockBase (wire.ts). The
+ * base moves only when a deadline would lie before it, so a patch carries the text and nothing else.
+ */
+export function mirrorDeadlines(state: BlazeState, list: readonly WireDeadline[]): void {
+  let text = encodeDeadlines(list, state.clockBase);
+  if (text === null) {
+    const base = Math.min(...list.map((d) => d.at));
+    state.clockBase = base;
+    text = encodeDeadlines(list, base) ?? '';
+  }
+  setField(state, 'deadlines', text);
+}
 
 export function mirrorGame(state: BlazeState, game: GameState): void {
   const v = viewFor(game, null);

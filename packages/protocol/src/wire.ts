@@ -3,13 +3,14 @@
  * instead of a schema object per log line and per clock (measured: 80 B and 29 B of the 116 B an
  * action cost each client, mostly field headers, default values and 9-byte epoch times).
  *
- * Log line: `<seq base36> <kind code><seat><other><value base36> <cards> <text>`, trailing empty
+ * Log line: `<seq base36><kind code><seat><other><value base36> <cards> <text>`, trailing empty
  * parts dropped. seat and other are one character each ('-' for none); cards are concatenated
  * (every card id is 3 characters; otherwise ',' starts and separates them); text is the rest of the line
  * and may hold spaces. A line's time is kept in the table's record, not sent: no client shows it.
  *
- * Clocks: `<kind><seat><at - base, base36>` separated by spaces, soonest first, where base is the
- * state's clockBase (epoch ms): exact times in 5–6 characters instead of 9-byte numbers.
+ * Clocks: `<kind><seat><at - base in tenths of a second, base36>` separated by spaces, soonest
+ * first, where base is the state's clockBase (epoch ms): exact times in 4 characters instead of
+ * 9-byte numbers, as long as the base is less than about two minutes old.
  */
 
 export interface WireLogLine {
@@ -22,33 +23,34 @@ export interface WireLogLine {
   text: string;
 }
 
+/** Codes are capitals, outside base 36's lower-case digits, so no space is needed after the seq. */
 const KIND_CODES = new Map<string, string>(
   Object.entries({
-    opened: 'o',
-    extended: 'e',
-    rejected: 'r',
-    passed: 'p',
-    stood: 's',
-    tookBack: 'b',
-    windowClosed: 'w',
-    discarded: 'd',
-    took: 't',
-    drew: 'D',
-    phaseTwo: '2',
-    betPlaced: 'B',
-    betsRevealed: 'R',
-    feather: 'f',
-    roundOver: 'O',
-    roundStarted: 'S',
+    opened: 'O',
+    extended: 'E',
+    rejected: 'R',
+    passed: 'P',
+    stood: 'S',
+    tookBack: 'B',
+    windowClosed: 'W',
+    discarded: 'D',
+    took: 'T',
+    drew: 'N',
+    phaseTwo: 'H',
+    betPlaced: 'V',
+    betsRevealed: 'U',
+    feather: 'F',
+    roundOver: 'Q',
+    roundStarted: 'A',
     gameOver: 'G',
-    joined: 'j',
-    left: 'l',
-    started: 'g',
-    botTookOver: 'k',
-    returned: 'J',
+    joined: 'J',
+    left: 'L',
+    started: 'I',
+    botTookOver: 'C',
+    returned: 'K',
     restored: 'X',
-    kicked: 'K',
-    timedOut: 'T',
+    kicked: 'M',
+    timedOut: 'Y',
   }),
 );
 const KINDS_BY_CODE = new Map([...KIND_CODES].map(([k, c]) => [c, k]));
@@ -57,12 +59,15 @@ const OTHER = '~';
 
 const seatChar = (s: number): string => (s >= 0 && s < 36 ? s.toString(36) : '-');
 const charSeat = (c: string | undefined): number => (c === undefined || c === '-' ? -1 : Number.parseInt(c, 36));
+const isDigit36 = (c: string | undefined) => c !== undefined && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'));
 
 export function encodeLogLine(l: WireLogLine): string {
   const code = KIND_CODES.get(l.kind) ?? `${OTHER}${l.kind}${OTHER}`;
-  const value = l.value >= 0 ? l.value.toString(36) : '';
+  let head = `${seatChar(l.seat)}${seatChar(l.other)}${l.value >= 0 ? l.value.toString(36) : ''}`;
+  // Without a value, a trailing "no seat" says nothing.
+  if (l.value < 0) head = head.replace(/-+$/, '');
   const cards = l.cards.every((c) => c.length === 3) ? l.cards.join('') : `,${l.cards.join(',')}`;
-  let s = `${l.seq.toString(36)} ${code}${seatChar(l.seat)}${seatChar(l.other)}${value}`;
+  let s = `${l.seq.toString(36)}${code}${head}`;
   if (cards !== '' || l.text !== '') s += ` ${cards}`;
   if (l.text !== '') s += ` ${l.text}`;
   return s;
@@ -70,11 +75,12 @@ export function encodeLogLine(l: WireLogLine): string {
 
 /** The line, or null for an empty slot or text that is not a log line. */
 export function decodeLogLine(s: string): WireLogLine | null {
-  const a = s.indexOf(' ');
-  if (a <= 0) return null;
+  let a = 0;
+  while (isDigit36(s[a])) a++;
+  if (a === 0) return null;
   const seq = Number.parseInt(s.slice(0, a), 36);
-  const b = s.indexOf(' ', a + 1);
-  const head = s.slice(a + 1, b < 0 ? undefined : b);
+  const b = s.indexOf(' ', a);
+  const head = s.slice(a, b < 0 ? undefined : b);
   let kind: string | undefined;
   let rest: string;
   if (head.startsWith(OTHER)) {
@@ -110,12 +116,20 @@ export interface WireDeadline {
 const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'b' };
 const CLOCKS_BY_CODE = new Map(Object.entries(CLOCK_CODES).map(([k, c]) => [c, k as ClockKind]));
 
-/** The text for these deadlines against `base`, or null when one lies before it (choose a new base). */
+/** Deadlines are armed on whole tenths of a second (clocks.ts), so they travel in tenths. */
+export const CLOCK_STEP_MS = 100;
+
+/**
+ * The text for these deadlines against `base`, or null when one lies before it (choose a new base).
+ * A deadline off the 100 ms grid still travels exactly, in ms after a '.'.
+ */
 export function encodeDeadlines(list: readonly WireDeadline[], base: number): string | null {
   let s = '';
   for (const d of list) {
-    if (d.at < base || !Number.isInteger(d.at - base)) return null;
-    s += `${s === '' ? '' : ' '}${CLOCK_CODES[d.kind]}${seatChar(d.seat)}${(d.at - base).toString(36)}`;
+    const dt = d.at - base;
+    if (dt < 0 || !Number.isInteger(dt)) return null;
+    const t = dt % CLOCK_STEP_MS === 0 ? (dt / CLOCK_STEP_MS).toString(36) : `.${dt.toString(36)}`;
+    s += `${s === '' ? '' : ' '}${CLOCK_CODES[d.kind]}${seatChar(d.seat)}${t}`;
   }
   return s;
 }
@@ -126,7 +140,9 @@ export function decodeDeadlines(s: string, base: number): WireDeadline[] {
   for (const part of s.split(' ')) {
     const kind = CLOCKS_BY_CODE.get(part[0] ?? '');
     if (kind === undefined || part.length < 3) continue;
-    out.push({ kind, seat: charSeat(part[1]), at: base + Number.parseInt(part.slice(2), 36) });
+    const dt =
+      part[2] === '.' ? Number.parseInt(part.slice(3), 36) : Number.parseInt(part.slice(2), 36) * CLOCK_STEP_MS;
+    out.push({ kind, seat: charSeat(part[1]), at: base + dt });
   }
   return out;
 }

@@ -42,8 +42,8 @@ describe('log lines on the wire', () => {
 
   it('are short: an opening with two cards is a dozen characters', () => {
     const s = encodeLogLine({ seq: 70, kind: 'opened', seat: 2, other: 3, cards: ['r5a', 'y5b'], value: -1, text: '' });
-    expect(s).toBe('1y o23 r5ay5b');
-    expect(encodeLogLine({ seq: 1, kind: 'passed', seat: 1, other: -1, cards: [], value: -1, text: '' })).toBe('1 p1-');
+    expect(s).toBe('1yO23 r5ay5b');
+    expect(encodeLogLine({ seq: 1, kind: 'passed', seat: 1, other: -1, cards: [], value: -1, text: '' })).toBe('1P1');
   });
 
   it('read from a ring in seq order, skipping empty slots', () => {
@@ -72,6 +72,15 @@ describe('deadlines on the wire', () => {
         expect(decodeDeadlines(s ?? '', base)).toEqual(list);
       }),
     );
+  });
+
+  it('take 4 characters each on the 100 ms grid', () => {
+    const base = 1_763_900_000_000;
+    const list: WireDeadline[] = [
+      { kind: 'target', seat: 3, at: base + 25_000 },
+      { kind: 'attacker', seat: 0, at: base + 45_100 },
+    ];
+    expect(encodeDeadlines(list, base)).toBe('t36y a0cj');
   });
 
   it('refuse a base later than a deadline', () => {

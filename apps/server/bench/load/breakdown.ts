@@ -24,6 +24,9 @@ export interface Breakdown {
 }
 
 let totals: Breakdown = {};
+/** Shared patches by the fields they touched ("shape"): how many, and their bytes. */
+let shapes = new Map<string, { count: number; bytes: number }>();
+let shape = new Map<string, number>();
 /** Clients of the room whose patch is being encoded: a shared change reaches each of them. */
 let clients = 1;
 let lastIt: object | null = null;
@@ -77,7 +80,11 @@ function wrap(ctor: Record<string, unknown>): void {
     totals[l] = t;
     const w = hasView ? 1 : clients;
     t.bytes += (it.offset - Math.min(start, lastEnd)) * w;
-    if (!hasView) t.changes++;
+    if (!hasView) {
+      t.changes++;
+      const leaf = l.slice(l.indexOf('›') + 2);
+      shape.set(leaf, (shape.get(leaf) ?? 0) + it.offset - Math.min(start, lastEnd));
+    }
     lastEnd = it.offset;
   } as Encode;
 }
@@ -95,6 +102,22 @@ export function installBreakdown(): void {
 /** Called by the room just before it encodes a patch. */
 export function patchingFor(n: number): void {
   clients = Math.max(1, n);
+  if (shape.size === 0) return;
+  const key = [...shape.keys()].sort().join(' + ');
+  const bytes = [...shape.values()].reduce((a, b) => a + b, 0);
+  const x = shapes.get(key) ?? { count: 0, bytes: 0 };
+  x.count++;
+  x.bytes += bytes;
+  shapes.set(key, x);
+  shape = new Map();
+}
+
+/** The most frequent patch shapes: fields touched, count, mean shared bytes (without the frame header). */
+export function takeShapes(top = 12): { fields: string; count: number; meanBytes: number }[] {
+  return [...shapes.entries()]
+    .sort((a, b) => b[1].count - a[1].count)
+    .slice(0, top)
+    .map(([fields, x]) => ({ fields, count: x.count, meanBytes: x.bytes / x.count }));
 }
 
 export function takeBreakdown(): Breakdown {
@@ -103,4 +126,5 @@ export function takeBreakdown(): Breakdown {
 
 export function resetBreakdown(): void {
   totals = {};
+  shapes = new Map();
 }

@@ -37,6 +37,7 @@ interface Metrics {
   gcMax: number;
   loopP99: number;
   breakdown?: Breakdown;
+  shapes?: { fields: string; count: number; meanBytes: number }[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,6 +142,7 @@ async function runOne(tables: number, mode: Mode) {
     refused: reports.reduce((a, r) => a + r.refused, 0),
     sent: reports.reduce((a, r) => a + r.sent, 0),
     breakdown: m.breakdown,
+    shapes: m.shapes,
     actions: m.actions,
   };
 }
@@ -224,5 +226,11 @@ for (const r of rows) {
       `| ${k} | ${f(x.bytes / per, 2)} | ${f((100 * x.bytes) / sum)}% | ${f(x.changes / Math.max(1, r.actions), 2)} |`,
     );
   }
+  const n = (r.shapes ?? []).reduce((a, x) => a + x.count, 0);
+  console.log('\nmost frequent patches (shared part, without the 1-byte frame header; a seat also gets its own hand):');
+  console.log('| fields touched | patches | mean B |');
+  console.log('|---|---|---|');
+  for (const x of r.shapes ?? []) console.log(`| ${x.fields} | ${x.count} | ${f(x.meanBytes)} |`);
+  if (n === 0) console.log('| (none) | | |');
 }
 process.exit(0);

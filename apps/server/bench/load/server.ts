@@ -13,7 +13,7 @@ import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { createServer } from '../../src/app.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
-import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown } from './breakdown.js';
+import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
 
 /** BENCH_BREAKDOWN=1: count the bytes of every schema field change (a little slower; off for timing runs). */
 const breakdown = process.env.BENCH_BREAKDOWN === '1';
@@ -138,6 +138,7 @@ server.app.get('/bench/metrics', (_req, res) => {
     gcMax: sorted.at(-1) ?? 0,
     loopP99: loop.percentile(99) / 1e6,
     breakdown: breakdown ? takeBreakdown() : undefined,
+    shapes: breakdown ? takeShapes() : undefined,
   });
 });
 

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
-import { readLog } from '../../packages/protocol/src/wire.js';
+import { readLog, readTable } from '../../packages/protocol/src/wire.js';
 import { ROOT } from './processes.js';
 
 export const SHOTS = `${ROOT}artifacts/screenshots`;
@@ -34,7 +34,8 @@ export interface WireState {
   status: string;
   trump: string;
   players: { occupied: boolean; name: string; hand?: string[]; betHand?: number[]; myBet?: number }[];
-  table: { challenge: string; by: number; rejection: string }[];
+  /** wire.ts text, one per challenge. */
+  table: string[];
   window?: { seat: number; cards: string[] };
   discard: string[];
   /** wire.ts lines. */
@@ -157,7 +158,7 @@ export class Wire {
 export function publicCards(st: WireState): string[] {
   const out: string[] = [];
   if (st.trump) out.push(st.trump);
-  for (const e of st.table ?? []) {
+  for (const e of readTable({ table: st.table ?? [] })) {
     out.push(e.challenge);
     if (e.rejection) out.push(e.rejection);
   }

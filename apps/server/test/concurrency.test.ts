@@ -5,7 +5,7 @@
  * active player's priority take-back (R5.3) and the window timer (R5.4) are shown on a fixed deck.
  */
 
-import { readDeadlines, readLog } from '@blaze/protocol/wire';
+import { readDeadlines, readLog, readTable } from '@blaze/protocol/wire';
 import { applyAction, type CardId, cardsFor, createGame, type GameState } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +89,7 @@ async function fixedTable(): Promise<{ id: string; active: Player; target: Playe
   return { id, active, target, supporter };
 }
 
-const tableIds = (p: Player) => p.room.state.table.map((e) => e.challenge);
+const tableIds = (p: Player) => readTable(p.room.state).map((e) => e.challenge);
 
 describe('concurrency (R5)', () => {
   it('priority take-back: the active player extends past the limit inside the window (R5.3)', async () => {

@@ -5,7 +5,7 @@
  * hidden bet, and no frame may carry a game's seed or another person's seat token.
  */
 
-import { readLog } from '@blaze/protocol/wire';
+import { readLog, readTable } from '@blaze/protocol/wire';
 import { isCardId } from '@blaze/rules';
 import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
@@ -53,7 +53,7 @@ function watch(p: Player): Watch {
     const mine = me >= 0 ? [...(s.players[me]?.hand ?? [])] : [];
     for (const c of mine) w.known.add(c);
     if (s.trump) w.known.add(s.trump);
-    for (const e of s.table) {
+    for (const e of readTable(s)) {
       w.known.add(e.challenge);
       if (e.rejection) w.known.add(e.rejection);
     }

@@ -1,7 +1,7 @@
 /** Builds real schema states (the classes the server sends) from a rules-engine game. */
 
-import { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard, WindowState } from '@blaze/protocol/schema';
-import { encodeLogLine } from '@blaze/protocol/wire';
+import { BetState, BlazeState, FeatherWon, PlayerSlot, WindowState } from '@blaze/protocol/schema';
+import { encodeLogLine, encodeTableCard } from '@blaze/protocol/wire';
 import { type GameState, viewFor } from '@blaze/rules';
 import { ArraySchema } from '@colyseus/schema';
 
@@ -36,13 +36,7 @@ export function stateFrom(g: GameState, viewer: number | null, status = 'playing
   s.active = v.active;
   s.target = v.target;
   s.supporter = v.supporter ?? -1;
-  for (const e of v.table) {
-    const c = new TableCard();
-    c.challenge = e.challenge;
-    c.by = e.by;
-    c.rejection = e.rejection ?? '';
-    s.table.push(c);
-  }
+  for (const e of v.table) s.table.push(encodeTableCard(e));
   s.limit = v.limit;
   s.targetPassed = v.targetPassed;
   s.standing = new ArraySchema(...v.standing);

@@ -22,12 +22,6 @@ export class PlayerSlot extends Schema {
   @view() @type('number') myBet = -1;
 }
 
-export class TableCard extends Schema {
-  @type('string') challenge = '';
-  @type('number') by = -1;
-  @type('string') rejection = '';
-}
-
 export class WindowState extends Schema {
   @type('number') seat = -1;
   @type(['string']) cards = new ArraySchema<string>();
@@ -99,7 +93,8 @@ export class BlazeState extends Schema {
   @type('number') active = -1;
   @type('number') target = -1;
   @type('number') supporter = -1;
-  @type([TableCard]) table = new ArraySchema<TableCard>();
+  /** Challenges in play order, each as wire.ts's encodeTableCard text. */
+  @type(['string']) table = new ArraySchema<string>();
   @type('number') limit = 0;
   @type('boolean') targetPassed = false;
   @type(['number']) standing = new ArraySchema<number>();

@@ -8,6 +8,8 @@
  * (every card id is 3 characters; otherwise ',' starts and separates them); text is the rest of the line
  * and may hold spaces. A line's time is kept in the table's record, not sent: no client shows it.
  *
+ * Table: one string per challenge, see encodeTableCard.
+ *
  * Clocks: `<kind><seat><at - base in tenths of a second, base36>` separated by spaces, soonest
  * first, where base is the state's clockBase (epoch ms): exact times in 4 characters instead of
  * 9-byte numbers, as long as the base is less than about two minutes old.
@@ -104,6 +106,30 @@ export function decodeLogLine(s: string): WireLogLine | null {
     if (c >= 0) text = s.slice(c + 1);
   }
   return { seq, kind, seat: charSeat(rest[0]), other: charSeat(rest[1]), cards, value, text };
+}
+
+export interface WireTableCard {
+  challenge: string;
+  by: number;
+  /** '' while unanswered. */
+  rejection: string;
+}
+
+/**
+ * A challenge on the table: `<challenge><by><rejection>` (card ids are 3 characters, by is one),
+ * so a play adds one short string where a schema object cost twice the bytes.
+ */
+export function encodeTableCard(e: { challenge: string; by: number; rejection: string | null }): string {
+  return `${e.challenge}${seatChar(e.by)}${e.rejection ?? ''}`;
+}
+
+export function decodeTableCard(s: string): WireTableCard {
+  return { challenge: s.slice(0, 3), by: charSeat(s[3]), rejection: s.slice(4) };
+}
+
+/** A decoded state's table (schema or plain), in order. */
+export function readTable(state: { table: Iterable<string> }): WireTableCard[] {
+  return Array.from(state.table, decodeTableCard);
 }
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';

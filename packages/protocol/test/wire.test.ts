@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeDeadlines,
   decodeLogLine,
+  decodeTableCard,
   encodeDeadlines,
   encodeLogLine,
+  encodeTableCard,
   readLog,
   type WireDeadline,
   type WireLogLine,
@@ -53,6 +55,18 @@ describe('log lines on the wire', () => {
       [4, 'joined', 'Ann Lee'],
       [5, 'passed', ''],
     ]);
+  });
+});
+
+describe('table cards on the wire', () => {
+  it('decode to what was encoded, answered or not', () => {
+    fc.assert(
+      fc.property(card, fc.integer({ min: 0, max: 4 }), fc.option(card), (challenge, by, rejection) => {
+        const s = encodeTableCard({ challenge, by, rejection });
+        expect(decodeTableCard(s)).toEqual({ challenge, by, rejection: rejection ?? '' });
+      }),
+    );
+    expect(encodeTableCard({ challenge: 'r5a', by: 2, rejection: 'bFb' })).toBe('r5a2bFb');
   });
 });
 

@@ -4,14 +4,9 @@
  * hidden bet go into that seat's PlayerSlot, whose @view() fields only its owner's StateView shows.
  */
 
-import { CLOCK_STEP_MS, encodeDeadlines, type WireDeadline } from '@blaze/protocol';
-import type { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard } from '@blaze/protocol/schema';
-import {
-  BetState as BetStateClass,
-  FeatherWon as FeatherClass,
-  TableCard as TableCardClass,
-  WindowState,
-} from '@blaze/protocol/schema';
+import { CLOCK_STEP_MS, encodeDeadlines, encodeTableCard, type WireDeadline } from '@blaze/protocol';
+import type { BetState, BlazeState, FeatherWon, PlayerSlot } from '@blaze/protocol/schema';
+import { BetState as BetStateClass, FeatherWon as FeatherClass, WindowState } from '@blaze/protocol/schema';
 import { type GameState, type PlayerView, viewFor } from '@blaze/rules';
 import { setField, syncList, syncObjects, syncSet } from './sync.js';
 
@@ -76,15 +71,9 @@ function mirrorPublic(state: BlazeState, v: PlayerView): void {
   setField(state, 'active', v.active);
   setField(state, 'target', v.target);
   setField(state, 'supporter', v.supporter ?? -1);
-  syncObjects(
+  syncList(
     state.table,
-    v.table,
-    () => new TableCardClass(),
-    (t: TableCard, e) => {
-      setField(t, 'challenge', e.challenge);
-      setField(t, 'by', e.by);
-      setField(t, 'rejection', e.rejection ?? '');
-    },
+    v.table.map((e) => encodeTableCard(e)),
   );
   setField(state, 'limit', v.limit);
   setField(state, 'targetPassed', v.targetPassed);

@@ -3,7 +3,7 @@
  * lobby info. Pure: nothing here touches the network or the canvas.
  */
 import type { TableSettings } from '@blaze/protocol';
-import { readDeadlines, readLog } from '@blaze/protocol/wire';
+import { readDeadlines, readLog, readTable } from '@blaze/protocol/wire';
 import type { BetValue, CardId, PlayerCount, PlayerView, Seat, TableEntry } from '@blaze/rules';
 
 export type Status = 'lobby' | 'playing' | 'finished';
@@ -112,7 +112,8 @@ export interface StateLike {
   active: number;
   target: number;
   supporter: number;
-  table: List<{ challenge: string; by: number; rejection: string }>;
+  /** wire.ts text, one per challenge. */
+  table: List<string>;
   limit: number;
   targetPassed: boolean;
   standing: List<number>;
@@ -177,7 +178,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
   if (st !== 'lobby' || state.trump !== '') {
     const n = playerCount(state, seats);
     const viewer = mySeat >= 0 && mySeat < n ? mySeat : null;
-    const table: TableEntry[] = arr(state.table).map((e) => ({
+    const table: TableEntry[] = readTable(state).map((e) => ({
       challenge: e.challenge,
       by: e.by,
       rejection: e.rejection === '' ? null : e.rejection,

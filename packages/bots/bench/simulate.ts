@@ -54,7 +54,9 @@ function randomPlay(players: PlayerCount, ms: number, tag: string) {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-console.log(`Blaze rules bench: node ${process.version}, single thread, ${seconds} CPU s per measurement, rates per CPU second`);
+console.log(
+  `Blaze rules bench: node ${process.version}, single thread, ${seconds} CPU s per measurement, rates per CPU second`,
+);
 console.log('\nRandom play: every seat that may act draws uniformly among its legal actions; the server may close');
 console.log('a take-back window; each step is one accepted action');
 console.log('players  games  games/s  actions/s  median actions/game  stalled');

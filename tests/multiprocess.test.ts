@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseAction } from '../apps/server/src/bots.js';
 import { autoplay, type Player, request, sleep, until, wrap } from '../apps/server/test/helpers.js';
 import type { BlazeState } from '../packages/protocol/src/schema.js';
+import { readLog } from '../packages/protocol/src/wire.js';
 import { type NginxProxy, startNginx } from './support/nginx.js';
 import { buildProduct, freePort, type Proc, startBuiltServer, startRedis } from './support/processes.js';
 
@@ -119,7 +120,7 @@ const shared = (s: BlazeState) => ({
   trump: s.trump,
   discard: [...s.discard],
   seats: s.players.map((p) => [p.occupied, p.name]),
-  log: [...s.log].map((l) => [l.seq, l.kind, l.seat, [...l.cards]]).sort((x, y) => Number(x[0]) - Number(y[0])),
+  log: readLog(s).map((l) => [l.seq, l.kind, l.seat, [...l.cards]]),
 });
 
 describe('compose topology on loopback: redis, two servers, nginx (deploy/nginx.conf)', () => {

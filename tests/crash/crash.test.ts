@@ -33,6 +33,7 @@ import { chooseAction } from '../../apps/server/src/bots.js';
 import { send, viewFromState } from '../../apps/server/test/helpers.js';
 import { CLOSE_RESTARTING } from '../../packages/protocol/src/messages.js';
 import type { BlazeState } from '../../packages/protocol/src/schema.js';
+import { readLog } from '../../packages/protocol/src/wire.js';
 import { freePort, type Proc, ROOT, startRedis, track, until as untilUp } from '../support/processes.js';
 
 type Kind = 'phase1' | 'window' | 'betting' | 'phase2' | 'roundChange';
@@ -177,7 +178,7 @@ class Person {
   }
 }
 
-const maxSeq = (s: BlazeState) => [...s.log].reduce((m, l) => Math.max(m, l.seq), 0);
+const maxSeq = (s: BlazeState) => readLog(s).reduce((m, l) => Math.max(m, l.seq), 0);
 
 /** Where the game is, as a client decodes it; the rarer moment wins where two apply. */
 function classify(s: BlazeState): Kind {
@@ -213,9 +214,10 @@ interface Snapshot {
 function snapshot(p: Person): Snapshot {
   const s = p.room?.state as BlazeState;
   const json = s.toJSON() as Record<string, unknown>;
-  const { deadlines: _d, log: _l, ...state } = json;
+  // Deadlines (and the base they count from) restart afresh after a restore, by design.
+  const { deadlines: _d, clockBase: _b, log: _l, ...state } = json;
   const log = new Map<number, unknown>();
-  for (const l of s.log) if (l.seq > 0) log.set(l.seq, l.toJSON());
+  for (const l of readLog(s)) if (l.seq > 0) log.set(l.seq, l);
   return { state, log, view: viewFromState(s, p.seat), seat: p.seat };
 }
 
@@ -395,7 +397,7 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
       `rejoin after ${signal} #${k + 1} (${kind})`,
     );
     const after = [snapshot(ann), snapshot(ben)];
-    const restored = [...(ann.room?.state.log ?? [])]
+    const restored = (ann.room ? readLog(ann.room.state) : [])
       .filter((l) => l.kind === 'restored')
       .sort((a, b) => b.seq - a.seq)[0];
     const back = Date.now() - (restored?.at ?? down);
@@ -404,7 +406,7 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
     // A machine so loaded that the people came back only after the restored table's bot (or a
     // clock) had moved: nothing to compare with exactly. That moment's record is still checked
     // (below: what they saw before it is in the record); the kill is not counted and another follows.
-    const movedMeanwhile = [...(ann.room?.state.log ?? [])].some(
+    const movedMeanwhile = (ann.room ? readLog(ann.room.state) : []).some(
       (l) => restored !== undefined && l.seq > restored.seq && l.kind !== 'returned',
     );
     if (movedMeanwhile) {

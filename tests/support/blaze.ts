@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
+import { readLog, readTable } from '../../packages/protocol/src/wire.js';
 import { ROOT } from './processes.js';
 
 export const SHOTS = `${ROOT}artifacts/screenshots`;
@@ -33,10 +34,14 @@ export interface WireState {
   status: string;
   trump: string;
   players: { occupied: boolean; name: string; hand?: string[]; betHand?: number[]; myBet?: number }[];
-  table: { challenge: string; by: number; rejection: string }[];
+  /** wire.ts text, one per challenge. */
+  table: string[];
   window?: { seat: number; cards: string[] };
   discard: string[];
-  log: { kind: string; cards: string[] }[];
+  /** wire.ts lines. */
+  log: string[];
+  deadlines: string;
+  clockBase: number;
   [k: string]: unknown;
 }
 
@@ -158,14 +163,14 @@ export class Wire {
 export function publicCards(st: WireState): string[] {
   const out: string[] = [];
   if (st.trump) out.push(st.trump);
-  for (const e of st.table ?? []) {
+  for (const e of readTable({ table: st.table ?? [] })) {
     out.push(e.challenge);
     if (e.rejection) out.push(e.rejection);
   }
   out.push(...(st.window?.cards ?? []), ...(st.discard ?? []));
   // The public log names the cards of public events: a card played and taken within one patch is
   // seen only there (never on the table of any decoded state), yet it was public.
-  for (const e of st.log ?? []) if (PUBLIC_LOG_KINDS.has(e.kind)) out.push(...e.cards);
+  for (const e of readLog({ log: st.log ?? [] })) if (PUBLIC_LOG_KINDS.has(e.kind)) out.push(...e.cards);
   return out;
 }
 

@@ -3,6 +3,7 @@ import { Client, type Room } from 'colyseus.js';
 import { chooseAction } from '../../apps/server/src/bots.js';
 import { send, viewFromState } from '../../apps/server/test/helpers.js';
 import type { BlazeState } from '../../packages/protocol/src/schema.js';
+import { readLog } from '../../packages/protocol/src/wire.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
@@ -39,7 +40,7 @@ export async function finishGame(
     if (s.status !== 'playing' || s.over) return;
     const a = chooseAction('heuristic', viewFromState(s, 0), Math.random);
     if (!a) return;
-    const key = JSON.stringify([a, [...s.log].reduce((m, l) => Math.max(m, l.seq), 0)]);
+    const key = JSON.stringify([a, readLog(s).reduce((m, l) => Math.max(m, l.seq), 0)]);
     if (key === lastKey) return;
     lastKey = key;
     send({ room } as never, a);

@@ -6,12 +6,16 @@
  * Usage: pnpm bench:server [samples] [tables]  (bench/latency.ts launches this file)
  */
 import type { BlazeState } from '@blaze/protocol/schema';
+import { readLog } from '@blaze/protocol/wire';
 import type { Action } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { createServer } from '../src/app.js';
 import { chooseAction } from '../src/bots.js';
 import { send, viewFromState } from '../test/clientView.js';
+
+/** The newest log line's seq (the log is a ring of reused slots). */
+const lastSeq = (s: BlazeState) => readLog(s).reduce((m, l) => Math.max(m, l.seq), 0);
 
 const SAMPLES = Number(process.argv[2] ?? 400);
 const TABLES = Number(process.argv[3] ?? 200);
@@ -58,12 +62,12 @@ async function latency(): Promise<{ sender: number[]; all: number[] }> {
         const r = rooms[i] as Room<BlazeState>;
         const a: Action | null = chooseAction('heuristic', viewFromState(r.state, seats[i] ?? 0), Math.random);
         if (!a) continue;
-        const seq = r.state.log.at(-1)?.seq ?? 0;
+        const seq = lastSeq(r.state);
         const seen = rooms.map(() => 0);
         const t0 = performance.now();
         const offs = rooms.map((x, j) =>
           x.onStateChange(() => {
-            if (seen[j] === 0 && (x.state.log.at(-1)?.seq ?? 0) > seq) seen[j] = performance.now() - t0;
+            if (seen[j] === 0 && lastSeq(x.state) > seq) seen[j] = performance.now() - t0;
           }),
         );
         send({ room: r } as never, a);

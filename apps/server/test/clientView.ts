@@ -3,6 +3,7 @@
  * wire. Free of vitest so benches (which are not tests) can use it too.
  */
 import type { BlazeState } from '@blaze/protocol/schema';
+import { readTable } from '@blaze/protocol/wire';
 import type { Action, CardId, PlayerCount, PlayerView, TableEntry } from '@blaze/rules';
 import type { Room } from 'colyseus.js';
 
@@ -11,7 +12,7 @@ export function viewFromState(s: BlazeState, seat: number): PlayerView {
   const n = s.players.filter((x) => x.occupied).length as PlayerCount;
   const players = Math.max(3, Math.min(5, s.scores.length || n)) as PlayerCount;
   const me = s.players[seat];
-  const table: TableEntry[] = s.table.map((e) => ({
+  const table: TableEntry[] = readTable(s).map((e) => ({
     challenge: e.challenge,
     by: e.by,
     rejection: e.rejection === '' ? null : e.rejection,

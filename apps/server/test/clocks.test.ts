@@ -3,6 +3,8 @@
  * player (the bot's choice), pass for the idle target, stand for idle attackers; deadlines are in
  * the state while they run, and every clock move goes through the rules like any other.
  */
+
+import { readDeadlines, readLog } from '@blaze/protocol/wire';
 import { expect, it } from 'vitest';
 import { createTable, FAST_ROOM, join, serverRoom, until, useServer } from './helpers.js';
 
@@ -17,17 +19,22 @@ it('idle attacker stands, idle target passes, idle opener is opened for; deadlin
   a.room.send('start', {});
   await until(() => a.room.state.status === 'playing');
   // The opener's deadline is public, with an epoch time in the near future.
-  await until(() => a.room.state.deadlines.length > 0);
-  const d = a.room.state.deadlines[0];
+  await until(() => readDeadlines(a.room.state).length > 0);
+  const d = readDeadlines(a.room.state)[0];
   expect(d?.kind).toBe('attacker');
   expect(d?.seat).toBe(0);
   expect(d?.at).toBeGreaterThan(Date.now());
   expect(d?.at).toBeLessThan(Date.now() + 1_000);
-  const kinds = () => new Set(a.room.state.log.filter((l) => l.kind === 'timedOut').map((l) => l.text));
-  await until(() => a.room.state.log.some((l) => l.kind === 'took'), 15_000, 'a challenge ended by the clocks');
+  const kinds = () =>
+    new Set(
+      readLog(a.room.state)
+        .filter((l) => l.kind === 'timedOut')
+        .map((l) => l.text),
+    );
+  await until(() => readLog(a.room.state).some((l) => l.kind === 'took'), 15_000, 'a challenge ended by the clocks');
   expect(kinds().has('attacker')).toBe(true);
   expect(kinds().has('target')).toBe(true);
-  expect(a.room.state.log.some((l) => l.kind === 'passed')).toBe(true);
+  expect(readLog(a.room.state).some((l) => l.kind === 'passed')).toBe(true);
   const room = serverRoom(id);
   expect(room.attempts.every((x) => x.source === 'clock')).toBe(true);
   expect(room.attempts.some((x) => x.code === null)).toBe(true);

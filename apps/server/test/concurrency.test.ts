@@ -4,6 +4,8 @@
  * re-running the rules over the room's arrival log gives exactly its verdicts and its state. The
  * active player's priority take-back (R5.3) and the window timer (R5.4) are shown on a fixed deck.
  */
+
+import { readDeadlines, readLog, readTable } from '@blaze/protocol/wire';
 import { applyAction, type CardId, cardsFor, createGame, type GameState } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +89,7 @@ async function fixedTable(): Promise<{ id: string; active: Player; target: Playe
   return { id, active, target, supporter };
 }
 
-const tableIds = (p: Player) => p.room.state.table.map((e) => e.challenge);
+const tableIds = (p: Player) => readTable(p.room.state).map((e) => e.challenge);
 
 describe('concurrency (R5)', () => {
   it('priority take-back: the active player extends past the limit inside the window (R5.3)', async () => {
@@ -102,7 +104,7 @@ describe('concurrency (R5)', () => {
     expect(tableIds(supporter)).toEqual(['r5a', 'y5a', 'r5b', 'y5b', 'b5a']);
     expect([...(supporter.room.state.players[2]?.hand ?? [])]).toContain('b5b');
     expect(supporter.room.state.window).toBeUndefined();
-    const tookBack = supporter.room.state.log.find((l) => l.kind === 'tookBack');
+    const tookBack = readLog(supporter.room.state).find((l) => l.kind === 'tookBack');
     expect(tookBack?.seat).toBe(2);
     expect([...(tookBack?.cards ?? [])]).toEqual(['b5b']);
     const room = serverRoom(id);
@@ -117,7 +119,7 @@ describe('concurrency (R5)', () => {
     await until(() => tableIds(supporter).length === 2);
     supporter.room.send('play', { cards: ['r5b', 'y5b', 'b5b'] });
     await until(() => active.room.state.window !== undefined);
-    const deadline = active.room.state.deadlines.find((d) => d.kind === 'window');
+    const deadline = readDeadlines(active.room.state).find((d) => d.kind === 'window');
     expect(deadline?.seat).toBe(2);
     await until(() => active.room.state.window === undefined, 3_000, 'window timer');
     const errors = active.errors.length;

@@ -4,6 +4,7 @@
  */
 import type { ErrorMessage, JoinOptions } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
+import { readLog } from '@blaze/protocol/wire';
 import type { Action, PlayerView } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
@@ -218,6 +219,6 @@ export async function request(p: Player, type: string, payload: unknown, done: (
 /** The newest log entry's seq (the log is a ring: its last slot is not always the newest). */
 export function lastSeq(s: BlazeState): number {
   let m = 0;
-  for (const l of s.log) if (l.seq > m) m = l.seq;
+  for (const l of readLog(s)) if (l.seq > m) m = l.seq;
   return m;
 }

@@ -4,6 +4,8 @@
  * (another hand, the decks' order), no decoded state may hold another seat's hand, betting cards or
  * hidden bet, and no frame may carry a game's seed or another person's seat token.
  */
+
+import { readLog, readTable } from '@blaze/protocol/wire';
 import { isCardId } from '@blaze/rules';
 import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
@@ -51,13 +53,13 @@ function watch(p: Player): Watch {
     const mine = me >= 0 ? [...(s.players[me]?.hand ?? [])] : [];
     for (const c of mine) w.known.add(c);
     if (s.trump) w.known.add(s.trump);
-    for (const e of s.table) {
+    for (const e of readTable(s)) {
       w.known.add(e.challenge);
       if (e.rejection) w.known.add(e.rejection);
     }
     for (const c of s.discard) w.known.add(c);
     for (const c of s.window?.cards ?? []) w.known.add(c);
-    for (const l of s.log) for (const c of l.cards) w.known.add(c);
+    for (const l of readLog(s)) for (const c of l.cards) w.known.add(c);
     for (const c of cardIdsIn(frame)) {
       w.cardsSeen++;
       if (mine.includes(c)) w.ownSeen++;

@@ -3,6 +3,7 @@
  * a player away past the grace time has the bot play on for them, and reclaims the seat after.
  */
 
+import { readLog } from '@blaze/protocol/wire';
 import { Client } from 'colyseus.js';
 import { expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
@@ -72,7 +73,7 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
     10_000,
     'the bot to play for Ben',
   );
-  expect(a.room.state.log.some((l) => l.kind === 'botTookOver' && l.seat === seatBefore)).toBe(true);
+  expect(readLog(a.room.state).some((l) => l.kind === 'botTookOver' && l.seat === seatBefore)).toBe(true);
 
   // 3. Reclaim with the seat token from a fresh connection (another tab or device).
   const fresh = await join(srv.endpoint, id, { name: 'Ben again', seatToken: token });

@@ -1,6 +1,7 @@
 /** Builds real schema states (the classes the server sends) from a rules-engine game. */
 
-import { BetState, BlazeState, FeatherWon, LogEntry, PlayerSlot, TableCard, WindowState } from '@blaze/protocol/schema';
+import { BetState, BlazeState, FeatherWon, PlayerSlot, WindowState } from '@blaze/protocol/schema';
+import { encodeLogLine, encodeTableCard } from '@blaze/protocol/wire';
 import { type GameState, viewFor } from '@blaze/rules';
 import { ArraySchema } from '@colyseus/schema';
 
@@ -35,13 +36,7 @@ export function stateFrom(g: GameState, viewer: number | null, status = 'playing
   s.active = v.active;
   s.target = v.target;
   s.supporter = v.supporter ?? -1;
-  for (const e of v.table) {
-    const c = new TableCard();
-    c.challenge = e.challenge;
-    c.by = e.by;
-    c.rejection = e.rejection ?? '';
-    s.table.push(c);
-  }
+  for (const e of v.table) s.table.push(encodeTableCard(e));
   s.limit = v.limit;
   s.targetPassed = v.targetPassed;
   s.standing = new ArraySchema(...v.standing);
@@ -75,12 +70,7 @@ export function stateFrom(g: GameState, viewer: number | null, status = 'playing
   return s;
 }
 
-export function logEntry(kind: string, seat: number, other: number, cards: string[], value = -1): LogEntry {
-  const e = new LogEntry();
-  e.kind = kind;
-  e.seat = seat;
-  e.other = other;
-  e.cards = new ArraySchema(...cards);
-  e.value = value;
-  return e;
+/** One log line as the server puts it in the state's log ring. */
+export function logEntry(kind: string, seat: number, other: number, cards: string[], value = -1, seq = 1): string {
+  return encodeLogLine({ seq, kind, seat, other, cards, value, text: '' });
 }

@@ -1,3 +1,4 @@
+import { decodeLogLine } from '@blaze/protocol/wire';
 import {
   applyAction,
   canBeat,
@@ -168,8 +169,9 @@ describe('log and cards in words', () => {
 });
 
 function logEntryPlain() {
-  const e = logEntry('opened', 0, 1, ['r5a', 'y5b']);
-  return { seq: 1, at: 0, kind: e.kind, seat: e.seat, other: e.other, cards: [...e.cards], value: e.value, text: '' };
+  const e = decodeLogLine(logEntry('opened', 0, 1, ['r5a', 'y5b']));
+  if (!e) throw new Error('the fixture line does not decode');
+  return { ...e, at: 0 };
 }
 
 describe('results', () => {

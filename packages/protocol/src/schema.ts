@@ -22,12 +22,6 @@ export class PlayerSlot extends Schema {
   @view() @type('number') myBet = -1;
 }
 
-export class TableCard extends Schema {
-  @type('string') challenge = '';
-  @type('number') by = -1;
-  @type('string') rejection = '';
-}
-
 export class WindowState extends Schema {
   @type('number') seat = -1;
   @type(['string']) cards = new ArraySchema<string>();
@@ -45,26 +39,6 @@ export class BetState extends Schema {
   @type('number') round = 1;
   /** -1 while hidden (R9.1). */
   @type('number') value = -1;
-}
-
-/** A clock the server runs (R5.5): who must act by when (epoch ms). */
-export class Deadline extends Schema {
-  @type('string') kind: 'window' | 'attacker' | 'target' | 'bet' = 'target';
-  @type('number') seat = -1;
-  @type('number') at = 0;
-}
-
-/** One public line of the game log; cards only where public (R11.1). */
-export class LogEntry extends Schema {
-  @type('number') seq = 0;
-  @type('number') at = 0;
-  /** A GameEvent type, or a room event: 'joined', 'left', 'started', 'botTookOver', ... */
-  @type('string') kind = '';
-  @type('number') seat = -1;
-  @type('number') other = -1;
-  @type(['string']) cards = new ArraySchema<string>();
-  @type('number') value = -1;
-  @type('string') text = '';
 }
 
 export class ChatLine extends Schema {
@@ -119,7 +93,8 @@ export class BlazeState extends Schema {
   @type('number') active = -1;
   @type('number') target = -1;
   @type('number') supporter = -1;
-  @type([TableCard]) table = new ArraySchema<TableCard>();
+  /** Challenges in play order, each as wire.ts's encodeTableCard text. */
+  @type(['string']) table = new ArraySchema<string>();
   @type('number') limit = 0;
   @type('boolean') targetPassed = false;
   @type(['number']) standing = new ArraySchema<number>();
@@ -133,9 +108,16 @@ export class BlazeState extends Schema {
   @type(['number']) roundLosers = new ArraySchema<number>();
   @type('number') winner = -1;
 
-  @type([Deadline]) deadlines = new ArraySchema<Deadline>();
-  @type([LogEntry]) log = new ArraySchema<LogEntry>();
+  /**
+   * The clocks the server runs (R5.5): who must act by when, as wire.ts encodes them (exact epoch
+   * ms as offsets from clockBase), soonest first.
+   */
+  @type('string') deadlines = '';
+  /** The public game log, one wire.ts line per slot: a ring whose slots are reused (order by seq). */
+  @type(['string']) log = new ArraySchema<string>();
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type([GameResult]) results = new ArraySchema<GameResult>();
   @type([ScoreRow]) scoreboard = new ArraySchema<ScoreRow>();
+  /** Epoch ms the deadlines count from (changes only when a deadline would lie before it). */
+  @type('number') clockBase = 0;
 }

@@ -3,22 +3,30 @@ import { type CardId, challengeValue } from './cards.js';
 import { mayPass, mayStand, playableCards, rejectOptions, roomFor } from './predicates.js';
 import type { Action, BetValue, GameState, Seat } from './types.js';
 
-/** Every non-empty subset of `items` with at most `max` members, smallest first. */
+/**
+ * Every non-empty subset of `items` with at most `max` members, smallest first, each size in
+ * lexicographic order of positions. Iterative (an index array stepped like an odometer) rather
+ * than a recursive walk: bots and the client list every seat's actions at every step.
+ */
 export function subsetsUpTo<T>(items: readonly T[], max: number): T[][] {
+  const n = items.length;
+  const top = Math.min(max, n);
   const out: T[][] = [];
-  const pick: T[] = [];
-  const walk = (from: number, size: number) => {
-    if (pick.length === size) {
-      out.push(pick.slice());
-      return;
+  const idx: number[] = [];
+  for (let size = 1; size <= top; size++) {
+    idx.length = 0;
+    for (let i = 0; i < size; i++) idx.push(i);
+    for (;;) {
+      const pick: T[] = [];
+      for (let i = 0; i < size; i++) pick.push(items[idx[i] as number] as T);
+      out.push(pick);
+      let i = size - 1;
+      while (i >= 0 && idx[i] === n - size + i) i--;
+      if (i < 0) break;
+      idx[i] = (idx[i] as number) + 1;
+      for (let j = i + 1; j < size; j++) idx[j] = (idx[j - 1] as number) + 1;
     }
-    for (let i = from; i <= items.length - (size - pick.length); i++) {
-      pick.push(items[i] as T);
-      walk(i + 1, size);
-      pick.pop();
-    }
-  };
-  for (let size = 1; size <= Math.min(max, items.length); size++) walk(0, size);
+  }
   return out;
 }
 

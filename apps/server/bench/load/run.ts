@@ -7,9 +7,11 @@
  * tables where one person sits and nothing happens.
  * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json,idle
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
+ *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Breakdown } from './breakdown.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -34,6 +36,8 @@ interface Metrics {
   gcP99: number;
   gcMax: number;
   loopP99: number;
+  breakdown?: Breakdown;
+  shapes?: { fields: string; count: number; meanBytes: number }[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -137,6 +141,9 @@ async function runOne(tables: number, mode: Mode) {
     failed,
     refused: reports.reduce((a, r) => a + r.refused, 0),
     sent: reports.reduce((a, r) => a + r.sent, 0),
+    breakdown: m.breakdown,
+    shapes: m.shapes,
+    actions: m.actions,
   };
 }
 
@@ -202,4 +209,28 @@ for (const r of rows)
   console.log(
     `  ${r.tables} ${r.mode}: ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
   );
+for (const r of rows) {
+  if (r.mode !== 'patch' || !r.breakdown) continue;
+  // Bytes every client received, per accepted action and client (2 people per table), by field.
+  const per = Math.max(1, r.actions * 2);
+  const items = Object.entries(r.breakdown).sort((a, b) => b[1].bytes - a[1].bytes);
+  const sum = items.reduce((a, [, x]) => a + x.bytes, 0);
+  console.log(
+    `\n${r.tables} tables, bytes by field (BENCH_BREAKDOWN=1): ${f(sum / per)} B/action/client attributed of ${f(r.bytesMean)} (rest: frame headers)`,
+  );
+  console.log('| field | B/action/client | share | changes/action |');
+  console.log('|---|---|---|---|');
+  for (const [k, x] of items) {
+    if (x.bytes / per < 0.05) continue;
+    console.log(
+      `| ${k} | ${f(x.bytes / per, 2)} | ${f((100 * x.bytes) / sum)}% | ${f(x.changes / Math.max(1, r.actions), 2)} |`,
+    );
+  }
+  const n = (r.shapes ?? []).reduce((a, x) => a + x.count, 0);
+  console.log('\nmost frequent patches (shared part, without the 1-byte frame header; a seat also gets its own hand):');
+  console.log('| fields touched | patches | mean B |');
+  console.log('|---|---|---|');
+  for (const x of r.shapes ?? []) console.log(`| ${x.fields} | ${x.count} | ${f(x.meanBytes)} |`);
+  if (n === 0) console.log('| (none) | | |');
+}
 process.exit(0);

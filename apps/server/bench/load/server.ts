@@ -9,8 +9,15 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { viewFor } from '@blaze/rules';
+import { matchMaker } from '@colyseus/core';
+import express from 'express';
 import { createServer } from '../../src/app.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
+import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
+
+/** BENCH_BREAKDOWN=1: count the bytes of every schema field change (a little slower; off for timing runs). */
+const breakdown = process.env.BENCH_BREAKDOWN === '1';
+if (breakdown) installBreakdown();
 
 let actions = 0;
 
@@ -32,6 +39,7 @@ class CountingRoom extends BlazeRoom {
 
   override broadcastPatch(): boolean {
     this.countActions();
+    if (breakdown) patchingFor(this.clients.length);
     return super.broadcastPatch();
   }
 }
@@ -85,10 +93,24 @@ let cpu0 = process.cpuUsage();
 let t0 = performance.now();
 let actions0 = 0;
 
-const server = createServer({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-const room = DEFAULT_ROOM_CONFIG;
+// Every bench client comes from 127.0.0.1, so the per-address caps that guard a real server against
+// one stranger would stop the bench at its first tables: lifted here, and only here.
+const many = { capacity: 1e9, refillPerSecond: 1e9 };
+const server = createServer({
+  port: Number(process.env.PORT ?? 0),
+  host: '127.0.0.1',
+  limits: { maxTables: 1e6, maxConnectionsPerAddress: 1e6, tableCreation: many, addressMessages: many },
+});
+const room = { ...DEFAULT_ROOM_CONFIG, edge: server.edge, unclaimedMs: server.edge.limits.unclaimedMs };
 server.gameServer.define('bench', CountingRoom, { server: room });
 server.gameServer.define('bench-json', JsonViewRoom, { server: room });
+
+// Clients may only join by id (edge.ts): the generators ask for tables here, as /api/tables does.
+server.app.post('/bench/tables', express.json(), async (req, res) => {
+  const { json, settings } = req.body as { json?: boolean; settings?: Record<string, unknown> };
+  const listing = await matchMaker.createRoom(json ? 'bench-json' : 'bench', { settings: settings ?? {} });
+  res.status(201).json({ id: listing.roomId });
+});
 
 server.app.post('/bench/reset', (_req, res) => {
   gcPauses.length = 0;
@@ -96,6 +118,7 @@ server.app.post('/bench/reset', (_req, res) => {
   cpu0 = process.cpuUsage();
   t0 = performance.now();
   actions0 = actions;
+  resetBreakdown();
   res.json({ ok: true });
 });
 
@@ -114,6 +137,8 @@ server.app.get('/bench/metrics', (_req, res) => {
     gcP99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
     gcMax: sorted.at(-1) ?? 0,
     loopP99: loop.percentile(99) / 1e6,
+    breakdown: breakdown ? takeBreakdown() : undefined,
+    shapes: breakdown ? takeShapes() : undefined,
   });
 });
 

@@ -185,9 +185,17 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   const json = setup.roomName === 'bench-json';
   const t = new Table(json);
   const settings = { botDelayMs: 650, clock: 'relaxed', windowMs: 2_000 };
-  const host = (await retry(() =>
-    new Client(setup.endpoint).create(setup.roomName, { name: `Host${n}`, settings }),
-  )) as Room<BlazeState>;
+  const http = setup.endpoint.replace(/^ws/, 'http');
+  const id = await retry(async () => {
+    const r = await fetch(`${http}/bench/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json, settings }),
+    });
+    if (!r.ok) throw new Error(`POST /bench/tables: ${r.status}`);
+    return ((await r.json()) as { id: string }).id;
+  });
+  const host = (await retry(() => new Client(setup.endpoint).joinById(id, { name: `Host${n}` }))) as Room<BlazeState>;
   t.people[0]?.attach(host, json);
   if (setup.idle) return;
   const guest = (await retry(() =>

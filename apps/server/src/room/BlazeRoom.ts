@@ -8,7 +8,7 @@
  * are the table's own state, not an API for anything outside apps/server/src/room.
  */
 import { DEFAULT_SETTINGS, type JoinOptions, type TableSettings, tableSettings } from '@blaze/protocol';
-import { type BlazeState, Deadline } from '@blaze/protocol/schema';
+import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState } from '@blaze/rules';
 import { type AuthContext, type Client, Room } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
@@ -22,7 +22,7 @@ import { onAnyMessage } from './messages.js';
 import { admit, arrive, departed, leave, refreshSeats } from './people.js';
 import type { Results } from './results.js';
 import { type Person, Seating } from './seating.js';
-import { setField, syncObjects } from './sync.js';
+import { setField } from './sync.js';
 import { disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
 
 export { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig };
@@ -133,16 +133,7 @@ export class BlazeRoom extends Room<BlazeState> {
       this.settings.botDelayMs,
       (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
     );
-    syncObjects(
-      this.state.deadlines,
-      this.clocks.deadlines(),
-      () => new Deadline(),
-      (d, x) => {
-        setField(d, 'kind', x.kind);
-        setField(d, 'seat', x.seat);
-        setField(d, 'at', x.at);
-      },
-    );
+    mirrorDeadlines(this.state, this.clocks.deadlines());
     this.broadcastPatch();
   }
 }

@@ -5,7 +5,7 @@
  * or re-armed whenever the state moves on.
  */
 import type { ClockSpeed } from '@blaze/protocol';
-import { CLOCKS } from '@blaze/protocol';
+import { CLOCK_STEP_MS, CLOCKS } from '@blaze/protocol';
 import { type GameState, isStanding } from '@blaze/rules';
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
@@ -109,12 +109,15 @@ export class TableClocks {
   }
 
   private arm(d: Due, ms: number, k = key(d)): void {
+    // On the 100 ms grid (up to 99 ms more), so the deadline travels in a few characters (wire.ts).
+    const now = Date.now();
+    const at = Math.ceil((now + ms) / CLOCK_STEP_MS) * CLOCK_STEP_MS;
     const timer = this.clock.setTimeout(() => {
       if (this.armed.get(k)?.timer !== timer) return;
       this.armed.delete(k);
       this.fire(d);
-    }, ms);
-    this.armed.set(k, { ...d, at: Date.now() + ms, timer });
+    }, at - now);
+    this.armed.set(k, { ...d, at, timer });
   }
 
   private disarm(k: string): void {

@@ -1,20 +1,22 @@
 /**
  * The public game log. Every game event passes redactEvent(e, null) first (R11.2: drawn and dealt
- * cards and hidden bet values never reach it), then becomes one LogEntry.
+ * cards and hidden bet values never reach it), then becomes one line: in full (with its time) in
+ * the table's record, and as wire.ts's compact text in one slot of the state's log ring.
  * Field use: seat = who acted; other = a second seat (target, bet on, next active); value = a number
  * (count drawn, feather, round, bet value); cards = public cards (for `rejected`: challenge, card,
  * challenge, card, ...); text = anything else (scores as "3,1,0").
  */
-import { type LogFields, logFieldsOf } from '@blaze/protocol';
-import { type BlazeState, LogEntry } from '@blaze/protocol/schema';
+import { encodeLogLine, type LogFields, logFieldsOf } from '@blaze/protocol';
+import type { BlazeState } from '@blaze/protocol/schema';
 import { type GameEvent, redactEvent } from '@blaze/rules';
 import type { StoredLog } from '../store/types.js';
-import { ringPut, syncList } from './sync.js';
 
 export const LOG_MAX = 200;
 
 export class GameLog {
   private seq = 0;
+  /** Lines put so far: the next one goes to slot written % LOG_MAX, the oldest once the ring is full. */
+  private written = 0;
 
   constructor(
     private readonly state: BlazeState,
@@ -45,22 +47,17 @@ export class GameLog {
     }
   }
 
+  /**
+   * Slots are filled in order and then overwritten oldest first, in place: the front of a synced
+   * array is never shifted or spliced, because @colyseus/schema 3 then encodes a broken full state
+   * for clients that join later (upstream colyseus/schema#231).
+   */
   private put(l: StoredLog): void {
-    ringPut(
-      this.state.log,
-      LOG_MAX,
-      l.seq,
-      () => new LogEntry(),
-      (e) => {
-        e.at = l.at;
-        e.kind = l.kind;
-        e.seat = l.seat;
-        e.other = l.other;
-        syncList(e.cards, l.cards);
-        e.value = l.value;
-        e.text = l.text;
-      },
-    );
+    const text = encodeLogLine(l);
+    const log = this.state.log;
+    if (log.length < LOG_MAX) log.push(text);
+    else log[this.written % LOG_MAX] = text;
+    this.written++;
   }
 
   addEvent(event: GameEvent): void {

@@ -3,15 +3,32 @@
  * view (viewFor(state, null)), so nothing private can reach them; each seat's hand, betting cards and
  * hidden bet go into that seat's PlayerSlot, whose @view() fields only its owner's StateView shows.
  */
-import type { BetState, BlazeState, FeatherWon, PlayerSlot, TableCard } from '@blaze/protocol/schema';
-import {
-  BetState as BetStateClass,
-  FeatherWon as FeatherClass,
-  TableCard as TableCardClass,
-  WindowState,
-} from '@blaze/protocol/schema';
+
+import { CLOCK_STEP_MS, encodeDeadlines, encodeTableCard, type WireDeadline } from '@blaze/protocol';
+import type { BetState, BlazeState, FeatherWon, PlayerSlot } from '@blaze/protocol/schema';
+import { BetState as BetStateClass, FeatherWon as FeatherClass, WindowState } from '@blaze/protocol/schema';
 import { type GameState, type PlayerView, viewFor } from '@blaze/rules';
-import { setField, syncList, syncObjects } from './sync.js';
+import { setField, syncList, syncObjects, syncSet } from './sync.js';
+
+/** Deadlines up to this far past clockBase take 2 characters (tenths of a second, base 36). */
+const SHORT_SPAN_MS = (36 * 36 - 1) * CLOCK_STEP_MS;
+
+/**
+ * The clocks' deadlines, soonest first, as one short text against state.clockBase (wire.ts). The
+ * base moves (a 9-byte number, once) only when a deadline would lie before it or more than about
+ * two minutes after it; every other patch carries the short text alone.
+ */
+export function mirrorDeadlines(state: BlazeState, list: readonly WireDeadline[], now = Date.now()): void {
+  const base = state.clockBase;
+  let text = list.some((d) => d.at - base > SHORT_SPAN_MS) ? null : encodeDeadlines(list, base);
+  if (text === null) {
+    // Now (on the grid) is before every deadline still to come.
+    const fresh = Math.min(Math.floor(now / CLOCK_STEP_MS) * CLOCK_STEP_MS, ...list.map((d) => d.at));
+    state.clockBase = fresh;
+    text = encodeDeadlines(list, fresh) ?? '';
+  }
+  setField(state, 'deadlines', text);
+}
 
 export function mirrorGame(state: BlazeState, game: GameState): void {
   const v = viewFor(game, null);
@@ -26,7 +43,8 @@ export function mirrorGame(state: BlazeState, game: GameState): void {
     setField(slot, 'handCount', v.handCounts[i] ?? 0);
     // Seat i's own cards go only into slot i (its owner's @view() fields). Read straight from the
     // state rather than through viewFor(game, i): a whole view per seat per action was the hot spot.
-    syncList(slot.hand, game.hands[i] ?? []);
+    // A hand travels as a set (every client sorts its own for display): a play rewrites one slot.
+    syncSet(slot.hand, game.hands[i] ?? []);
     syncList(slot.betHand, game.betCards[i] ?? []);
     // The public bets hide this round's values until revealed; the owner still sees theirs here.
     const hidden = v.bets.find((b) => b.by === i && b.round === game.round && b.value === null);
@@ -53,15 +71,9 @@ function mirrorPublic(state: BlazeState, v: PlayerView): void {
   setField(state, 'active', v.active);
   setField(state, 'target', v.target);
   setField(state, 'supporter', v.supporter ?? -1);
-  syncObjects(
+  syncList(
     state.table,
-    v.table,
-    () => new TableCardClass(),
-    (t: TableCard, e) => {
-      setField(t, 'challenge', e.challenge);
-      setField(t, 'by', e.by);
-      setField(t, 'rejection', e.rejection ?? '');
-    },
+    v.table.map((e) => encodeTableCard(e)),
   );
   setField(state, 'limit', v.limit);
   setField(state, 'targetPassed', v.targetPassed);

@@ -14,6 +14,34 @@ export function syncList<T extends string | number>(arr: ArraySchema<T>, values:
   while (arr.length > values.length) arr.pop();
 }
 
+/**
+ * For lists whose order nobody reads (a hand: every client sorts its own for display): a card that
+ * left gives its slot to a card that came, or to the last card, so one play rewrites one or two
+ * slots where syncList rewrote every slot after it (about 6 bytes each). Items must be unique.
+ */
+export function syncSet<T extends string | number>(arr: ArraySchema<T>, values: readonly T[]): void {
+  const want = new Set(values);
+  const have = new Set<T>();
+  const holes: number[] = [];
+  for (let i = 0; i < arr.length; i++) {
+    const v = arr[i] as T;
+    if (want.has(v)) have.add(v);
+    else holes.push(i);
+  }
+  const adds = values.filter((v) => !have.has(v));
+  let h = 0;
+  for (const v of adds) {
+    if (h < holes.length) arr[holes[h++] as number] = v;
+    else arr.push(v);
+  }
+  // Holes left over, from the back: each takes the last item (every later hole is already gone).
+  for (let k = holes.length - 1; k >= h; k--) {
+    const i = holes[k] as number;
+    const last = arr.pop() as T;
+    if (i < arr.length) arr[i] = last;
+  }
+}
+
 export function syncObjects<S, V>(
   arr: ArraySchema<S>,
   values: readonly V[],

@@ -3,6 +3,7 @@
  * lobby info. Pure: nothing here touches the network or the canvas.
  */
 import type { TableSettings } from '@blaze/protocol';
+import { readDeadlines, readLog, readTable } from '@blaze/protocol/wire';
 import type { BetValue, CardId, PlayerCount, PlayerView, Seat, TableEntry } from '@blaze/rules';
 
 export type Status = 'lobby' | 'playing' | 'finished';
@@ -30,7 +31,8 @@ export interface DeadlineInfo {
 
 export interface LogLine {
   seq: number;
-  at: number;
+  /** When it happened (epoch ms), where known: the server keeps this in its record, not on the wire. */
+  at?: number;
   kind: string;
   seat: Seat;
   other: Seat;
@@ -110,7 +112,8 @@ export interface StateLike {
   active: number;
   target: number;
   supporter: number;
-  table: List<{ challenge: string; by: number; rejection: string }>;
+  /** wire.ts text, one per challenge. */
+  table: List<string>;
   limit: number;
   targetPassed: boolean;
   standing: List<number>;
@@ -123,8 +126,11 @@ export interface StateLike {
   scores: List<number>;
   roundLosers: List<number>;
   winner: number;
-  deadlines: List<{ kind: string; seat: number; at: number }>;
-  log: List<LogLine | { [K in keyof LogLine]: unknown }>;
+  /** wire.ts text: decoded with clockBase. */
+  deadlines: string;
+  clockBase: number;
+  /** wire.ts lines, one per ring slot. */
+  log: List<string>;
   chat: List<ChatEntry>;
   results: List<{ game: number; names: List<string>; scores: List<number>; winner: number }>;
   scoreboard: List<ScoreRow>;
@@ -172,7 +178,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
   if (st !== 'lobby' || state.trump !== '') {
     const n = playerCount(state, seats);
     const viewer = mySeat >= 0 && mySeat < n ? mySeat : null;
-    const table: TableEntry[] = arr(state.table).map((e) => ({
+    const table: TableEntry[] = readTable(state).map((e) => ({
       challenge: e.challenge,
       by: e.by,
       rejection: e.rejection === '' ? null : e.rejection,
@@ -230,24 +236,9 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
     isHost: me?.host ?? false,
     view,
     myBet: me?.myBet ?? -1,
-    deadlines: arr(state.deadlines).map((d) => ({
-      kind: (['window', 'attacker', 'target', 'bet'].includes(d.kind) ? d.kind : 'target') as DeadlineInfo['kind'],
-      seat: d.seat,
-      at: d.at,
-    })),
-    // Log and chat are rings of stable slots on the server (never shifted): order them by seq here.
-    log: bySeq(arr(state.log) as LogLine[]).map((e) => {
-      return {
-        seq: e.seq,
-        at: e.at,
-        kind: e.kind,
-        seat: e.seat,
-        other: e.other,
-        cards: arr(e.cards),
-        value: e.value,
-        text: e.text,
-      };
-    }),
+    deadlines: readDeadlines(state),
+    // Log and chat are rings of stable slots on the server (never shifted): ordered by seq.
+    log: readLog(state),
     chat: bySeq(arr(state.chat)).map((c) => ({ seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text })),
     results: arr(state.results).map((r) => ({
       game: r.game,

@@ -19,6 +19,7 @@ import { speedOf, type TableClocks } from './clocks.js';
 import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import type { GameLog } from './log.js';
 import { onAnyMessage } from './messages.js';
+import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, refreshSeats } from './people.js';
 import type { Results } from './results.js';
 import { type Person, Seating } from './seating.js';

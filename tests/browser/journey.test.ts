@@ -184,11 +184,13 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     let idleLeft = 1; // Cleo lets the server's attacker clock stand for her once
     let loops = 0;
     let done = false;
+    // A paced game of five takes about four minutes on a quiet machine; the limit only catches a stall,
+    // so it leaves room for a machine several times slower (seen: 63 looks in 333 s at load 17).
     while (!done) {
       expect(
         Date.now() - t0,
         `the game did not finish in time (${actions} actions by click in ${loops} looks)`,
-      ).toBeLessThan(330_000);
+      ).toBeLessThan(560_000);
       loops++;
       // The three people act at once, as at a real table.
       const did = await Promise.all(
@@ -294,7 +296,7 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     // The spectator cannot rematch; seated people see the button.
     expect(await tid(D.page, 'rematch').count()).toBe(0);
     for (const p of everyone()) expect(p.errors).toEqual([]);
-  }, 420_000);
+  }, 620_000);
 
   it("the client never held another player's cards (store and decoded wire state)", () => {
     expect(hidden.samples).toBeGreaterThan(5);

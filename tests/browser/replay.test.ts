@@ -114,7 +114,7 @@ it('replays a finished game forward in the public view and back with all hands o
       timeout: 30_000,
     })
     .toBe(true);
-  await expect.poll(() => read(page).then((s) => s.total)).toBe(last);
+  await expect.poll(() => read(page).then((s) => s.total), { timeout: 30_000 }).toBe(last);
   console.log(`viewer up at ${Date.now() - t0} ms`);
   expect(await tid(page, 'replay-link').getAttribute('href')).toBe(`${server.base}/r/${gameId}`);
 
@@ -174,7 +174,7 @@ it('replays a finished game forward in the public view and back with all hands o
   // Play at 4x runs on by itself.
   await tid(page, 'replay-speed').selectOption('4');
   await tid(page, 'replay-play').click();
-  await expect.poll(() => read(page).then((r) => r.step), { timeout: 5_000 }).toBeGreaterThan(target + 2);
+  await expect.poll(() => read(page).then((r) => r.step), { timeout: 15_000 }).toBeGreaterThan(target + 2);
   await tid(page, 'replay-play').click();
   const now = await read(page);
   expectOpen(now, states[now.step] as GameState);

@@ -6,11 +6,14 @@
  * for BENCH_SECONDS after a warm-up, and prints one table; `idle` measures the same number of lobby
  * tables where one person sits and nothing happens.
  * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json,idle
+ *   BENCH_PROCESSES=1,2 (2: two server processes sharing a redis-server on loopback; tables alternate
+ *   between them and each table's guest joins through the other process, found via Redis)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort, startRedis } from '../../../../tests/support/processes.js';
 import type { Breakdown } from './breakdown.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
@@ -25,6 +28,8 @@ type Mode = 'patch' | 'json' | 'idle';
 const MODES = list(process.env.BENCH_MODES, 'patch,json,idle') as Mode[];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+/** Server processes per run: 1, and with 2 a real redis-server on loopback shared by both. */
+const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
 
 interface Metrics {
   wallMs: number;
@@ -64,16 +69,47 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
-async function runOne(tables: number, mode: Mode) {
-  const server = fork(here('../../dist/bench-server.js'), [], {
-    execArgv: ['--enable-source-maps'],
-    env: { ...process.env, PORT: '0', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.add(server);
-  const port = await once(server, (m) => (m as { port?: number }).port);
-  const http = `http://127.0.0.1:${port}`;
-  const metrics = async () => (await (await fetch(`${http}/bench/metrics`)).json()) as Metrics;
+/** Figures of several server processes as one: sums, and the worst of the tails. */
+function combine(ms: Metrics[]): Metrics {
+  const sum = (f: (m: Metrics) => number) => ms.reduce((a, m) => a + f(m), 0);
+  const max = (f: (m: Metrics) => number) => Math.max(...ms.map(f));
+  const first = ms[0] as Metrics;
+  return {
+    ...first,
+    cpuShare: sum((m) => m.cpuShare),
+    actions: sum((m) => m.actions),
+    rss: sum((m) => m.rss),
+    heapUsed: sum((m) => m.heapUsed),
+    gcCount: sum((m) => m.gcCount),
+    gcP99: max((m) => m.gcP99),
+    gcMax: max((m) => m.gcMax),
+    loopP99: max((m) => m.loopP99),
+  };
+}
+
+async function runOne(tables: number, mode: Mode, processes: number) {
+  const redis = processes > 1 ? await startRedis() : null;
+  const servers: ChildProcess[] = [];
+  const ports: number[] = [];
+  for (let i = 0; i < processes; i++) {
+    const wanted = processes > 1 ? await freePort() : 0;
+    const server = fork(here('../../dist/bench-server.js'), [], {
+      execArgv: ['--enable-source-maps'],
+      env: {
+        ...process.env,
+        PORT: String(wanted),
+        NODE_ENV: 'production',
+        ...(redis ? { REDIS_URL: redis.url, PUBLIC_ADDRESS: `127.0.0.1:${wanted}` } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.add(server);
+    servers.push(server);
+    ports.push(await once(server, (m) => (m as { port?: number }).port));
+  }
+  const https = ports.map((p) => `http://127.0.0.1:${p}`);
+  const metrics = async () =>
+    combine(await Promise.all(https.map(async (h) => (await (await fetch(`${h}/bench/metrics`)).json()) as Metrics)));
   const empty = await metrics();
   const workers = Number(process.env.BENCH_WORKERS ?? Math.max(1, Math.ceil(tables / 250)));
   const gens: ChildProcess[] = [];
@@ -82,7 +118,7 @@ async function runOne(tables: number, mode: Mode) {
     const n = Math.floor(tables / workers) + (w < tables % workers ? 1 : 0);
     const g = fork(here('./worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     const setup: WorkerSetup = {
-      endpoint: `ws://127.0.0.1:${port}`,
+      endpoints: ports.map((p) => `ws://127.0.0.1:${p}`),
       roomName: mode === 'json' ? 'bench-json' : 'bench',
       idle: mode === 'idle',
       tables: n,
@@ -98,7 +134,7 @@ async function runOne(tables: number, mode: Mode) {
   );
   const failed = ready.reduce((a, r) => a + r.failed, 0);
   await sleep(WARMUP * 1000);
-  await fetch(`${http}/bench/reset`, { method: 'POST' });
+  for (const h of https) await fetch(`${h}/bench/reset`, { method: 'POST' });
   for (const g of gens) g.send({ measure: true });
   await sleep(SECONDS * 1000);
   const m = await metrics();
@@ -110,9 +146,12 @@ async function runOne(tables: number, mode: Mode) {
     }),
   );
   for (const g of gens) g.kill('SIGKILL');
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  for (const server of servers) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
   children.clear();
+  await redis?.stop();
   const lat = reports.flatMap((r) => r.latencies);
   const upd = reports.flatMap((r) => r.updateBytes);
   const total = reports.reduce((a, r) => a + r.totalBytes, 0);
@@ -120,6 +159,7 @@ async function runOne(tables: number, mode: Mode) {
   return {
     tables,
     mode,
+    processes,
     actionsPerS: m.actions / (m.wallMs / 1000),
     p50: pct(lat, 50),
     p95: pct(lat, 95),
@@ -152,6 +192,7 @@ const rows: Row[] = [];
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const head = [
   'tables',
+  'processes',
   'server',
   'actions/s',
   'p50 ms',
@@ -168,6 +209,7 @@ const head = [
 const line = (r: Row) =>
   [
     r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
+    r.processes > 1 ? `${r.processes} + Redis` : '1',
     { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
     f(r.actionsPerS, 0),
     f(r.p50, 2),
@@ -187,10 +229,12 @@ console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 try {
   for (const n of TABLES) {
-    for (const mode of MODES) {
-      const r = await runOne(n, mode);
-      rows.push(r);
-      console.log(`| ${line(r)} |`);
+    for (const procs of PROCESSES) {
+      for (const mode of MODES) {
+        const r = await runOne(n, mode, procs);
+        rows.push(r);
+        console.log(`| ${line(r)} |`);
+      }
     }
   }
 } catch (e) {
@@ -198,16 +242,18 @@ try {
   process.exit(1);
 }
 for (const n of TABLES) {
-  const p = rows.find((r) => r.tables === n && r.mode === 'patch');
-  const j = rows.find((r) => r.tables === n && r.mode === 'json');
-  if (p && j)
-    console.log(
-      `${n} tables: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
-    );
+  for (const procs of PROCESSES) {
+    const p = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'patch');
+    const j = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'json');
+    if (p && j)
+      console.log(
+        `${n} tables, ${procs} process${procs > 1 ? 'es' : ''}: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
+      );
+  }
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode}: ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

@@ -99,6 +99,9 @@ const many = { capacity: 1e9, refillPerSecond: 1e9 };
 const server = createServer({
   port: Number(process.env.PORT ?? 0),
   host: '127.0.0.1',
+  // Two processes (BENCH_PROCESSES=2): one Redis for presence and matchmaking, each reachable at its own port.
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+  ...(process.env.PUBLIC_ADDRESS ? { publicAddress: process.env.PUBLIC_ADDRESS } : {}),
   limits: { maxTables: 1e6, maxConnectionsPerAddress: 1e6, tableCreation: many, addressMessages: many },
 });
 const room = { ...DEFAULT_ROOM_CONFIG, edge: server.edge, unclaimedMs: server.edge.limits.unclaimedMs };

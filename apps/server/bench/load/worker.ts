@@ -15,7 +15,8 @@ import { chooseAction } from '../../src/bots.js';
 import { send, viewFromState } from '../../test/clientView.js';
 
 export interface WorkerSetup {
-  endpoint: string;
+  /** One server process, or several sharing Redis: table n opens on endpoints[n % k], its guest joins through the next one. */
+  endpoints: string[];
   roomName: 'bench' | 'bench-json';
   /** Only the host joins, and no game starts: a lobby table left open. */
   idle: boolean;
@@ -185,7 +186,11 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   const json = setup.roomName === 'bench-json';
   const t = new Table(json);
   const settings = { botDelayMs: 650, clock: 'relaxed', windowMs: 2_000 };
-  const http = setup.endpoint.replace(/^ws/, 'http');
+  const k = setup.endpoints.length;
+  const home = setup.endpoints[n % k] as string;
+  // With several processes the guest asks another one, which finds the table through Redis.
+  const away = setup.endpoints[(n + 1) % k] as string;
+  const http = home.replace(/^ws/, 'http');
   const id = await retry(async () => {
     const r = await fetch(`${http}/bench/tables`, {
       method: 'POST',
@@ -195,12 +200,10 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
     if (!r.ok) throw new Error(`POST /bench/tables: ${r.status}`);
     return ((await r.json()) as { id: string }).id;
   });
-  const host = (await retry(() => new Client(setup.endpoint).joinById(id, { name: `Host${n}` }))) as Room<BlazeState>;
+  const host = (await retry(() => new Client(home).joinById(id, { name: `Host${n}` }))) as Room<BlazeState>;
   t.people[0]?.attach(host, json);
   if (setup.idle) return;
-  const guest = (await retry(() =>
-    new Client(setup.endpoint).joinById(host.roomId, { name: `Guest${n}` }),
-  )) as Room<BlazeState>;
+  const guest = (await retry(() => new Client(away).joinById(host.roomId, { name: `Guest${n}` }))) as Room<BlazeState>;
   t.people[1]?.attach(guest, json);
   const seated = () => host.state.players?.filter((p) => p.occupied).length ?? 0;
   while (seated() < 2) await sleep(20);

@@ -173,3 +173,18 @@ export interface SeatMessage {
 }
 
 export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as const;
+
+/**
+ * What anyone holding a table's link may see before joining (GET /api/tables/:id): who hosts and who
+ * sits. Names and seats only: never a token, a hand or a setting that is not shown at the table.
+ */
+export const tableCard = z
+  .object({
+    status: z.enum(['lobby', 'playing', 'finished']),
+    host: z.string().nullable(),
+    seats: z.array(z.object({ seat: seatIndex, name: z.string(), bot: z.boolean(), host: z.boolean() }).strict()),
+    free: z.number().int().min(0).max(MAX_SEATS),
+    spectators: z.number().int().min(0),
+  })
+  .strict();
+export type TableCard = z.infer<typeof tableCard>;

@@ -35,7 +35,7 @@ import { BotDriver } from './botDriver.js';
 import { type ClockTable, type Due, speedOf, TableClocks } from './clocks.js';
 import { GameLog } from './log.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
-import { type Person, type SeatError, Seating } from './seating.js';
+import { CardPublisher, type Person, type SeatError, Seating, tableCard } from './seating.js';
 import { ringPut, setField, syncObjects } from './sync.js';
 
 /** Server-side configuration, passed as the room handler's options (clients cannot set it). */
@@ -106,6 +106,7 @@ export class BlazeRoom extends Room<BlazeState> {
   private recordedSettings = '';
   /** Evening scoreboard rows by seat identity (token hash, or the bot's name): not by display name. */
   private rowsByKey = new Map<string, ScoreRow>();
+  private card = new CardPublisher();
 
   /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
   game: GameState | null = null;
@@ -707,6 +708,9 @@ export class BlazeRoom extends Room<BlazeState> {
     if (this.disposed) return;
     this.recordChanges();
     this.recorder.write([], () => {});
+    // The join screen's card (GET /api/tables/:id): who hosts, who sits.
+    const card = this.card.next(tableCard(this.seating, this.state.status, this.state.spectators));
+    if (card) this.setMetadata({ card }).catch(() => {});
     const playing = this.state.status === 'playing' ? this.game : null;
     this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
     this.bots.replan(

@@ -69,6 +69,8 @@ export class Connection {
     room.onMessage('seat', (m: SeatMessage) => {
       if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
       this.mySeat = m.seat;
+      // A spectator who took a seat rejoins by token after a drop, like any player.
+      if (m.seat >= 0) this.spectate = false;
       this.publish();
     });
     room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));

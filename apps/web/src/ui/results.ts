@@ -5,11 +5,21 @@ import { rematchOffer, results } from '../logic/results.js';
 import type { RoundSummary, SummaryBet } from '../logic/roundSummary.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
+import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 
 export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): void {
   const v = tb.view;
-  const key = JSON.stringify([tb.status, v?.scores, v?.winner, tb.scoreboard, tb.mySeat, tb.isHost, t('result.title')]);
+  const key = JSON.stringify([
+    tb.status,
+    v?.scores,
+    v?.winner,
+    tb.scoreboard,
+    tb.mySeat,
+    tb.isHost,
+    tb.seats.map((s) => s.occupied),
+    t('result.title'),
+  ]);
   patch(el, key, () => {
     if (tb.status !== 'finished' || !v) return [];
     const r = results(v);
@@ -93,6 +103,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             ),
           )
         : null,
+      seatOffer(tb, send, true),
       rematchOffer(tb) === 'button'
         ? h(
             'button',

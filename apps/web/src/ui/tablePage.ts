@@ -22,6 +22,7 @@ import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
 import { h } from './dom.js';
+import { fetchTableCard, renderTableCard } from './joinCard.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
 import { RoundSummaryView, renderResults } from './results.js';
@@ -59,7 +60,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   });
   let conn: Connection | null = null;
   let connState: ConnState = 'idle';
-  let spectator = false;
   let betOn: Seat | null = null;
   let targetIdx = 0;
   let hl: Highlights = highlights(emptyTable(), []);
@@ -312,7 +312,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     showTrump(tb);
     lobbyEl.hidden = tb.status !== 'lobby';
     resultsEl.hidden = tb.status !== 'finished';
-    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite, spectator });
+    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite });
     renderResults(resultsEl, tb, send);
     renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
     panels.update(tb);
@@ -420,7 +420,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
 
   // ---- joining ----
   const connect = async (name: string, watch: boolean) => {
-    spectator = watch;
     conn?.close();
     conn = new Connection(tableId, store, {
       onConnState: (st, reason) => {
@@ -444,9 +443,23 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   };
 
   let joinReason: string | undefined;
+  // Who hosts and who sits, before joining (issue #10): asked for whenever the join screen shows.
+  const cardEl = h('div', { class: 'join-card', testid: 'join-card', hidden: true });
+  let card: Awaited<ReturnType<typeof fetchTableCard>> = null;
+  let cardAsked = 0;
+  function refreshCard(): void {
+    if (source || Date.now() - cardAsked < 2_000) return;
+    cardAsked = Date.now();
+    void fetchTableCard(tableId).then((c) => {
+      card = c;
+      renderTableCard(cardEl, card);
+    });
+  }
   function showJoin(reason?: string): void {
     if (reason !== undefined) joinReason = reason;
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
+    if (!joinEl.hidden) refreshCard();
+    renderTableCard(cardEl, card);
     const name = h('input', {
       testid: 'name-input',
       maxLength: 24,
@@ -478,6 +491,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     });
     joinEl.replaceChildren(
       h('h2', {}, t('join.title', { id: tableId })),
+      cardEl,
       h('label', {}, t('home.name'), name),
       h(
         'div',

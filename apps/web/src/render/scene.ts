@@ -35,6 +35,18 @@ export interface Region {
   h: number;
 }
 
+/** A text drawn on the table (not on a card), in canvas CSS pixels, with its font size as shown. */
+export interface Label {
+  text: string;
+  /** The seat box it belongs to (`seat-<n>`), or '' for the piles. */
+  owner: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  px: number;
+}
+
 export interface CardPos {
   card: CardId;
   /** A point on the visible part of the card, in canvas CSS pixels. */
@@ -827,6 +839,40 @@ export class TableScene {
     if (!last) return;
     const chosen = last.s.ui.selected[0];
     if (chosen && last.hl.rejectTargets.includes(card)) this.intents.reject(chosen, card);
+  }
+
+  /**
+   * Every text on the table outside the cards (seat boxes, pile labels), for the "no text cut" check:
+   * each must lie inside the canvas, and inside its seat box, at a readable size.
+   */
+  labels(): Label[] {
+    const out: Label[] = [];
+    const owners = new Map<Container, string>();
+    for (const [seat, c] of this.seatCache) owners.set(c.box, `seat-${seat}`);
+    const walk = (c: Container, owner: string, scale: number) => {
+      for (const ch of c.children) {
+        if (!ch.visible) continue;
+        const sc = scale * Math.abs(ch.scale.y);
+        if (ch instanceof Text) {
+          if (ch.text === '') continue;
+          const b = ch.getBounds();
+          out.push({
+            text: ch.text,
+            owner,
+            x: b.x,
+            y: b.y,
+            w: b.width,
+            h: b.height,
+            px: Number(ch.style.fontSize) * sc,
+          });
+        } else walk(ch, owners.get(ch) ?? owner, sc);
+      }
+    };
+    if (this.root.visible) {
+      walk(this.seatLayer, '', 1);
+      walk(this.pileLayer, '', 1);
+    }
+    return out;
   }
 
   /** The canvas' hit rectangle for tests and debugging. */

@@ -17,7 +17,7 @@ import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { REPLAY_MS } from '../render/motion.js';
-import { type Region, TableScene } from '../render/scene.js';
+import { type Label, type Region, TableScene } from '../render/scene.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
@@ -41,6 +41,8 @@ export interface BlazeDebug {
   readonly mySeat: number;
   /** Boxes of seats, bets, piles, table and hand in page CSS pixels (issue #10's overlap checks). */
   readonly regions: Region[];
+  /** Texts on the table outside the cards, in page CSS pixels, with the font size as shown. */
+  readonly labels: Label[];
   readonly firstTableFrame: number | null;
   /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
   readonly renderCount: number;
@@ -147,6 +149,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
     get regions() {
       return toPage(scene.regions);
+    },
+    get labels() {
+      return toPage(scene.labels());
     },
     get firstTableFrame() {
       return scene.firstTableFrame;

@@ -23,6 +23,12 @@ export const name = z
   .transform((s) => s.replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(1, 'Type a name.').max(NAME_MAX, `Names are at most ${NAME_MAX} characters.`));
 
+/**
+ * The shortest time a move stays on screen before the next one (issue 10): the server's bots wait
+ * this long after any move, and the client shows queued moves at least this long each.
+ */
+export const MIN_ON_SCREEN_MS = 900;
+
 export const clockSpeed = z.enum(['relaxed', 'normal', 'fast']);
 export type ClockSpeed = z.infer<typeof clockSpeed>;
 

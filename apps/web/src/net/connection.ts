@@ -38,7 +38,8 @@ export class Connection {
 
   constructor(
     readonly tableId: string,
-    private store: Store,
+    /** Where snapshots go: the store, or a pacer in front of it. */
+    private store: Pick<Store, 'setTable'>,
     private events: ConnectionEvents,
   ) {
     this.client = new Client(colyseusEndpoint(location, import.meta.env.DEV));

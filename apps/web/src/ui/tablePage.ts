@@ -11,6 +11,7 @@ import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
+import { paceKind } from '../logic/pace.js';
 import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
@@ -18,6 +19,7 @@ import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { REPLAY_MS } from '../render/motion.js';
 import { type Label, type Region, TableScene } from '../render/scene.js';
+import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
@@ -67,7 +69,22 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   let hl: Highlights = highlights(emptyTable(), []);
   const cleanups: (() => void)[] = [];
 
-  const send: Send = (type, payload) => (source ?? conn)?.send(type, payload);
+  // Snapshots from the server pass the pacer: each move by someone else stays in sight a moment.
+  const pacer = new Pacer<ClientTable>((tb) => store.setTable(tb));
+  let lastIn: ClientTable | null = null;
+  const paced = {
+    setTable(tb: ClientTable): void {
+      const kind = paceKind(lastIn, tb);
+      lastIn = tb;
+      pacer.push(tb, kind);
+    },
+  };
+  cleanups.push(() => pacer.destroy());
+  // Acting never waits for the queue: the newest table first, then the message.
+  const send: Send = (type, payload) => {
+    pacer.flush();
+    (source ?? conn)?.send(type, payload);
+  };
   const invite = inviteLink(location.origin, tableId);
 
   // ---- DOM skeleton ----
@@ -426,7 +443,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   // ---- joining ----
   const connect = async (name: string, watch: boolean) => {
     conn?.close();
-    conn = new Connection(tableId, store, {
+    conn = new Connection(tableId, paced, {
       onConnState: (st, reason) => {
         connState = st;
         showJoin(reason);

@@ -142,6 +142,12 @@ describe('every screen at five sizes (issue #10)', () => {
       const did = await step(page, { keepSummary: true });
       await page.waitForTimeout(did ? 120 : 250);
     }
+    // Who lost, every bet revealed with what it scored, and the new trump.
+    const bets = await tid(page, 'summary-bets').locator('li').allTextContents();
+    expect(bets.length).toBe(5);
+    for (const b of bets) expect(b, 'bet value revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
+    await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/loses the round/);
+    await expect(tid(page, 'summary-trump').textContent()).resolves.toMatch(/New trump: (red|yellow|blue)/);
     await sweep(page, 'summary', null, async () => {
       const box = await summary.boundingBox();
       if (box) await page.mouse.move(box.x + box.width / 2, box.y + 8, { steps: 2 });

@@ -929,18 +929,50 @@ function seatBox(
   if (name.width > w - 20) name.scale.set((w - 20) / name.width);
   c.addChild(name);
   const total = feathers.reduce((a, f) => a + f.value, 0);
-  const line2 = [
-    info?.bot ? t('lobby.bot') : '',
-    tn('seat.cards', handCount),
-    feathers.length ? tn('seat.feathers', total) : '',
-    info && !info.connected && !info.bot ? t('seat.offline') : '',
-  ]
+  const offline = info && !info.connected && !info.bot ? t('seat.offline') : '';
+  // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
+  const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
     .filter(Boolean)
     .join(' · ');
+  const l2y = -h / 2 + fs + 7;
   const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
-  l2.position.set(-w / 2 + 6, -h / 2 + fs + 7);
-  if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
-  c.addChild(l2);
+  if (l2.width <= w - 10 || !L.narrow) {
+    l2.position.set(-w / 2 + 6, l2y);
+    if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
+    c.addChild(l2);
+  } else {
+    // A phone's seat box is too narrow for the words at a readable size: a card and a feather, counted.
+    l2.destroy();
+    let x = -w / 2 + 6;
+    const count = (n: number) => {
+      const tx = new Text({ text: String(n), style: { ...TEXT, fontSize: fs - 1, fontWeight: '700' } });
+      tx.position.set(x, l2y - 1);
+      c.addChild(tx);
+      x += tx.width + 7;
+    };
+    c.addChild(
+      new Graphics()
+        .roundRect(x, l2y + 1, 7, 10, 1.5)
+        .fill({ color: 0x8a2a1c })
+        .stroke({ width: 1, color: 0xf4efe2 }),
+    );
+    x += 10;
+    count(handCount);
+    if (feathers.length) {
+      const f = featherToken(null, 5);
+      f.position.set(x + 3, l2y + 6);
+      c.addChild(f);
+      x += 9;
+      count(total);
+    }
+    if (offline) {
+      const tx = new Text({ text: offline, style: { ...TEXT, fontSize: fs - 2 } });
+      tx.position.set(x, l2y);
+      const room = w / 2 - 4 - x;
+      if (tx.width > room) tx.scale.set(Math.max(0.1, room / tx.width));
+      c.addChild(tx);
+    }
+  }
   if (betText) {
     const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
     l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
+import { domProblems } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -44,6 +45,7 @@ describe('join screen and spectators (issue #10)', () => {
     ]);
     await expect(tid(g, 'join-free').textContent()).resolves.toBe('3 free seats');
     await shot(g, 'spectate-join');
+    expect(await domProblems(g), 'join screen texts').toEqual([]);
 
     await tid(g, 'name-input').fill('Wim');
     await tid(g, 'watch').click();
@@ -54,6 +56,7 @@ describe('join screen and spectators (issue #10)', () => {
     for (const seat of [2, 3, 4]) await expect(tid(g, `sit-${seat}`).isVisible()).resolves.toBe(true);
     for (const seat of [0, 1]) await expect(tid(g, `sit-${seat}`).count()).resolves.toBe(0);
     await shot(g, 'spectate-lobby');
+    expect(await domProblems(g), 'lobby texts').toEqual([]);
     await tid(g, 'sit-3').click();
     await poll(() => tid(g, 'seat-3').textContent()).toContain('Wim');
     await poll(() => tid(g, 'watching').textContent()).toBe('');

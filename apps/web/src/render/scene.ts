@@ -6,16 +6,17 @@
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, Group, Tween } from '@tweenjs/tween.js';
 import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
-import { t, tn } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
-import { roleOf } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { StoreState } from '../store/store.js';
 import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
 import { FrameScheduler } from './frames.js';
 import { type Layout, layout, type Pt } from './layout.js';
 import { FLIGHT_MS, MIN_SHOW_MS, type Motion, motionsFor, newLines } from './motion.js';
+import { Seats } from './seats.js';
+import { featherToken, TEXT } from './tokens.js';
 
 export interface SceneIntents {
   toggle(card: CardId): void;
@@ -72,7 +73,6 @@ interface Sprite {
   state: Target;
 }
 
-const TEXT = { fontFamily: 'system-ui, sans-serif', fill: 0xf4efe2 } as const;
 const FELT = 0x0f4d3a;
 
 export class TableScene {
@@ -94,11 +94,11 @@ export class TableScene {
   private leaving = new Set<CardView>();
   private root = new Container();
   private feltLayer = new Graphics();
-  private seatLayer = new Container();
+  /** The seat boxes: a part of its own (render/seats.ts). */
+  private seats = new Seats();
   private pileLayer = new Container();
   private cardLayer = new Container();
   private fxLayer = new Container();
-  private seatCache = new Map<Seat, { key: string; box: Container }>();
   private lay: Layout | null = null;
   private last: { s: StoreState; hl: Highlights } | null = null;
   private prevTable: ClientTable | null = null;
@@ -160,7 +160,7 @@ export class TableScene {
     Ticker.system.stop();
     this.app.canvas.setAttribute('data-testid', 'table-canvas');
     host.appendChild(this.app.canvas);
-    this.root.addChild(this.feltLayer, this.pileLayer, this.seatLayer, this.cardLayer, this.fxLayer);
+    this.root.addChild(this.feltLayer, this.pileLayer, this.seats.layer, this.cardLayer, this.fxLayer);
     this.app.stage.addChild(this.root);
     this.app.stage.eventMode = 'static';
     this.app.stage.hitArea = this.app.screen;
@@ -228,7 +228,7 @@ export class TableScene {
     const reset = before?.view != null && (before.view.round !== v.round || before.gameNumber !== tb.gameNumber);
     if (reset) this.sweep();
     this.drawFelt(L, tb);
-    this.drawSeats(L, tb, me);
+    this.regions.push(...this.seats.draw(L, tb, me));
     this.drawPiles(L, tb);
 
     const targets = new Map<CardId, Target>();
@@ -709,67 +709,6 @@ export class TableScene {
     }
   }
 
-  private drawSeats(L: Layout, tb: ClientTable, me: Seat): void {
-    const v = tb.view;
-    if (!v) return;
-    const seen = new Set<Seat>();
-    for (let seat = 0; seat < v.players; seat++) {
-      const p = L.seats[seat];
-      const info = tb.seats[seat];
-      if (!p || !info) continue;
-      seen.add(seat);
-      const role = v.out.includes(seat) ? 'out' : roleOf(tb, seat);
-      const feathers = v.feathers.filter((f) => f.seat === seat);
-      const state =
-        seat === v.target && v.targetPassed
-          ? 'passed'
-          : v.standing.includes(seat) && role !== 'none' && role !== 'out'
-            ? 'done'
-            : '';
-      const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
-      const betText = bet
-        ? `${t('act.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
-        : '';
-      this.regions.push({
-        kind: 'seat',
-        id: `seat-${seat}`,
-        x: p.x - L.seatBox.w / 2,
-        y: p.y - L.seatBox.h / 2,
-        w: L.seatBox.w,
-        h: L.seatBox.h,
-      });
-      const key = JSON.stringify([
-        betText,
-        L.w,
-        L.h,
-        p.x,
-        p.y,
-        info.name,
-        info.connected,
-        info.bot,
-        v.handCounts[seat],
-        feathers.map((f) => f.value),
-        role,
-        state,
-        seat === me,
-        t('role.active'),
-      ]);
-      const cached = this.seatCache.get(seat);
-      if (cached && cached.key === key) continue;
-      cached?.box.destroy({ children: true });
-      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me, betText);
-      box.position.set(p.x, p.y);
-      this.seatLayer.addChild(box);
-      this.seatCache.set(seat, { key, box });
-    }
-    for (const [seat, c] of this.seatCache) {
-      if (!seen.has(seat)) {
-        c.box.destroy({ children: true });
-        this.seatCache.delete(seat);
-      }
-    }
-  }
-
   // Input: tap to select, drag onto a challenge card to reject it, or onto the table to play.
   private onDown(card: CardId, view: CardView, e: FederatedPointerEvent): void {
     const hand = this.last?.s.table?.view?.hand ?? [];
@@ -847,8 +786,7 @@ export class TableScene {
    */
   labels(): Label[] {
     const out: Label[] = [];
-    const owners = new Map<Container, string>();
-    for (const [seat, c] of this.seatCache) owners.set(c.box, `seat-${seat}`);
+    const owners = this.seats.owners();
     const walk = (c: Container, owner: string, scale: number) => {
       for (const ch of c.children) {
         if (!ch.visible) continue;
@@ -869,7 +807,7 @@ export class TableScene {
       }
     };
     if (this.root.visible) {
-      walk(this.seatLayer, '', 1);
+      walk(this.seats.layer, '', 1);
       walk(this.pileLayer, '', 1);
     }
     return out;
@@ -879,122 +817,4 @@ export class TableScene {
   bounds(): Rectangle {
     return new Rectangle(0, 0, this.app.screen.width, this.app.screen.height);
   }
-}
-
-function featherToken(value: number | null, r: number): Container {
-  const c = new Container();
-  const g = new Graphics()
-    .ellipse(0, 0, r * 0.55, r)
-    .fill({ color: 0xf7f3e8 })
-    .stroke({ width: 1.5, color: 0xb0743a });
-  g.moveTo(0, -r).lineTo(0, r).stroke({ width: 1.2, color: 0xb0743a });
-  c.addChild(g);
-  if (value !== null) {
-    const tx = new Text({ text: String(value), style: { ...TEXT, fill: 0x6b3b12, fontSize: r, fontWeight: '800' } });
-    tx.anchor.set(0.5);
-    c.addChild(tx);
-  }
-  return c;
-}
-
-const ROLE_COLOR: Record<string, number> = { active: 0xe8532f, target: 0x3d8bfd, supporter: 0x9b59d0, out: 0x777777 };
-
-function seatBox(
-  L: Layout,
-  tb: ClientTable,
-  seat: Seat,
-  role: string,
-  state: string,
-  feathers: { value: number }[],
-  handCount: number,
-  mine: boolean,
-  betText: string,
-): Container {
-  const info = tb.seats[seat];
-  const { w, h } = L.seatBox;
-  const c = new Container();
-  const bg = new Graphics()
-    .roundRect(-w / 2, -h / 2, w, h, 8)
-    .fill({ color: mine ? 0x20342c : 0x1b2a24, alpha: 0.92 })
-    .stroke({ width: role === 'none' ? 1 : 3, color: ROLE_COLOR[role] ?? 0x5d7a6e });
-  c.addChild(bg);
-  const fs = L.narrow ? 11 : 14;
-  const dot = new Graphics()
-    .circle(-w / 2 + 9, -h / 2 + 11, 4)
-    .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
-  c.addChild(dot);
-  const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
-  name.position.set(-w / 2 + 17, -h / 2 + 3);
-  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
-  if (name.width > w - 20) name.scale.set((w - 20) / name.width);
-  c.addChild(name);
-  const total = feathers.reduce((a, f) => a + f.value, 0);
-  const offline = info && !info.connected && !info.bot ? t('seat.offline') : '';
-  // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
-  const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
-    .filter(Boolean)
-    .join(' · ');
-  const l2y = -h / 2 + fs + 7;
-  const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
-  if (l2.width <= w - 10 || !L.narrow) {
-    l2.position.set(-w / 2 + 6, l2y);
-    if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
-    c.addChild(l2);
-  } else {
-    // A phone's seat box is too narrow for the words at a readable size: a card and a feather, counted.
-    l2.destroy();
-    let x = -w / 2 + 6;
-    const count = (n: number) => {
-      const tx = new Text({ text: String(n), style: { ...TEXT, fontSize: fs - 1, fontWeight: '700' } });
-      tx.position.set(x, l2y - 1);
-      c.addChild(tx);
-      x += tx.width + 7;
-    };
-    c.addChild(
-      new Graphics()
-        .roundRect(x, l2y + 1, 7, 10, 1.5)
-        .fill({ color: 0x8a2a1c })
-        .stroke({ width: 1, color: 0xf4efe2 }),
-    );
-    x += 10;
-    count(handCount);
-    if (feathers.length) {
-      const f = featherToken(null, 5);
-      f.position.set(x + 3, l2y + 6);
-      c.addChild(f);
-      x += 9;
-      count(total);
-    }
-    if (offline) {
-      const tx = new Text({ text: offline, style: { ...TEXT, fontSize: fs - 2 } });
-      tx.position.set(x, l2y);
-      const room = w / 2 - 4 - x;
-      if (tx.width > room) tx.scale.set(Math.max(0.1, room / tx.width));
-      c.addChild(tx);
-    }
-  }
-  if (betText) {
-    const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
-    l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);
-    if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
-    c.addChild(l3);
-  }
-  if (role !== 'none' || state) {
-    const label = [
-      role !== 'none' ? t(`role.${role}` as 'role.active') : '',
-      state ? t(`seat.${state}` as 'seat.passed') : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    const badge = new Text({ text: label, style: { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } });
-    const bw = Math.min(w - 8, badge.width + 10);
-    const pill = new Graphics()
-      .roundRect(-w / 2 + 4, h / 2 - fs - 6, bw, fs + 3, 6)
-      .fill({ color: ROLE_COLOR[role] ?? 0x555555 });
-    c.addChild(pill);
-    badge.position.set(-w / 2 + 9, h / 2 - fs - 5);
-    if (badge.width > w - 18) badge.scale.set((w - 18) / badge.width);
-    c.addChild(badge);
-  }
-  return c;
 }

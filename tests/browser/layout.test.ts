@@ -115,7 +115,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
         let got = await coach();
         const coached = () => got !== null && (words[lang] as RegExp).test(got.text);
         // The table may move between looking and pressing (bots play on): ask again with a fresh look.
-        for (let tries = 0; tries < 20 && !coached(); tries++) {
+        for (let tries = 0; tries < 40 && !coached(); tries++) {
           now = await seen(page);
           const grey = now.hand.find((h) => !h.lit);
           if (!grey) {
@@ -129,7 +129,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
           }
           got = await coach();
         }
-        expect(coached(), `${lang}: the coach words the refusal`).toBe(true);
+        expect(coached(), `${lang}: the coach words the refusal (last seen: ${got?.text ?? 'nothing'})`).toBe(true);
         if (got) {
           expect(got.text, `${lang} coach`).toMatch(words[lang] as RegExp);
           expect(got.text, `${lang}: no raw card id`).not.toMatch(CARD_ID);

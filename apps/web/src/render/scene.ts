@@ -6,17 +6,17 @@
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, Group, Tween } from '@tweenjs/tween.js';
 import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
-import { t } from '../i18n/index.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { StoreState } from '../store/store.js';
-import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
+import { type CardView, makeBack, makeCard, setGlow } from './cardGfx.js';
 import { FrameScheduler } from './frames.js';
 import { type Layout, layout, type Pt } from './layout.js';
 import { FLIGHT_MS, MIN_SHOW_MS, type Motion, motionsFor, newLines } from './motion.js';
+import { Piles } from './piles.js';
 import { Seats } from './seats.js';
-import { featherToken, TEXT } from './tokens.js';
+import { featherToken } from './tokens.js';
 
 export interface SceneIntents {
   toggle(card: CardId): void;
@@ -96,7 +96,8 @@ export class TableScene {
   private feltLayer = new Graphics();
   /** The seat boxes: a part of its own (render/seats.ts). */
   private seats = new Seats();
-  private pileLayer = new Container();
+  /** Deck, discard, feathers, limit label and bets: a part of its own (render/piles.ts). */
+  private piles = new Piles();
   private cardLayer = new Container();
   private fxLayer = new Container();
   private lay: Layout | null = null;
@@ -105,8 +106,6 @@ export class TableScene {
   private drag: { card: CardId; start: Pt; moved: boolean; view: CardView } | null = null;
   private dragGhost: CardView | null = null;
   private cardSize = 0;
-  private deckBack: CardView | null = null;
-  private deckSize = 0;
   positions: { hand: CardPos[]; table: CardPos[] } = { hand: [], table: [] };
   /** Boxes of everything drawn in the last render (seats, piles, bets, table, hand). */
   regions: Region[] = [];
@@ -160,7 +159,7 @@ export class TableScene {
     Ticker.system.stop();
     this.app.canvas.setAttribute('data-testid', 'table-canvas');
     host.appendChild(this.app.canvas);
-    this.root.addChild(this.feltLayer, this.pileLayer, this.seats.layer, this.cardLayer, this.fxLayer);
+    this.root.addChild(this.feltLayer, this.piles.layer, this.seats.layer, this.cardLayer, this.fxLayer);
     this.app.stage.addChild(this.root);
     this.app.stage.eventMode = 'static';
     this.app.stage.hitArea = this.app.screen;
@@ -229,7 +228,7 @@ export class TableScene {
     if (reset) this.sweep();
     this.drawFelt(L, tb);
     this.regions.push(...this.seats.draw(L, tb, me));
-    this.drawPiles(L, tb);
+    this.regions.push(...this.piles.draw(L, tb, this.cardLayer));
 
     const targets = new Map<CardId, Target>();
     const origins = new Map<CardId, Pt>();
@@ -621,94 +620,6 @@ export class TableScene {
     if (n > 0) this.regions.push({ kind: 'limit', id: 'limit', ...L.zones.limit });
   }
 
-  private drawPiles(L: Layout, tb: ClientTable): void {
-    const v = tb.view;
-    this.pileLayer.removeChildren().forEach((c) => {
-      c.destroy({ children: true });
-    });
-    if (!v) return;
-    const ts = L.tableScale;
-    const w = L.cardW * ts;
-    const h = L.cardH * ts;
-    const small = L.small;
-    // The deck's back sits in the card layer, above the trump turned across under it.
-    if (!this.deckBack || this.deckBack.width < 1 || this.deckSize !== L.cardW) {
-      this.deckBack?.destroy({ children: true });
-      this.deckBack = makeBack(w, h);
-      this.deckBack.zIndex = 2;
-      this.deckSize = L.cardW;
-      this.cardLayer.addChild(this.deckBack);
-    }
-    this.deckBack.position.set(L.deck.x, L.deck.y);
-    this.deckBack.visible = v.deckCount > 1 || (v.deckCount === 1 && !v.trump);
-    const label = (text: string, p: Pt, dy: number, size = small, maxW = w * 1.6) => {
-      const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
-      tx.anchor.set(0.5, 0);
-      if (tx.width > maxW) tx.scale.set(maxW / tx.width);
-      // Never past the canvas edge: a label near the side slides inwards rather than being cut.
-      const half = tx.width / 2;
-      tx.position.set(Math.max(half + 2, Math.min(L.w - half - 2, p.x)), p.y + dy);
-      this.pileLayer.addChild(tx);
-    };
-    // Deck counts: the draw deck, and deck 2 only while round 2 is still ahead.
-    label(t('table.deck', { n: v.deckCount }), L.deck, h / 2 + 2);
-    if (v.round === 1) label(t('table.deck2', { n: v.deck2Count }), L.deck, h / 2 + small + 5, small - 1);
-    if (v.trump && v.deckCount === 0) {
-      // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
-      const g = new Graphics()
-        .roundRect(L.deck.x - w / 2, L.deck.y - h / 2, w, h, 6)
-        .stroke({ width: 2, color: SUIT_COLOR[v.trump[0] as 'r'], alpha: 0.9 });
-      suitShape(g, v.trump[0] as 'r' | 'y' | 'b', L.deck.x, L.deck.y, w * 0.5, SUIT_COLOR[v.trump[0] as 'r']);
-      this.pileLayer.addChild(g);
-    }
-    this.regions.push({ kind: 'deck', id: 'deck', ...L.zones.deck });
-    const discardOutline = new Graphics()
-      .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
-      .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 });
-    this.pileLayer.addChild(discardOutline);
-    label(t('table.discard', { n: v.discard.length }), L.discard, h / 2 + 2);
-    this.regions.push({ kind: 'discard', id: 'discard', ...L.zones.discard });
-    // The feather stack, top value showing once phase 2 lays it out.
-    if (v.featherStack.length > 0) {
-      const r = L.narrow ? 12 : 16;
-      const fz = L.zones.feathers;
-      v.featherStack
-        .slice()
-        .reverse()
-        .forEach((val, k, all) => {
-          const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, r);
-          c.position.set(fz.x + fz.w / 2 + k * 3 - (all.length - 1) * 1.5, fz.y + r + 2 - k * 1.5 + all.length * 1.5);
-          this.pileLayer.addChild(c);
-        });
-      label(`${t('table.feathers')} ${v.featherStack.length}`, { x: fz.x + fz.w / 2, y: fz.y }, 2 * r + 8, small, fz.w);
-      this.regions.push({ kind: 'feathers', id: 'feathers', ...fz });
-    }
-    if (v.table.length > 0) {
-      const lz = L.zones.limit;
-      label(t('table.limit', { n: v.limit }), L.limitRow, 9, small - 1, lz.w);
-    }
-    // Bets, face down in front of the player bet on; who placed each one is written in the bettor's box.
-    const byOn = new Map<Seat, number>();
-    for (const b of v.bets) {
-      if (b.round !== v.round) continue;
-      const row = L.betRows[b.on];
-      if (!row) continue;
-      const k = byOn.get(b.on) ?? 0;
-      byOn.set(b.on, k + 1);
-      const bh = row.h - 2;
-      const bw = bh / 1.4;
-      const back = makeBack(bw, bh);
-      back.position.set(row.x + bw / 2 + k * (bw + 3), row.y + bh / 2 + 1);
-      this.pileLayer.addChild(back);
-    }
-    for (const [seat, count] of byOn) {
-      const row = L.betRows[seat];
-      if (!row) continue;
-      const bw = (row.h - 2) / 1.4;
-      this.regions.push({ kind: 'bets', id: `bets-${seat}`, x: row.x, y: row.y, w: count * (bw + 3), h: row.h });
-    }
-  }
-
   // Input: tap to select, drag onto a challenge card to reject it, or onto the table to play.
   private onDown(card: CardId, view: CardView, e: FederatedPointerEvent): void {
     const hand = this.last?.s.table?.view?.hand ?? [];
@@ -808,7 +719,7 @@ export class TableScene {
     };
     if (this.root.visible) {
       walk(this.seats.layer, '', 1);
-      walk(this.pileLayer, '', 1);
+      walk(this.piles.layer, '', 1);
     }
     return out;
   }

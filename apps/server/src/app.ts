@@ -12,7 +12,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { tableSettings } from '@blaze/protocol';
+import { MAX_SEATS, type TableCard, tableSettings } from '@blaze/protocol';
 import { matchMaker, type Presence, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
@@ -156,6 +156,30 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     } catch (e) {
       res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
     }
+  });
+
+  // The join screen: who hosts and who sits, before joining. Public to whoever holds the id (as the
+  // table itself is); from the matchmaking listing, so it answers for tables of any process.
+  app.get('/api/tables/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+      res.status(400).json({ code: 'MALFORMED', message: 'That is not a table id.' });
+      return;
+    }
+    let listing: { metadata?: unknown } | undefined;
+    try {
+      listing = (await matchMaker.query({ name: ROOM_NAME, roomId: id }))[0];
+    } catch {
+      res.status(503).json({ code: 'UNAVAILABLE', message: 'Try again in a moment.' });
+      return;
+    }
+    if (!listing) {
+      res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
+      return;
+    }
+    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json((listing.metadata as { card?: TableCard } | undefined)?.card ?? empty);
   });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;

@@ -23,6 +23,12 @@ export const name = z
   .transform((s) => s.replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(1, 'Type a name.').max(NAME_MAX, `Names are at most ${NAME_MAX} characters.`));
 
+/**
+ * The shortest time a move stays on screen before the next one (issue 10): the server's bots wait
+ * this long after any move, and the client shows queued moves at least this long each.
+ */
+export const MIN_ON_SCREEN_MS = 900;
+
 export const clockSpeed = z.enum(['relaxed', 'normal', 'fast']);
 export type ClockSpeed = z.infer<typeof clockSpeed>;
 
@@ -173,3 +179,18 @@ export interface SeatMessage {
 }
 
 export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as const;
+
+/**
+ * What anyone holding a table's link may see before joining (GET /api/tables/:id): who hosts and who
+ * sits. Names and seats only: never a token, a hand or a setting that is not shown at the table.
+ */
+export const tableCard = z
+  .object({
+    status: z.enum(['lobby', 'playing', 'finished']),
+    host: z.string().nullable(),
+    seats: z.array(z.object({ seat: seatIndex, name: z.string(), bot: z.boolean(), host: z.boolean() }).strict()),
+    free: z.number().int().min(0).max(MAX_SEATS),
+    spectators: z.number().int().min(0),
+  })
+  .strict();
+export type TableCard = z.infer<typeof tableCard>;

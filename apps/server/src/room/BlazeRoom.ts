@@ -22,7 +22,7 @@ import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, refreshSeats } from './people.js';
 import type { Results } from './results.js';
-import { type Person, Seating } from './seating.js';
+import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
 import { disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
 
@@ -44,6 +44,8 @@ export class BlazeRoom extends Room<BlazeState> {
   readonly tokenOf = new Map<string, string>();
   /** The last 'seat' message each person got (seat:host), so changes are told once. */
   readonly lastSeatSent = new Map<string, string>();
+  /** The join screen's card, published to the matchmaker only when it changes. */
+  readonly card = new CardPublisher();
   log!: GameLog;
   chat!: Chat;
   results!: Results;
@@ -127,6 +129,9 @@ export class BlazeRoom extends Room<BlazeState> {
     if (this.disposed) return;
     recordChanges(this);
     this.recorder.write([], () => {});
+    // The join screen's card (GET /api/tables/:id): who hosts, who sits.
+    const card = this.card.next(tableCard(this.seating, this.state.status, this.state.spectators));
+    if (card) this.setMetadata({ card }).catch(() => {});
     const playing = this.state.status === 'playing' ? this.game : null;
     this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
     this.bots.replan(

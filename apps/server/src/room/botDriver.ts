@@ -13,13 +13,15 @@
  * move on meanwhile (otherwise the replan that followed has already asked again); like anyone's, its
  * move may still be refused as stale by the rules.
  */
+import { MIN_ON_SCREEN_MS } from '@blaze/protocol';
 import { type Action, type GameState, viewFor } from '@blaze/rules';
 import type { Decision } from '../botPool/pool.js';
 import { type BotKind, chooseAction, search } from '../bots.js';
 import type { ClockHost } from './clocks.js';
 
-/** The minimum time a move stays on screen before a bot answers, at the default bot delay. */
-export const MIN_ON_SCREEN_MS = 900;
+/** The minimum time a move stays on screen before a bot answers, at the default bot delay (shared with the client). */
+export { MIN_ON_SCREEN_MS };
+
 const DEFAULT_DELAY_MS = 700;
 
 export function onScreenMs(delayMs: number): number {

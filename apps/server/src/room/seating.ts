@@ -2,7 +2,7 @@
  * Who sits where, who holds which token, who is host. Pure bookkeeping: no Colyseus, no schema,
  * so every lobby rule is a plain function of this object. Errors are values with stable codes.
  */
-import { type BotStrength, MAX_SEATS } from '@blaze/protocol';
+import { type BotStrength, MAX_SEATS, type TableCard } from '@blaze/protocol';
 import { newSeatToken } from '../ids.js';
 
 export interface Person {
@@ -172,5 +172,33 @@ export class Seating {
     if (o.kind === 'bot') return true;
     const p = this.people.get(o.token);
     return p === undefined || (!this.present(p) && p.pending === 0);
+  }
+}
+
+/** The table as its join screen shows it: who hosts, who sits (people and bots), how many watch. */
+export function tableCard(s: Seating, status: string, spectators: number): TableCard {
+  const seats: TableCard['seats'] = [];
+  s.slots.forEach((o, seat) => {
+    if (o === null) return;
+    const p = s.personAt(seat);
+    seats.push({ seat, name: s.nameAt(seat), bot: o.kind === 'bot', host: p !== null && s.isHost(p) });
+  });
+  const host = s.host === null ? null : (s.people.get(s.host)?.name ?? null);
+  const known = status === 'playing' || status === 'finished' ? status : 'lobby';
+  return { status: known, host, seats, free: MAX_SEATS - seats.length, spectators };
+}
+
+/**
+ * The card goes into the room's matchmaking listing (so any process sharing Redis can answer for
+ * it); a listing write costs a round trip, so only a changed card is handed out.
+ */
+export class CardPublisher {
+  private last = '';
+
+  next(card: TableCard): TableCard | null {
+    const json = JSON.stringify(card);
+    if (json === this.last) return null;
+    this.last = json;
+    return card;
   }
 }

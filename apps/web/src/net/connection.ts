@@ -44,7 +44,8 @@ export class Connection {
 
   constructor(
     readonly tableId: string,
-    private store: Store,
+    /** Where snapshots go: the store, or a pacer in front of it. */
+    private store: Pick<Store, 'setTable'>,
     private events: ConnectionEvents,
   ) {
     this.client = new Client(colyseusEndpoint(location, import.meta.env.DEV));
@@ -78,6 +79,8 @@ export class Connection {
       if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
       this.note(`seat ${m.seat}`);
       this.mySeat = m.seat;
+      // A spectator who took a seat rejoins by token after a drop, like any player.
+      if (m.seat >= 0) this.spectate = false;
       this.publish();
     });
     room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));

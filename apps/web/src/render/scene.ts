@@ -6,16 +6,17 @@
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, Group, Tween } from '@tweenjs/tween.js';
 import { Application, Container, type FederatedPointerEvent, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
-import { t, tn } from '../i18n/index.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
-import { roleOf } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { StoreState } from '../store/store.js';
-import { type CardView, makeBack, makeCard, SUIT_COLOR, setGlow, suitShape } from './cardGfx.js';
+import { type CardView, makeBack, makeCard, setGlow } from './cardGfx.js';
 import { FrameScheduler } from './frames.js';
 import { type Layout, layout, type Pt } from './layout.js';
 import { FLIGHT_MS, MIN_SHOW_MS, type Motion, motionsFor, newLines } from './motion.js';
+import { Piles } from './piles.js';
+import { Seats } from './seats.js';
+import { featherToken } from './tokens.js';
 
 export interface SceneIntents {
   toggle(card: CardId): void;
@@ -33,6 +34,18 @@ export interface Region {
   y: number;
   w: number;
   h: number;
+}
+
+/** A text drawn on the table (not on a card), in canvas CSS pixels, with its font size as shown. */
+export interface Label {
+  text: string;
+  /** The seat box it belongs to (`seat-<n>`), or '' for the piles. */
+  owner: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  px: number;
 }
 
 export interface CardPos {
@@ -60,7 +73,6 @@ interface Sprite {
   state: Target;
 }
 
-const TEXT = { fontFamily: 'system-ui, sans-serif', fill: 0xf4efe2 } as const;
 const FELT = 0x0f4d3a;
 
 export class TableScene {
@@ -82,19 +94,18 @@ export class TableScene {
   private leaving = new Set<CardView>();
   private root = new Container();
   private feltLayer = new Graphics();
-  private seatLayer = new Container();
-  private pileLayer = new Container();
+  /** The seat boxes: a part of its own (render/seats.ts). */
+  private seats = new Seats();
+  /** Deck, discard, feathers, limit label and bets: a part of its own (render/piles.ts). */
+  private piles = new Piles();
   private cardLayer = new Container();
   private fxLayer = new Container();
-  private seatCache = new Map<Seat, { key: string; box: Container }>();
   private lay: Layout | null = null;
   private last: { s: StoreState; hl: Highlights } | null = null;
   private prevTable: ClientTable | null = null;
   private drag: { card: CardId; start: Pt; moved: boolean; view: CardView } | null = null;
   private dragGhost: CardView | null = null;
   private cardSize = 0;
-  private deckBack: CardView | null = null;
-  private deckSize = 0;
   positions: { hand: CardPos[]; table: CardPos[] } = { hand: [], table: [] };
   /** Boxes of everything drawn in the last render (seats, piles, bets, table, hand). */
   regions: Region[] = [];
@@ -148,7 +159,7 @@ export class TableScene {
     Ticker.system.stop();
     this.app.canvas.setAttribute('data-testid', 'table-canvas');
     host.appendChild(this.app.canvas);
-    this.root.addChild(this.feltLayer, this.pileLayer, this.seatLayer, this.cardLayer, this.fxLayer);
+    this.root.addChild(this.feltLayer, this.piles.layer, this.seats.layer, this.cardLayer, this.fxLayer);
     this.app.stage.addChild(this.root);
     this.app.stage.eventMode = 'static';
     this.app.stage.hitArea = this.app.screen;
@@ -216,8 +227,8 @@ export class TableScene {
     const reset = before?.view != null && (before.view.round !== v.round || before.gameNumber !== tb.gameNumber);
     if (reset) this.sweep();
     this.drawFelt(L, tb);
-    this.drawSeats(L, tb, me);
-    this.drawPiles(L, tb);
+    this.regions.push(...this.seats.draw(L, tb, me));
+    this.regions.push(...this.piles.draw(L, tb, this.cardLayer));
 
     const targets = new Map<CardId, Target>();
     const origins = new Map<CardId, Pt>();
@@ -609,155 +620,6 @@ export class TableScene {
     if (n > 0) this.regions.push({ kind: 'limit', id: 'limit', ...L.zones.limit });
   }
 
-  private drawPiles(L: Layout, tb: ClientTable): void {
-    const v = tb.view;
-    this.pileLayer.removeChildren().forEach((c) => {
-      c.destroy({ children: true });
-    });
-    if (!v) return;
-    const ts = L.tableScale;
-    const w = L.cardW * ts;
-    const h = L.cardH * ts;
-    const small = L.small;
-    // The deck's back sits in the card layer, above the trump turned across under it.
-    if (!this.deckBack || this.deckBack.width < 1 || this.deckSize !== L.cardW) {
-      this.deckBack?.destroy({ children: true });
-      this.deckBack = makeBack(w, h);
-      this.deckBack.zIndex = 2;
-      this.deckSize = L.cardW;
-      this.cardLayer.addChild(this.deckBack);
-    }
-    this.deckBack.position.set(L.deck.x, L.deck.y);
-    this.deckBack.visible = v.deckCount > 1 || (v.deckCount === 1 && !v.trump);
-    const label = (text: string, p: Pt, dy: number, size = small, maxW = w * 1.6) => {
-      const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
-      tx.anchor.set(0.5, 0);
-      if (tx.width > maxW) tx.scale.set(maxW / tx.width);
-      // Never past the canvas edge: a label near the side slides inwards rather than being cut.
-      const half = tx.width / 2;
-      tx.position.set(Math.max(half + 2, Math.min(L.w - half - 2, p.x)), p.y + dy);
-      this.pileLayer.addChild(tx);
-    };
-    // Deck counts: the draw deck, and deck 2 only while round 2 is still ahead.
-    label(t('table.deck', { n: v.deckCount }), L.deck, h / 2 + 2);
-    if (v.round === 1) label(t('table.deck2', { n: v.deck2Count }), L.deck, h / 2 + small + 5, small - 1);
-    if (v.trump && v.deckCount === 0) {
-      // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
-      const g = new Graphics()
-        .roundRect(L.deck.x - w / 2, L.deck.y - h / 2, w, h, 6)
-        .stroke({ width: 2, color: SUIT_COLOR[v.trump[0] as 'r'], alpha: 0.9 });
-      suitShape(g, v.trump[0] as 'r' | 'y' | 'b', L.deck.x, L.deck.y, w * 0.5, SUIT_COLOR[v.trump[0] as 'r']);
-      this.pileLayer.addChild(g);
-    }
-    this.regions.push({ kind: 'deck', id: 'deck', ...L.zones.deck });
-    const discardOutline = new Graphics()
-      .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
-      .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 });
-    this.pileLayer.addChild(discardOutline);
-    label(t('table.discard', { n: v.discard.length }), L.discard, h / 2 + 2);
-    this.regions.push({ kind: 'discard', id: 'discard', ...L.zones.discard });
-    // The feather stack, top value showing once phase 2 lays it out.
-    if (v.featherStack.length > 0) {
-      const r = L.narrow ? 12 : 16;
-      const fz = L.zones.feathers;
-      v.featherStack
-        .slice()
-        .reverse()
-        .forEach((val, k, all) => {
-          const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, r);
-          c.position.set(fz.x + fz.w / 2 + k * 3 - (all.length - 1) * 1.5, fz.y + r + 2 - k * 1.5 + all.length * 1.5);
-          this.pileLayer.addChild(c);
-        });
-      label(`${t('table.feathers')} ${v.featherStack.length}`, { x: fz.x + fz.w / 2, y: fz.y }, 2 * r + 8, small, fz.w);
-      this.regions.push({ kind: 'feathers', id: 'feathers', ...fz });
-    }
-    if (v.table.length > 0) {
-      const lz = L.zones.limit;
-      label(t('table.limit', { n: v.limit }), L.limitRow, 9, small - 1, lz.w);
-    }
-    // Bets, face down in front of the player bet on; who placed each one is written in the bettor's box.
-    const byOn = new Map<Seat, number>();
-    for (const b of v.bets) {
-      if (b.round !== v.round) continue;
-      const row = L.betRows[b.on];
-      if (!row) continue;
-      const k = byOn.get(b.on) ?? 0;
-      byOn.set(b.on, k + 1);
-      const bh = row.h - 2;
-      const bw = bh / 1.4;
-      const back = makeBack(bw, bh);
-      back.position.set(row.x + bw / 2 + k * (bw + 3), row.y + bh / 2 + 1);
-      this.pileLayer.addChild(back);
-    }
-    for (const [seat, count] of byOn) {
-      const row = L.betRows[seat];
-      if (!row) continue;
-      const bw = (row.h - 2) / 1.4;
-      this.regions.push({ kind: 'bets', id: `bets-${seat}`, x: row.x, y: row.y, w: count * (bw + 3), h: row.h });
-    }
-  }
-
-  private drawSeats(L: Layout, tb: ClientTable, me: Seat): void {
-    const v = tb.view;
-    if (!v) return;
-    const seen = new Set<Seat>();
-    for (let seat = 0; seat < v.players; seat++) {
-      const p = L.seats[seat];
-      const info = tb.seats[seat];
-      if (!p || !info) continue;
-      seen.add(seat);
-      const role = v.out.includes(seat) ? 'out' : roleOf(tb, seat);
-      const feathers = v.feathers.filter((f) => f.seat === seat);
-      const state =
-        seat === v.target && v.targetPassed
-          ? 'passed'
-          : v.standing.includes(seat) && role !== 'none' && role !== 'out'
-            ? 'done'
-            : '';
-      const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
-      const betText = bet
-        ? `${t('act.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
-        : '';
-      this.regions.push({
-        kind: 'seat',
-        id: `seat-${seat}`,
-        x: p.x - L.seatBox.w / 2,
-        y: p.y - L.seatBox.h / 2,
-        w: L.seatBox.w,
-        h: L.seatBox.h,
-      });
-      const key = JSON.stringify([
-        betText,
-        L.w,
-        L.h,
-        p.x,
-        p.y,
-        info.name,
-        info.connected,
-        info.bot,
-        v.handCounts[seat],
-        feathers.map((f) => f.value),
-        role,
-        state,
-        seat === me,
-        t('role.active'),
-      ]);
-      const cached = this.seatCache.get(seat);
-      if (cached && cached.key === key) continue;
-      cached?.box.destroy({ children: true });
-      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me, betText);
-      box.position.set(p.x, p.y);
-      this.seatLayer.addChild(box);
-      this.seatCache.set(seat, { key, box });
-    }
-    for (const [seat, c] of this.seatCache) {
-      if (!seen.has(seat)) {
-        c.box.destroy({ children: true });
-        this.seatCache.delete(seat);
-      }
-    }
-  }
-
   // Input: tap to select, drag onto a challenge card to reject it, or onto the table to play.
   private onDown(card: CardId, view: CardView, e: FederatedPointerEvent): void {
     const hand = this.last?.s.table?.view?.hand ?? [];
@@ -829,94 +691,41 @@ export class TableScene {
     if (chosen && last.hl.rejectTargets.includes(card)) this.intents.reject(chosen, card);
   }
 
+  /**
+   * Every text on the table outside the cards (seat boxes, pile labels), for the "no text cut" check:
+   * each must lie inside the canvas, and inside its seat box, at a readable size.
+   */
+  labels(): Label[] {
+    const out: Label[] = [];
+    const owners = this.seats.owners();
+    const walk = (c: Container, owner: string, scale: number) => {
+      for (const ch of c.children) {
+        if (!ch.visible) continue;
+        const sc = scale * Math.abs(ch.scale.y);
+        if (ch instanceof Text) {
+          if (ch.text === '') continue;
+          const b = ch.getBounds();
+          out.push({
+            text: ch.text,
+            owner,
+            x: b.x,
+            y: b.y,
+            w: b.width,
+            h: b.height,
+            px: Number(ch.style.fontSize) * sc,
+          });
+        } else walk(ch, owners.get(ch) ?? owner, sc);
+      }
+    };
+    if (this.root.visible) {
+      walk(this.seats.layer, '', 1);
+      walk(this.piles.layer, '', 1);
+    }
+    return out;
+  }
+
   /** The canvas' hit rectangle for tests and debugging. */
   bounds(): Rectangle {
     return new Rectangle(0, 0, this.app.screen.width, this.app.screen.height);
   }
-}
-
-function featherToken(value: number | null, r: number): Container {
-  const c = new Container();
-  const g = new Graphics()
-    .ellipse(0, 0, r * 0.55, r)
-    .fill({ color: 0xf7f3e8 })
-    .stroke({ width: 1.5, color: 0xb0743a });
-  g.moveTo(0, -r).lineTo(0, r).stroke({ width: 1.2, color: 0xb0743a });
-  c.addChild(g);
-  if (value !== null) {
-    const tx = new Text({ text: String(value), style: { ...TEXT, fill: 0x6b3b12, fontSize: r, fontWeight: '800' } });
-    tx.anchor.set(0.5);
-    c.addChild(tx);
-  }
-  return c;
-}
-
-const ROLE_COLOR: Record<string, number> = { active: 0xe8532f, target: 0x3d8bfd, supporter: 0x9b59d0, out: 0x777777 };
-
-function seatBox(
-  L: Layout,
-  tb: ClientTable,
-  seat: Seat,
-  role: string,
-  state: string,
-  feathers: { value: number }[],
-  handCount: number,
-  mine: boolean,
-  betText: string,
-): Container {
-  const info = tb.seats[seat];
-  const { w, h } = L.seatBox;
-  const c = new Container();
-  const bg = new Graphics()
-    .roundRect(-w / 2, -h / 2, w, h, 8)
-    .fill({ color: mine ? 0x20342c : 0x1b2a24, alpha: 0.92 })
-    .stroke({ width: role === 'none' ? 1 : 3, color: ROLE_COLOR[role] ?? 0x5d7a6e });
-  c.addChild(bg);
-  const fs = L.narrow ? 11 : 14;
-  const dot = new Graphics()
-    .circle(-w / 2 + 9, -h / 2 + 11, 4)
-    .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
-  c.addChild(dot);
-  const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
-  name.position.set(-w / 2 + 17, -h / 2 + 3);
-  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
-  if (name.width > w - 20) name.scale.set((w - 20) / name.width);
-  c.addChild(name);
-  const total = feathers.reduce((a, f) => a + f.value, 0);
-  const line2 = [
-    info?.bot ? t('lobby.bot') : '',
-    tn('seat.cards', handCount),
-    feathers.length ? tn('seat.feathers', total) : '',
-    info && !info.connected && !info.bot ? t('seat.offline') : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
-  l2.position.set(-w / 2 + 6, -h / 2 + fs + 7);
-  if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
-  c.addChild(l2);
-  if (betText) {
-    const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
-    l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);
-    if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
-    c.addChild(l3);
-  }
-  if (role !== 'none' || state) {
-    const label = [
-      role !== 'none' ? t(`role.${role}` as 'role.active') : '',
-      state ? t(`seat.${state}` as 'seat.passed') : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    const badge = new Text({ text: label, style: { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } });
-    const bw = Math.min(w - 8, badge.width + 10);
-    const pill = new Graphics()
-      .roundRect(-w / 2 + 4, h / 2 - fs - 6, bw, fs + 3, 6)
-      .fill({ color: ROLE_COLOR[role] ?? 0x555555 });
-    c.addChild(pill);
-    badge.position.set(-w / 2 + 9, h / 2 - fs - 5);
-    if (badge.width > w - 18) badge.scale.set((w - 18) / badge.width);
-    c.addChild(badge);
-  }
-  return c;
 }

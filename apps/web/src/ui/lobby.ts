@@ -2,6 +2,7 @@
 import { t } from '../i18n/index.js';
 import type { ClientTable } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
+import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 
 export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
@@ -33,12 +34,8 @@ export function seatedCount(tb: ClientTable): number {
   return tb.seats.filter((s) => s.occupied).length;
 }
 
-export function renderLobby(
-  el: HTMLElement,
-  tb: ClientTable,
-  o: { send: Send; invite: string; spectator: boolean },
-): void {
-  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, o.spectator, t('lobby.title')]);
+export function renderLobby(el: HTMLElement, tb: ClientTable, o: { send: Send; invite: string }): void {
+  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, t('lobby.title')]);
   patch(el, key, () => {
     const { send } = o;
     const host = tb.isHost;
@@ -61,7 +58,8 @@ export function renderLobby(
         h(
           'span',
           { class: 'seat-actions' },
-          !s.occupied && !o.spectator && !seated
+          // Anyone not seated (a spectator too) may take a free seat.
+          !s.occupied && !seated
             ? h('button', { testid: `sit-${s.seat}`, onclick: () => send('sit', { seat: s.seat }) }, t('lobby.sit'))
             : null,
           mine ? h('button', { testid: 'leave', onclick: () => send('leave', {}) }, t('lobby.leave')) : null,
@@ -142,6 +140,8 @@ export function renderLobby(
         }),
         copy,
       ),
+      // The seat rows carry the Sit buttons here; the offer only says so.
+      seatOffer(tb, send, false),
       h('ul', { class: 'seats' }, rows),
       h(
         'fieldset',

@@ -5,34 +5,46 @@ import { rematchOffer, results } from '../logic/results.js';
 import type { RoundSummary, SummaryBet } from '../logic/roundSummary.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
+import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 
 export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): void {
   const v = tb.view;
-  const key = JSON.stringify([tb.status, v?.scores, v?.winner, tb.scoreboard, tb.mySeat, tb.isHost, t('result.title')]);
+  const key = JSON.stringify([
+    tb.status,
+    v?.scores,
+    v?.winner,
+    tb.scoreboard,
+    tb.mySeat,
+    tb.isHost,
+    tb.seats.map((s) => s.occupied),
+    t('result.title'),
+  ]);
   patch(el, key, () => {
     if (tb.status !== 'finished' || !v) return [];
     const r = results(v);
-    const rows = r.lines.map((l) =>
-      h(
+    const rows = r.lines.map((l) => {
+      const lost = v.roundLosers
+        .map((s, k) => (s === l.seat ? t('result.loser', { n: k + 1 }) : ''))
+        .filter(Boolean)
+        .join(', ');
+      // Who lost a round is written under the name, so the table stays narrow enough for a phone.
+      return h(
         'tr',
         { class: l.seat === r.winner ? 'winner' : '', testid: `result-${l.seat}` },
-        h('td', {}, nameOf(tb, l.seat)),
+        h(
+          'td',
+          { class: 'who' },
+          h('span', { class: 'name' }, nameOf(tb, l.seat)),
+          lost ? h('span', { class: 'note' }, lost) : null,
+        ),
         h('td', {}, String(l.feathers[0])),
         h('td', {}, String(l.bets[0])),
         h('td', {}, String(l.feathers[1])),
         h('td', {}, String(l.bets[1])),
         h('th', {}, String(l.total)),
-        h(
-          'td',
-          { class: 'note' },
-          v.roundLosers
-            .map((s, k) => (s === l.seat ? t('result.loser', { n: k + 1 }) : ''))
-            .filter(Boolean)
-            .join(', '),
-        ),
-      ),
-    );
+      );
+    });
     const winner = r.winner === null ? '?' : nameOf(tb, r.winner);
     return [
       h('h2', {}, t('result.title')),
@@ -51,7 +63,6 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             h('th', { colSpan: 2 }, t('result.round', { n: 1 })),
             h('th', { colSpan: 2 }, t('result.round', { n: 2 })),
             h('th', { rowSpan: 2 }, t('result.total')),
-            h('th', { rowSpan: 2 }),
           ),
           h(
             'tr',
@@ -93,6 +104,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             ),
           )
         : null,
+      seatOffer(tb, send, true),
       rematchOffer(tb) === 'button'
         ? h(
             'button',
@@ -132,6 +144,12 @@ export class RoundSummaryView {
     private table: () => ClientTable | null,
   ) {
     el.addEventListener('click', () => this.close());
+    // Someone moving over it is reading it: it stays its full time from their last move.
+    el.addEventListener('pointermove', () => {
+      if (this.el.hidden) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.close(), SUMMARY_MS);
+    });
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' || e.key === 'Enter' || e.key === ' ') this.close();
     });

@@ -11,17 +11,20 @@ import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
+import { paceKind } from '../logic/pace.js';
 import { roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { REPLAY_MS } from '../render/motion.js';
-import { type Region, TableScene } from '../render/scene.js';
+import { type Label, type Region, TableScene } from '../render/scene.js';
+import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
 import { h } from './dom.js';
+import { fetchTableCard, renderTableCard } from './joinCard.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
 import { RoundSummaryView, renderResults } from './results.js';
@@ -40,6 +43,8 @@ export interface BlazeDebug {
   readonly mySeat: number;
   /** Boxes of seats, bets, piles, table and hand in page CSS pixels (issue #10's overlap checks). */
   readonly regions: Region[];
+  /** Texts on the table outside the cards, in page CSS pixels, with the font size as shown. */
+  readonly labels: Label[];
   readonly firstTableFrame: number | null;
   /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
   readonly renderCount: number;
@@ -61,13 +66,27 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   });
   let conn: Connection | null = null;
   let connState: ConnState = 'idle';
-  let spectator = false;
   let betOn: Seat | null = null;
   let targetIdx = 0;
   let hl: Highlights = highlights(emptyTable(), []);
   const cleanups: (() => void)[] = [];
 
-  const send: Send = (type, payload) => (source ?? conn)?.send(type, payload);
+  // Snapshots from the server pass the pacer: each move by someone else stays in sight a moment.
+  const pacer = new Pacer<ClientTable>((tb) => store.setTable(tb));
+  let lastIn: ClientTable | null = null;
+  const paced = {
+    setTable(tb: ClientTable): void {
+      const kind = paceKind(lastIn, tb);
+      lastIn = tb;
+      pacer.push(tb, kind);
+    },
+  };
+  cleanups.push(() => pacer.destroy());
+  // Acting never waits for the queue: the newest table first, then the message.
+  const send: Send = (type, payload) => {
+    pacer.flush();
+    (source ?? conn)?.send(type, payload);
+  };
   const invite = inviteLink(location.origin, tableId);
 
   // ---- DOM skeleton ----
@@ -149,6 +168,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
     get regions() {
       return toPage(scene.regions);
+    },
+    get labels() {
+      return toPage(scene.labels());
     },
     get firstTableFrame() {
       return scene.firstTableFrame;
@@ -323,7 +345,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     showTrump(tb);
     lobbyEl.hidden = tb.status !== 'lobby';
     resultsEl.hidden = tb.status !== 'finished';
-    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite, spectator });
+    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite });
     renderResults(resultsEl, tb, send);
     renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
     panels.update(tb);
@@ -432,9 +454,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
 
   // ---- joining ----
   const connect = async (name: string, watch: boolean) => {
-    spectator = watch;
     conn?.close();
-    conn = new Connection(tableId, store, {
+    conn = new Connection(tableId, paced, {
       onConnState: (st, reason) => {
         connState = st;
         showJoin(reason);
@@ -456,9 +477,23 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   };
 
   let joinReason: string | undefined;
+  // Who hosts and who sits, before joining (issue #10): asked for whenever the join screen shows.
+  const cardEl = h('div', { class: 'join-card', testid: 'join-card', hidden: true });
+  let card: Awaited<ReturnType<typeof fetchTableCard>> = null;
+  let cardAsked = 0;
+  function refreshCard(): void {
+    if (source || Date.now() - cardAsked < 2_000) return;
+    cardAsked = Date.now();
+    void fetchTableCard(tableId).then((c) => {
+      card = c;
+      renderTableCard(cardEl, card);
+    });
+  }
   function showJoin(reason?: string): void {
     if (reason !== undefined) joinReason = reason;
     joinEl.hidden = connState === 'open' || connState === 'reconnecting';
+    if (!joinEl.hidden) refreshCard();
+    renderTableCard(cardEl, card);
     const name = h('input', {
       testid: 'name-input',
       maxLength: 24,
@@ -490,6 +525,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     });
     joinEl.replaceChildren(
       h('h2', {}, t('join.title', { id: tableId })),
+      cardEl,
       h('label', {}, t('home.name'), name),
       h(
         'div',

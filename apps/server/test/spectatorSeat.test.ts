@@ -1,0 +1,96 @@
+/**
+ * Issue 10: a spectator is offered the free seats. Sitting from the spectators works in the lobby and
+ * between games, and is refused with a clear code when the seat is taken or a game runs. The join
+ * screen's card (GET /api/tables/:id) names the host and who sits, and holds nothing secret.
+ */
+import { type TableCard, tableCard } from '@blaze/protocol';
+import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../src/bots.js';
+import { autoplay, createTable, FAST_ROOM, join, nextError, type Player, until, useServer } from './helpers.js';
+
+const srv = useServer({ room: FAST_ROOM });
+
+async function expectRefused(p: Player, send: () => void, code: string): Promise<void> {
+  const from = p.errors.length;
+  send();
+  const e = await nextError(p, from);
+  expect(e.code, JSON.stringify(e)).toBe(code);
+}
+
+async function card(id: string): Promise<{ status: number; body: unknown; text: string }> {
+  const res = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${id}`);
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as unknown, text };
+}
+
+describe('spectators take seats', () => {
+  it('a spectator sits in a free seat in the lobby; a taken seat and a running game are refused', async () => {
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, firstPlayer: 0 });
+    const host = await join(srv.endpoint, id, { name: 'Hanna' });
+    await until(() => host.seat === 0 && host.host);
+    host.room.send('addBot', { seat: 1 });
+    const watcher = await join(srv.endpoint, id, { name: 'Wim', spectate: true });
+    await until(() => watcher.token !== '' && host.room.state.spectators === 1);
+    expect(watcher.seat).toBe(-1);
+
+    // The join screen's card: host and who sits, by name; no token anywhere in it.
+    await until(() => host.room.state.players[1]?.bot === true);
+    const c = await card(id);
+    expect(c.status).toBe(200);
+    const parsed = tableCard.parse(c.body) satisfies TableCard;
+    expect(parsed.host).toBe('Hanna');
+    expect(parsed.seats).toEqual([
+      { seat: 0, name: 'Hanna', bot: false, host: true },
+      { seat: 1, name: 'Bot 1', bot: true, host: false },
+    ]);
+    expect(parsed.free).toBe(3);
+    expect(parsed.spectators).toBe(1);
+    expect(c.text).not.toContain(host.token);
+    expect(c.text).not.toContain(watcher.token);
+
+    await expectRefused(watcher, () => watcher.room.send('sit', { seat: 1 }), 'SEAT_TAKEN');
+    await expectRefused(watcher, () => watcher.room.send('sit', { seat: 0 }), 'SEAT_TAKEN');
+    watcher.room.send('sit', { seat: 3 });
+    await until(() => watcher.seat === 3, 5_000, 'the spectator seated');
+    await until(() => host.room.state.spectators === 0 && host.room.state.players[3]?.name === 'Wim');
+    const after = tableCard.parse((await card(id)).body);
+    expect(after.seats.map((s) => s.name)).toEqual(['Hanna', 'Bot 1', 'Wim']);
+    expect(after.spectators).toBe(0);
+
+    // A game runs: a late spectator cannot sit, even in a free seat.
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing');
+    const late = await join(srv.endpoint, id, { name: 'Lea', spectate: true });
+    await until(() => late.token !== '');
+    expect(late.seat).toBe(-1);
+    await expectRefused(late, () => late.room.send('sit', { seat: 4 }), 'GAME_RUNNING');
+    expect(tableCard.parse((await card(id)).body).status).toBe('playing');
+    for (const p of [late, watcher, host]) await p.room.leave();
+  });
+
+  it('between games a spectator sits, and the rematch deals them in', async () => {
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, firstPlayer: 0 });
+    const host = await join(srv.endpoint, id, { name: 'Host' });
+    await until(() => host.seat === 0);
+    for (const seat of [1, 2]) host.room.send('addBot', { seat });
+    await until(() => host.room.state.players[2]?.bot === true);
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing');
+    const watcher = await join(srv.endpoint, id, { name: 'Wim', spectate: true });
+    await until(() => watcher.token !== '');
+    const run = autoplay(host, (v) => chooseAction('heuristic', v, Math.random), 0);
+    await until(() => host.room.state.status === 'finished', 120_000, 'the game to finish');
+    run.stop();
+    watcher.room.send('sit', { seat: 3 });
+    await until(() => watcher.seat === 3, 5_000, 'seated between games');
+    host.room.send('rematch', {});
+    await until(() => watcher.room.state.status === 'playing' && watcher.room.state.players[3]?.hand.length === 5);
+    for (const p of [watcher, host]) await p.room.leave();
+  }, 150_000);
+
+  it('GET /api/tables/:id: unknown ids are 404, bad ids 400', async () => {
+    expect((await card('nonexistent1')).status).toBe(404);
+    const bad = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${encodeURIComponent('a b')}`);
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The seat boxes: name, presence, cards and feathers, role and state, the bet placed. Each box is
+ * drawn anew only when what it shows changed (keyed by its content), so a patch that moves cards
+ * leaves the seats alone.
+ */
+import type { Seat } from '@blaze/rules';
+import { Container, Graphics, Text } from 'pixi.js';
+import { t, tn } from '../i18n/index.js';
+import { roleOf } from '../logic/highlights.js';
+import type { ClientTable } from '../store/snapshot.js';
+import type { Layout } from './layout.js';
+import type { Region } from './scene.js';
+import { featherToken, TEXT } from './tokens.js';
+
+/** Texts shrink to fit their box, never below this size (px): they are said shorter instead. */
+const MIN_TEXT_PX = 8;
+
+export class Seats {
+  readonly layer = new Container();
+  private cache = new Map<Seat, { key: string; box: Container }>();
+
+  /** Each drawn box and the seat it belongs to (`seat-<n>`), for the layout checks. */
+  owners(): Map<Container, string> {
+    const out = new Map<Container, string>();
+    for (const [seat, c] of this.cache) out.set(c.box, `seat-${seat}`);
+    return out;
+  }
+
+  /** Draws each seat box anew only when what it shows changed; answers the boxes' regions. */
+  draw(L: Layout, tb: ClientTable, me: Seat): Region[] {
+    const regions: Region[] = [];
+    const v = tb.view;
+    if (!v) return regions;
+    const seen = new Set<Seat>();
+    for (let seat = 0; seat < v.players; seat++) {
+      const p = L.seats[seat];
+      const info = tb.seats[seat];
+      if (!p || !info) continue;
+      seen.add(seat);
+      const role = v.out.includes(seat) ? 'out' : roleOf(tb, seat);
+      const feathers = v.feathers.filter((f) => f.seat === seat);
+      const state =
+        seat === v.target && v.targetPassed
+          ? 'passed'
+          : v.standing.includes(seat) && role !== 'none' && role !== 'out'
+            ? 'done'
+            : '';
+      const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
+      const betText = bet
+        ? `${t('act.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
+        : '';
+      regions.push({
+        kind: 'seat',
+        id: `seat-${seat}`,
+        x: p.x - L.seatBox.w / 2,
+        y: p.y - L.seatBox.h / 2,
+        w: L.seatBox.w,
+        h: L.seatBox.h,
+      });
+      const key = JSON.stringify([
+        betText,
+        L.w,
+        L.h,
+        p.x,
+        p.y,
+        info.name,
+        info.connected,
+        info.bot,
+        v.handCounts[seat],
+        feathers.map((f) => f.value),
+        role,
+        state,
+        seat === me,
+        t('role.active'),
+      ]);
+      const cached = this.cache.get(seat);
+      if (cached && cached.key === key) continue;
+      cached?.box.destroy({ children: true });
+      const box = seatBox(L, tb, seat, role, state, feathers, v.handCounts[seat] ?? 0, seat === me, betText);
+      box.position.set(p.x, p.y);
+      this.layer.addChild(box);
+      this.cache.set(seat, { key, box });
+    }
+    for (const [seat, c] of this.cache) {
+      if (!seen.has(seat)) {
+        c.box.destroy({ children: true });
+        this.cache.delete(seat);
+      }
+    }
+    return regions;
+  }
+}
+
+const ROLE_COLOR: Record<string, number> = { active: 0xe8532f, target: 0x3d8bfd, supporter: 0x9b59d0, out: 0x777777 };
+
+function seatBox(
+  L: Layout,
+  tb: ClientTable,
+  seat: Seat,
+  role: string,
+  state: string,
+  feathers: { value: number }[],
+  handCount: number,
+  mine: boolean,
+  betText: string,
+): Container {
+  const info = tb.seats[seat];
+  const { w, h } = L.seatBox;
+  const c = new Container();
+  const bg = new Graphics()
+    .roundRect(-w / 2, -h / 2, w, h, 8)
+    .fill({ color: mine ? 0x20342c : 0x1b2a24, alpha: 0.92 })
+    .stroke({ width: role === 'none' ? 1 : 3, color: ROLE_COLOR[role] ?? 0x5d7a6e });
+  c.addChild(bg);
+  const fs = L.narrow ? 11 : 14;
+  const dot = new Graphics()
+    .circle(-w / 2 + 9, -h / 2 + 11, 4)
+    .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
+  c.addChild(dot);
+  const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
+  name.position.set(-w / 2 + 17, -h / 2 + 3);
+  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
+  if (name.width > w - 20) name.scale.set((w - 20) / name.width);
+  c.addChild(name);
+  const total = feathers.reduce((a, f) => a + f.value, 0);
+  const offline = info && !info.connected && !info.bot ? t('seat.offline') : '';
+  // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
+  const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
+    .filter(Boolean)
+    .join(' · ');
+  const l2y = -h / 2 + fs + 7;
+  const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
+  if (l2.width <= w - 10 || !L.narrow) {
+    l2.position.set(-w / 2 + 6, l2y);
+    if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
+    c.addChild(l2);
+  } else {
+    // A phone's seat box is too narrow for the words at a readable size: a card and a feather, counted.
+    l2.destroy();
+    let x = -w / 2 + 6;
+    const count = (n: number) => {
+      const tx = new Text({ text: String(n), style: { ...TEXT, fontSize: fs - 1, fontWeight: '700' } });
+      tx.position.set(x, l2y - 1);
+      c.addChild(tx);
+      x += tx.width + 7;
+    };
+    c.addChild(
+      new Graphics()
+        .roundRect(x, l2y + 1, 7, 10, 1.5)
+        .fill({ color: 0x8a2a1c })
+        .stroke({ width: 1, color: 0xf4efe2 }),
+    );
+    x += 10;
+    count(handCount);
+    if (feathers.length) {
+      const f = featherToken(null, 5);
+      f.position.set(x + 3, l2y + 6);
+      c.addChild(f);
+      x += 9;
+      count(total);
+    }
+    if (offline) {
+      const tx = new Text({ text: offline, style: { ...TEXT, fontSize: fs - 2 } });
+      tx.position.set(x, l2y);
+      const room = w / 2 - 4 - x;
+      if (tx.width > room) tx.scale.set(Math.max(0.1, room / tx.width));
+      c.addChild(tx);
+    }
+  }
+  if (betText) {
+    const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
+    l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);
+    if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
+    c.addChild(l3);
+  }
+  if (role !== 'none' || state) {
+    const label = [
+      role !== 'none' ? t(`role.${role}` as 'role.active') : '',
+      state ? t(`seat.${state}` as 'seat.passed') : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const style = { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } as const;
+    let badge = new Text({ text: label, style });
+    // Too long for a phone's box at a readable size: the pill's colour names the role, the word the state.
+    if (state && role !== 'none' && badge.width * MIN_TEXT_PX > (w - 18) * (fs - 2)) {
+      badge.destroy();
+      badge = new Text({ text: t(`seat.${state}` as 'seat.passed'), style });
+    }
+    const bw = Math.min(w - 8, badge.width + 10);
+    const pill = new Graphics()
+      .roundRect(-w / 2 + 4, h / 2 - fs - 6, bw, fs + 3, 6)
+      .fill({ color: ROLE_COLOR[role] ?? 0x555555 });
+    c.addChild(pill);
+    badge.position.set(-w / 2 + 9, h / 2 - fs - 5);
+    if (badge.width > w - 18) badge.scale.set((w - 18) / badge.width);
+    c.addChild(badge);
+  }
+  return c;
+}

@@ -1,0 +1,20 @@
+/** Small things drawn in several parts of the table: the text style, a feather token. */
+import { Container, Graphics, Text } from 'pixi.js';
+
+export const TEXT = { fontFamily: 'system-ui, sans-serif', fill: 0xf4efe2 } as const;
+
+export function featherToken(value: number | null, r: number): Container {
+  const c = new Container();
+  const g = new Graphics()
+    .ellipse(0, 0, r * 0.55, r)
+    .fill({ color: 0xf7f3e8 })
+    .stroke({ width: 1.5, color: 0xb0743a });
+  g.moveTo(0, -r).lineTo(0, r).stroke({ width: 1.2, color: 0xb0743a });
+  c.addChild(g);
+  if (value !== null) {
+    const tx = new Text({ text: String(value), style: { ...TEXT, fill: 0x6b3b12, fontSize: r, fontWeight: '800' } });
+    tx.anchor.set(0.5);
+    c.addChild(tx);
+  }
+  return c;
+}

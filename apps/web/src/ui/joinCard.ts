@@ -1,0 +1,53 @@
+/**
+ * The join screen's view of a table before joining: who hosts, who sits (people and bots), how many
+ * seats are free, whether a game runs. From GET /api/tables/:id; nothing there is secret.
+ */
+import { type TableCard, tableCard } from '@blaze/protocol';
+import { t, tn } from '../i18n/index.js';
+import { h } from './dom.js';
+
+/** The table's card, or null when the server does not know it (or cannot be reached). */
+export async function fetchTableCard(tableId: string): Promise<TableCard | null> {
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, { cache: 'no-store' });
+    if (!res.ok) return null;
+    const parsed = tableCard.safeParse(await res.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function renderTableCard(el: HTMLElement, card: TableCard | null): void {
+  if (!card) {
+    el.replaceChildren();
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const seats = card.seats.map((s) =>
+    h(
+      'li',
+      { testid: `join-seat-${s.seat}`, class: s.bot ? 'bot' : '' },
+      h('span', { class: 'seat-name' }, s.name),
+      // "Bot 1" says it is a bot already; a person's host role is worth a tag.
+      s.host ? h('span', { class: 'tags' }, t('lobby.host')) : null,
+    ),
+  );
+  const parts = [
+    h('p', { testid: 'join-status' }, t(`join.status.${card.status}`)),
+    card.host ? h('p', { testid: 'join-host', class: 'join-host' }, t('join.host', { name: card.host })) : null,
+    h('h3', {}, t('join.seated')),
+    seats.length > 0
+      ? h('ul', { class: 'join-seats', testid: 'join-seats' }, seats)
+      : h('p', { class: 'msg' }, t('join.nobody')),
+    h(
+      'p',
+      { class: 'msg', testid: 'join-free' },
+      [tn('join.free', card.free), card.spectators > 0 ? t('top.watching', { n: card.spectators }) : '']
+        .filter(Boolean)
+        .join(' · '),
+    ),
+  ];
+  el.replaceChildren(...parts.filter((x) => x !== null));
+}

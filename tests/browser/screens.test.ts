@@ -1,0 +1,168 @@
+/// <reference lib="dom" />
+/**
+ * Issue #10, must show 1: one whole game (a person and four bots), and at each of the five sizes a
+ * screenshot of home, join, lobby, mid-challenge, a refusal, betting, the round summary and the final
+ * results, each checked automatically: the boxes of seats, bets, piles, limit, challenge and hand do
+ * not intersect, texts drawn on the table stay inside their box at a readable size, the banner and
+ * action bar stay off the canvas, and no text of the page is cut. The game is played once; each
+ * screen is held (the table waits for the person) while the window takes the five sizes in turn.
+ * Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+import { domProblems, expectCanvasClean, overlap, regions, SIZES } from '../support/screens.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
+const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
+const DESK = { width: 1280, height: 800 };
+
+describe('every screen at five sizes (issue #10)', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The window takes each size; after it settles, `each` runs, then the checks and the screenshot. */
+  async function sweep(page: Page, screen: string, seats: number | null, each?: (size: string) => Promise<void>) {
+    for (const [size, options] of SIZES) {
+      await page.setViewportSize(options.viewport as { width: number; height: number });
+      // The canvas follows its host on the next frame; cards glide for ~400 ms.
+      await page.waitForTimeout(450);
+      if (each) await each(size);
+      await shot(page, `screens-${screen}-${size}`);
+      if (seats !== null) await expectCanvasClean(page, `${screen} ${size}`, seats);
+      expect(await domProblems(page), `${screen} ${size}: page texts`).toEqual([]);
+    }
+    await page.setViewportSize(DESK);
+  }
+
+  /**
+   * Plays on through the UI until `want` holds and the table stands still (the game waits for this
+   * page), so the same moment can be shown at every size.
+   */
+  async function playUntil(page: Page, want: (s: Seen) => boolean, what: string, keepSummary = false) {
+    const end = Date.now() + 240_000;
+    let last = '';
+    while (Date.now() < end) {
+      const s = await seen(page);
+      if (want(s)) {
+        const now = JSON.stringify([await regions(page), s.hand, s.challenges]);
+        if (now === last) return s;
+        last = now;
+        await page.waitForTimeout(700);
+        continue;
+      }
+      last = '';
+      const did = await step(page, { keepSummary });
+      await page.waitForTimeout(did ? 120 : 250);
+    }
+    throw new Error(`never reached: ${what}`);
+  }
+
+  it('home, join, lobby, mid-challenge, refusal, betting, round summary and final results', async () => {
+    const host = await newPlayer(browser, 'Annemarie', { viewport: DESK });
+    const page = host.page;
+    await page.goto(server.base);
+    await tid(page, 'name-input').fill('Annemarie');
+    await sweep(page, 'home', null);
+
+    // A table whose bots answer quickly; the person has the relaxed clock, so each screen holds.
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { botDelayMs: 150, windowMs: 1000, clock: 'relaxed', firstPlayer: 4 } }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`${server.base}/t/${id}`);
+    await tid(page, 'name-input').fill('Annemarie');
+    await tid(page, 'join-sit').click();
+    await poll(() => tid(page, 'leave').isVisible()).toBe(true);
+    for (const k of [1, 2, 3, 4]) {
+      await tid(page, `add-bot-${k}`).click();
+      await poll(() => tid(page, `remove-bot-${k}`).isVisible()).toBe(true);
+    }
+    await sweep(page, 'lobby', null);
+
+    // Someone with the link, before joining: the host and who sits.
+    const guest = await newPlayer(browser, 'Guest', { viewport: DESK });
+    await guest.page.goto(`${server.base}/t/${id}`);
+    await poll(() => tid(guest.page, 'join-host').textContent()).toBe('Host: Annemarie');
+    await sweep(guest.page, 'join', null);
+    await guest.ctx.close();
+
+    await tid(page, 'start').click();
+    await poll(async () => (await seen(page)).status).toBe('playing');
+
+    // A challenge on the table that waits for this page, with a card in hand that cannot be played.
+    await playUntil(
+      page,
+      (s) => s.tableLen > 0 && (s.role === 'target' || s.role === 'active') && s.hand.some((h) => !h.lit),
+      'a challenge with a grey card',
+    );
+    await expect(tid(page, 'trump').textContent()).resolves.toMatch(/Trump: (red|yellow|blue)/);
+    await sweep(page, 'challenge', 5);
+
+    // A refusal: the grey card pressed at each size, its reason worded next to it, clear of the seats.
+    const flash = tid(page, 'flash');
+    await sweep(page, 'refusal', 5, async (size) => {
+      const grey = (await seen(page)).hand.find((h) => !h.lit);
+      expect(grey, `${size}: a grey card`).toBeTruthy();
+      if (!grey) return;
+      await page.mouse.click(grey.x, grey.y);
+      await poll(() => flash.isVisible(), 5_000).toBe(true);
+      const text = (await flash.textContent()) ?? '';
+      expect(text).toMatch(/\(rule R\d/);
+      expect(text, 'no raw card id').not.toMatch(CARD_ID);
+      const box = await flash.boundingBox();
+      if (box) {
+        const r = { kind: 'flash', id: 'flash', x: box.x, y: box.y, w: box.width, h: box.height };
+        for (const seat of (await regions(page)).filter((x) => x.kind === 'seat'))
+          expect(overlap(r, seat), `${size}: the coach covers ${seat.id}`).toBe(false);
+      }
+    });
+
+    // Betting: this page has chosen whom to bet on; the value buttons and their hint show.
+    await playUntil(page, (s) => s.betting && Object.values(s.buttons).some((b) => b.chosen), 'betting');
+    await sweep(page, 'betting', 5);
+
+    // The round's summary: kept up while the pointer moves over it (as someone reading it).
+    const summary = tid(page, 'round-summary');
+    const end = Date.now() + 240_000;
+    while (!(await summary.isVisible()) && Date.now() < end) {
+      const did = await step(page, { keepSummary: true });
+      await page.waitForTimeout(did ? 120 : 250);
+    }
+    // Who lost, every bet revealed with what it scored, and the new trump.
+    const bets = await tid(page, 'summary-bets').locator('li').allTextContents();
+    expect(bets.length).toBe(5);
+    for (const b of bets) expect(b, 'bet value revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
+    await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/loses the round/);
+    await expect(tid(page, 'summary-trump').textContent()).resolves.toMatch(/New trump: (red|yellow|blue)/);
+    await sweep(page, 'summary', null, async () => {
+      const box = await summary.boundingBox();
+      if (box) await page.mouse.move(box.x + box.width / 2, box.y + 8, { steps: 2 });
+      expect(await summary.isVisible(), 'the summary is up').toBe(true);
+    });
+    await summary.click();
+
+    // The final results.
+    await playUntil(page, (s) => s.status === 'finished', 'the end of the game');
+    // The last round's summary comes first; tapped away, the final scores are underneath.
+    await poll(() => summary.isVisible()).toBe(true);
+    await summary.click();
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    await sweep(page, 'final', null);
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  });
+});

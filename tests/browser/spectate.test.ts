@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+/**
+ * Issue #10: the join screen (/t/<id> before joining) shows who hosts and who sits; a spectator is
+ * told "You are watching" and offered the free seats, and sitting from the spectators works.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, shot, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+import { domProblems } from '../support/screens.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
+
+describe('join screen and spectators (issue #10)', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the join screen names the host and who sits; a spectator is told so and takes a free seat', async () => {
+    const host = await newPlayer(browser, 'Annemarie');
+    await host.page.goto(server.base);
+    await tid(host.page, 'name-input').fill('Annemarie');
+    await tid(host.page, 'new-table').click();
+    await host.page.waitForURL(/\/t\//);
+    await poll(() => tid(host.page, 'leave').isVisible()).toBe(true);
+    await tid(host.page, 'add-bot-1').click();
+    await poll(() => tid(host.page, 'remove-bot-1').isVisible()).toBe(true);
+
+    const guest = await newPlayer(browser, 'Wim', { viewport: { width: 390, height: 844 }, isMobile: true });
+    const g = guest.page;
+    await g.goto(host.page.url());
+    await poll(() => tid(g, 'join-host').textContent()).toBe('Host: Annemarie');
+    await expect(tid(g, 'join-seats').locator('li').allTextContents()).resolves.toEqual([
+      'Annemarie' + 'host',
+      'Bot 1',
+    ]);
+    await expect(tid(g, 'join-free').textContent()).resolves.toBe('3 free seats');
+    await shot(g, 'spectate-join');
+    expect(await domProblems(g), 'join screen texts').toEqual([]);
+
+    await tid(g, 'name-input').fill('Wim');
+    await tid(g, 'watch').click();
+    await poll(() => tid(g, 'watching').textContent()).toBe('You are watching');
+    await expect(tid(g, 'seat-offer').textContent()).resolves.toContain('Take a free seat');
+    await poll(() => tid(host.page, 'watching').textContent()).toBe('watching: 1');
+    // Every free seat has a Sit button for the spectator; taken ones do not.
+    for (const seat of [2, 3, 4]) await expect(tid(g, `sit-${seat}`).isVisible()).resolves.toBe(true);
+    for (const seat of [0, 1]) await expect(tid(g, `sit-${seat}`).count()).resolves.toBe(0);
+    await shot(g, 'spectate-lobby');
+    expect(await domProblems(g), 'lobby texts').toEqual([]);
+    await tid(g, 'sit-3').click();
+    await poll(() => tid(g, 'seat-3').textContent()).toContain('Wim');
+    await poll(() => tid(g, 'watching').textContent()).toBe('');
+    await expect(tid(g, 'seat-offer').count()).resolves.toBe(0);
+    await poll(() => tid(host.page, 'seat-3').textContent()).toContain('Wim');
+
+    // German words on the join screen, for a third person.
+    const third = await newPlayer(browser, 'Lea');
+    await third.page.goto(server.base);
+    await tid(third.page, 'language').selectOption('de');
+    await third.page.goto(host.page.url());
+    await poll(() => tid(third.page, 'join-host').textContent()).toBe('Gastgeber: Annemarie');
+    await expect(tid(third.page, 'join-seats').locator('li').allTextContents()).resolves.toEqual([
+      'AnnemarieGastgeber',
+      'Bot 1',
+      'Wim',
+    ]);
+    expect([...host.errors, ...guest.errors, ...third.errors]).toEqual([]);
+    for (const p of [third, guest, host]) await p.ctx.close();
+  });
+});

@@ -1,23 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole tree; each package is a project so `--project rules` runs just one.
+// Time limits only catch a hung test: property tests and whole games take several times longer on a
+// loaded 2-core machine than on a quiet one, and no test here is a timing test.
+const unit = { testTimeout: 60_000 };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'rules', include: ['packages/rules/**/*.test.ts'] } },
-      { test: { name: 'bots', include: ['packages/bots/**/*.test.ts'] } },
-      { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'] } },
+      { test: { name: 'rules', include: ['packages/rules/**/*.test.ts'], ...unit } },
+      { test: { name: 'bots', include: ['packages/bots/**/*.test.ts'], ...unit } },
+      { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'], ...unit } },
       {
         // Colyseus' server needs real threads, not forks with isolated module graphs.
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           pool: 'threads',
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['apps/web/**/*.test.ts'], environment: 'node', ...unit } },
       {
         test: {
           name: 'e2e',

@@ -28,11 +28,13 @@ export class Chat {
     );
   }
 
-  /** Someone says a line now; answers the entry that records it. */
+  /**
+   * Someone says a line now: answers the entry that records it, numbered, but not yet in the state.
+   * The table shows it (`put`) once the record is written, as it does with game actions, so a crash
+   * never shows a line that is then lost.
+   */
   say(name: string, seat: number, text: string): Extract<TableEntry, { t: 'chat' }> {
-    const seq = this.seq + 1;
-    const at = Date.now();
-    this.put(seq, at, name, seat, text);
-    return { t: 'chat', seq, at, name, seat, text };
+    this.seq += 1;
+    return { t: 'chat', seq: this.seq, at: Date.now(), name, seat, text };
   }
 }

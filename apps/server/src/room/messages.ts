@@ -89,9 +89,12 @@ function onGameMessage(room: BlazeRoom, person: Person, type: ClientMessageType,
 function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
   const s = room.seating;
   if (type === 'chat') {
-    room.recorder.push(room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text));
-    room.recorder.write([], () => {});
-    room.broadcastPatch();
+    const line = room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text);
+    room.recorder.write([line], () => {
+      if (room.disposed) return;
+      room.chat.put(line.seq, line.at, line.name, line.seat, line.text);
+      room.broadcastPatch();
+    });
     return null;
   }
   if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };

@@ -29,7 +29,7 @@ export function viewFromState(s: BlazeState, seat: number): PlayerView {
     deck2Count: s.deck2Count,
     hand: me ? [...(me.hand ?? [])] : [],
     handCounts: s.players.slice(0, players).map((x) => x.handCount),
-    betHand: me ? ([...(me.betHand ?? [])] as (0 | 1)[]) : [],
+    betHand: me ? ([...(me.betHand ?? '')].map(Number) as (0 | 1)[]) : [],
     active: s.active,
     target: s.target,
     supporter: s.supporter < 0 ? null : s.supporter,

@@ -22,7 +22,7 @@ export function stateFrom(g: GameState, viewer: number | null, status = 'playing
     // Only the viewer's own slot carries private fields, as with the server's StateView.
     if (i === viewer) {
       p.hand = new ArraySchema(...(g.hands[i] ?? []));
-      p.betHand = new ArraySchema(...(g.betCards[i] ?? []));
+      p.betHand = (g.betCards[i] ?? []).join('');
     }
     s.players.push(p);
   }

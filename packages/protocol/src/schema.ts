@@ -16,8 +16,12 @@ export class PlayerSlot extends Schema {
   @type('boolean') host = false;
   @type('number') handCount = 0;
   @view() @type(['string']) hand = new ArraySchema<string>();
-  /** Betting cards this player still holds (R9.3). */
-  @view() @type(['number']) betHand = new ArraySchema<number>();
+  /**
+   * Betting cards this player still holds (R9.3), as digits ("110"): one string field, because an
+   * array of repeated numbers rewritten by index and shortened in one patch decoded wrongly (a live
+   * client once showed 1,0,0 for 1,1,0), and a field of at most three characters costs no more.
+   */
+  @view() @type('string') betHand = '';
   /** This player's own bet value this round while hidden from others (-1: none). */
   @view() @type('number') myBet = -1;
 }

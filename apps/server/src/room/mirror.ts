@@ -45,7 +45,7 @@ export function mirrorGame(state: BlazeState, game: GameState): void {
     // state rather than through viewFor(game, i): a whole view per seat per action was the hot spot.
     // A hand travels as a set (every client sorts its own for display): a play rewrites one slot.
     syncSet(slot.hand, game.hands[i] ?? []);
-    syncList(slot.betHand, game.betCards[i] ?? []);
+    setField(slot, 'betHand', (game.betCards[i] ?? []).join(''));
     // The public bets hide this round's values until revealed; the owner still sees theirs here.
     const hidden = v.bets.find((b) => b.by === i && b.round === game.round && b.value === null);
     const mine = hidden ? game.bets.find((b) => b.by === i && b.round === game.round) : undefined;
@@ -56,7 +56,7 @@ export function mirrorGame(state: BlazeState, game: GameState): void {
 /** A slot's private fields, emptied whenever its occupant changes so nobody inherits a hand. */
 export function clearPrivate(slot: PlayerSlot): void {
   syncList(slot.hand, []);
-  syncList(slot.betHand, []);
+  setField(slot, 'betHand', '');
   setField(slot, 'myBet', -1);
 }
 

@@ -99,7 +99,7 @@ export interface StateLike {
     host: boolean;
     handCount: number;
     hand: List<string>;
-    betHand: List<number>;
+    betHand: string;
     myBet: number;
   }>;
   round: number;
@@ -196,7 +196,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
       // Only the owner's own slot carries a hand (@view); never read anyone else's.
       hand: viewer !== null && me ? arr(me.hand) : [],
       handCounts: seats.slice(0, n).map((s) => s.handCount),
-      betHand: viewer !== null && me ? (arr(me.betHand) as BetValue[]) : [],
+      betHand: viewer !== null && me ? ([...(me.betHand ?? '')].map(Number) as BetValue[]) : [],
       active: state.active,
       target: state.target,
       supporter: state.supporter < 0 ? null : state.supporter,

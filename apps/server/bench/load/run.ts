@@ -63,6 +63,7 @@ interface Metrics {
   gcP99: number;
   gcMax: number;
   loopP99: number;
+  loopMax: number;
   bots: BotFigures;
   breakdown?: Breakdown;
   shapes?: { fields: string; count: number; meanBytes: number }[];
@@ -111,6 +112,7 @@ function combine(ms: Metrics[]): Metrics {
     gcP99: max((m) => m.gcP99),
     gcMax: max((m) => m.gcMax),
     loopP99: max((m) => m.loopP99),
+    loopMax: max((m) => m.loopMax),
   };
 }
 
@@ -209,6 +211,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     gcP99: m.gcP99,
     gcMax: m.gcMax,
     serverLoopP99: m.loopP99,
+    serverLoopMax: m.loopMax,
     genCpu: genCpu * 100,
     genLoopP99: Math.max(...reports.map((r) => r.loopP99)),
     workers,
@@ -239,7 +242,7 @@ const head = [
   'KiB/table',
   'B/action/client med (mean)',
   'GC p99 (max) ms',
-  'server loop p99 ms',
+  'server loop p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
   'load avg 1 min (start → end)',
@@ -260,7 +263,7 @@ const line = (r: Row) =>
     f(r.memPerTable / 1024, 0),
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
-    f(r.serverLoopP99, 1),
+    `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),
     `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,

@@ -163,6 +163,8 @@ server.app.get('/bench/metrics', async (_req, res) => {
     gcP99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
     gcMax: sorted.at(-1) ?? 0,
     loopP99: loop.percentile(99) / 1e6,
+    // One long stall is a single sample of the loop delay but delays every action in it: shown apart.
+    loopMax: loop.max / 1e6,
     bots: Object.fromEntries(Object.entries(bots).map(([k, v]) => [k, v - bots0[k as keyof BotFigures]])),
     breakdown: breakdown ? takeBreakdown() : undefined,
     shapes: breakdown ? takeShapes() : undefined,

@@ -123,3 +123,23 @@ export const storeWriteSeconds = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [registry],
 });
+
+/**
+ * The strong bots' decisions through the search pool (issue 12), by outcome: `search` (the search
+ * answered in time), `busy` / `timeout` / `error` (the seat got the normal bot's move instead), and
+ * `stale` (dropped unanswered: the game moved on before a thread was free).
+ */
+export const botDecisions = new Counter({
+  name: 'blaze_bot_decisions_total',
+  help: "Strong bots' decisions through the search pool, by outcome (search, or fallback to normal: busy, timeout, error; stale: dropped)",
+  labelNames: ['strength', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Time one search took on its thread (what the per-decision budget bounds). */
+export const botSearchSeconds = new Histogram({
+  name: 'blaze_bot_search_seconds',
+  help: "Time the strong bot's search took on its worker thread, per answered decision",
+  buckets: [0.01, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 1],
+  registers: [registry],
+});

@@ -10,9 +10,14 @@
  *   between them and each table's guest joins through the other process, found via Redis)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
+ *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
+ *   strong bots search in the server's real bot pool, worker threads with its time budget and its
+ *   fallback to normal, and each row says how many of their decisions were searched or fell back)
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { type BotStrength, botStrength } from '@blaze/protocol';
 import { freePort, startRedis } from '../../../../tests/support/processes.js';
 import type { Breakdown } from './breakdown.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
@@ -30,6 +35,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 /** Server processes per run: 1, and with 2 a real redis-server on loopback shared by both. */
 const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
+/** The bots' strength, one run each (people's latency with strong bots against the same without). */
+const BOTS: BotStrength[] = list(process.env.BENCH_BOTS, 'normal').map((b) => {
+  const r = botStrength.safeParse(b);
+  if (!r.success) throw new Error(`BENCH_BOTS: ${b} is not one of ${botStrength.options.join(', ')}`);
+  return r.data;
+});
+
+/** The strong bots' decisions in the pool (blaze_bot_decisions_total and blaze_bot_search_seconds). */
+interface BotFigures {
+  search: number;
+  busy: number;
+  timeout: number;
+  error: number;
+  stale: number;
+  searchCount: number;
+  searchSeconds: number;
+}
 
 interface Metrics {
   wallMs: number;
@@ -41,6 +63,8 @@ interface Metrics {
   gcP99: number;
   gcMax: number;
   loopP99: number;
+  loopMax: number;
+  bots: BotFigures;
   breakdown?: Breakdown;
   shapes?: { fields: string; count: number; meanBytes: number }[];
 }
@@ -74,8 +98,12 @@ function combine(ms: Metrics[]): Metrics {
   const sum = (f: (m: Metrics) => number) => ms.reduce((a, m) => a + f(m), 0);
   const max = (f: (m: Metrics) => number) => Math.max(...ms.map(f));
   const first = ms[0] as Metrics;
+  const bots = Object.fromEntries(
+    Object.keys(first.bots).map((k) => [k, sum((m) => m.bots[k as keyof BotFigures])]),
+  ) as unknown as BotFigures;
   return {
     ...first,
+    bots,
     cpuShare: sum((m) => m.cpuShare),
     actions: sum((m) => m.actions),
     rss: sum((m) => m.rss),
@@ -84,10 +112,11 @@ function combine(ms: Metrics[]): Metrics {
     gcP99: max((m) => m.gcP99),
     gcMax: max((m) => m.gcMax),
     loopP99: max((m) => m.loopP99),
+    loopMax: max((m) => m.loopMax),
   };
 }
 
-async function runOne(tables: number, mode: Mode, processes: number) {
+async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
   const redis = processes > 1 ? await startRedis() : null;
   const servers: ChildProcess[] = [];
   const ports: number[] = [];
@@ -123,6 +152,7 @@ async function runOne(tables: number, mode: Mode, processes: number) {
       idle: mode === 'idle',
       tables: n,
       firstTable: first,
+      bots,
     };
     first += n;
     g.send({ setup });
@@ -136,8 +166,11 @@ async function runOne(tables: number, mode: Mode, processes: number) {
   await sleep(WARMUP * 1000);
   for (const h of https) await fetch(`${h}/bench/reset`, { method: 'POST' });
   for (const g of gens) g.send({ measure: true });
+  const load0 = loadavg()[0] ?? Number.NaN;
   await sleep(SECONDS * 1000);
   const m = await metrics();
+  // The machine's 1-minute load average as the measurement began and ended (other work shares it).
+  const load = [load0, loadavg()[0] ?? Number.NaN] as const;
   const reports = await Promise.all(
     gens.map((g) => {
       const r = once(g, (x) => (typeof x === 'object' && x && 'latencies' in x ? (x as WorkerReport) : undefined));
@@ -160,6 +193,9 @@ async function runOne(tables: number, mode: Mode, processes: number) {
     tables,
     mode,
     processes,
+    bots,
+    botFigures: m.bots,
+    load,
     actionsPerS: m.actions / (m.wallMs / 1000),
     p50: pct(lat, 50),
     p95: pct(lat, 95),
@@ -175,6 +211,7 @@ async function runOne(tables: number, mode: Mode, processes: number) {
     gcP99: m.gcP99,
     gcMax: m.gcMax,
     serverLoopP99: m.loopP99,
+    serverLoopMax: m.loopMax,
     genCpu: genCpu * 100,
     genLoopP99: Math.max(...reports.map((r) => r.loopP99)),
     workers,
@@ -194,6 +231,9 @@ const head = [
   'tables',
   'processes',
   'server',
+  'bots',
+  'strong decisions searched / fell back (busy, timeout, error) / stale',
+  'search mean ms',
   'actions/s',
   'p50 ms',
   'p95 ms',
@@ -202,15 +242,19 @@ const head = [
   'KiB/table',
   'B/action/client med (mean)',
   'GC p99 (max) ms',
-  'server loop p99 ms',
+  'server loop p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
+  'load avg 1 min (start → end)',
 ];
 const line = (r: Row) =>
   [
     r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
     r.processes > 1 ? `${r.processes} + Redis` : '1',
     { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
+    `2 ${r.bots}`,
+    decisions(r.botFigures),
+    r.botFigures.searchCount > 0 ? f((1000 * r.botFigures.searchSeconds) / r.botFigures.searchCount, 0) : '–',
     f(r.actionsPerS, 0),
     f(r.p50, 2),
     f(r.p95, 2),
@@ -219,21 +263,32 @@ const line = (r: Row) =>
     f(r.memPerTable / 1024, 0),
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
-    f(r.serverLoopP99, 1),
+    `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),
+    `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,
   ].join(' | ');
+function decisions(b: BotFigures): string {
+  const fell = b.busy + b.timeout + b.error;
+  const all = b.search + fell;
+  if (all + b.stale === 0) return '–';
+  return `${b.search} / ${fell} (${b.busy}, ${b.timeout}, ${b.error}) / ${b.stale}: ${f((100 * b.search) / Math.max(1, all), 0)}% searched`;
+}
 
-console.log(`load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table`);
+console.log(
+  `load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table; latency is people's: from a person's action to each person's next update, at their clients`,
+);
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 try {
   for (const n of TABLES) {
     for (const procs of PROCESSES) {
       for (const mode of MODES) {
-        const r = await runOne(n, mode, procs);
-        rows.push(r);
-        console.log(`| ${line(r)} |`);
+        for (const bots of BOTS) {
+          const r = await runOne(n, mode, procs, bots);
+          rows.push(r);
+          console.log(`| ${line(r)} |`);
+        }
       }
     }
   }
@@ -243,17 +298,33 @@ try {
 }
 for (const n of TABLES) {
   for (const procs of PROCESSES) {
-    const p = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'patch');
-    const j = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'json');
+    const p = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0]);
+    const j = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'json' && r.bots === BOTS[0]);
     if (p && j)
       console.log(
         `${n} tables, ${procs} process${procs > 1 ? 'es' : ''}: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
       );
   }
 }
+for (const n of TABLES) {
+  for (const procs of PROCESSES) {
+    for (const mode of MODES) {
+      const normal = rows.find(
+        (r) => r.tables === n && r.processes === procs && r.mode === mode && r.bots === 'normal',
+      );
+      const strong = rows.find(
+        (r) => r.tables === n && r.processes === procs && r.mode === mode && r.bots === 'strong',
+      );
+      if (normal && strong && mode !== 'idle')
+        console.log(
+          `${n} tables, ${mode}, ${procs} process${procs > 1 ? 'es' : ''}: people's p99 with strong bots ${f(strong.p99, 2)} ms vs normal ${f(normal.p99, 2)} ms (${f(strong.p99 / normal.p99, 2)}×); p50 ${f(strong.p50, 2)} vs ${f(normal.p50, 2)} ms`,
+        );
+    }
+  }
+}
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

@@ -12,6 +12,7 @@ import { viewFor } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { createServer } from '../../src/app.js';
+import { botDecisions, botSearchSeconds } from '../../src/metrics.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
 import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
 
@@ -93,6 +94,26 @@ let cpu0 = process.cpuUsage();
 let t0 = performance.now();
 let actions0 = 0;
 
+/**
+ * The strong bots' decisions as production's /metrics counts them (blaze_bot_decisions_total and
+ * blaze_bot_search_seconds, from the real bot pool): read from the same counters, as deltas since
+ * the last reset.
+ */
+type BotFigures = Record<'search' | 'busy' | 'timeout' | 'error' | 'stale' | 'searchCount' | 'searchSeconds', number>;
+async function botFigures(): Promise<BotFigures> {
+  const f: BotFigures = { search: 0, busy: 0, timeout: 0, error: 0, stale: 0, searchCount: 0, searchSeconds: 0 };
+  for (const v of (await botDecisions.get()).values) {
+    const o = v.labels.outcome;
+    if (o === 'search' || o === 'busy' || o === 'timeout' || o === 'error' || o === 'stale') f[o] += v.value;
+  }
+  for (const v of (await botSearchSeconds.get()).values) {
+    if (v.metricName === 'blaze_bot_search_seconds_count') f.searchCount += v.value;
+    if (v.metricName === 'blaze_bot_search_seconds_sum') f.searchSeconds += v.value;
+  }
+  return f;
+}
+let bots0 = await botFigures();
+
 // Every bench client comes from 127.0.0.1, so the per-address caps that guard a real server against
 // one stranger would stop the bench at its first tables: lifted here, and only here.
 const many = { capacity: 1e9, refillPerSecond: 1e9 };
@@ -115,7 +136,8 @@ server.app.post('/bench/tables', express.json(), async (req, res) => {
   res.status(201).json({ id: listing.roomId });
 });
 
-server.app.post('/bench/reset', (_req, res) => {
+server.app.post('/bench/reset', async (_req, res) => {
+  bots0 = await botFigures();
   gcPauses.length = 0;
   loop.reset();
   cpu0 = process.cpuUsage();
@@ -125,7 +147,8 @@ server.app.post('/bench/reset', (_req, res) => {
   res.json({ ok: true });
 });
 
-server.app.get('/bench/metrics', (_req, res) => {
+server.app.get('/bench/metrics', async (_req, res) => {
+  const bots = await botFigures();
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const sorted = [...gcPauses].sort((a, b) => a - b);
@@ -140,6 +163,9 @@ server.app.get('/bench/metrics', (_req, res) => {
     gcP99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
     gcMax: sorted.at(-1) ?? 0,
     loopP99: loop.percentile(99) / 1e6,
+    // One long stall is a single sample of the loop delay but delays every action in it: shown apart.
+    loopMax: loop.max / 1e6,
+    bots: Object.fromEntries(Object.entries(bots).map(([k, v]) => [k, v - bots0[k as keyof BotFigures]])),
     breakdown: breakdown ? takeBreakdown() : undefined,
     shapes: breakdown ? takeShapes() : undefined,
   });

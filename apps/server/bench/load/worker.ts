@@ -1,6 +1,6 @@
 /**
  * One load-generator process: plays `tables` tables against the bench server over real websockets
- * (colyseus.js), each with 2 scripted people and 2 server bots. People decide from what their own
+ * (colyseus.js), each with 2 scripted people and 2 server bots (of setup.bots strength). People decide from what their own
  * client decoded (the heuristic bot's choice) and think 0.3–1 s before sending, so attackers and the
  * target act concurrently as at a real table. It records, for every accepted action a person sends,
  * the time until each person at that table receives the next update (a state patch, or in the
@@ -8,6 +8,7 @@
  * Driven by run.ts over IPC: {setup} → 'ready', {measure} → resets figures, {report} → figures.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { BotStrength } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, PlayerView } from '@blaze/rules';
 import { Client, type Room } from 'colyseus.js';
@@ -22,6 +23,8 @@ export interface WorkerSetup {
   idle: boolean;
   tables: number;
   firstTable: number;
+  /** The strength of both bots at every table (strong ones search in the server's bot pool). */
+  bots: BotStrength;
 }
 
 export interface WorkerReport {
@@ -207,8 +210,8 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   t.people[1]?.attach(guest, json);
   const seated = () => host.state.players?.filter((p) => p.occupied).length ?? 0;
   while (seated() < 2) await sleep(20);
-  host.send('addBot', { seat: 2 });
-  host.send('addBot', { seat: 3 });
+  host.send('addBot', { seat: 2, strength: setup.bots });
+  host.send('addBot', { seat: 3, strength: setup.bots });
   while (seated() < 4) await sleep(20);
   // A new game whenever one ends, so the table never idles.
   host.onStateChange(() => {

@@ -9,7 +9,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_BUDGET, heuristicBot, type SearchBudget } from '@blaze/bots';
 import type { Action, PlayerView } from '@blaze/rules';
+import { botDecisions, botSearchSeconds } from '../metrics.js';
 import type { DecisionReply, DecisionRequest } from './messages.js';
+
+type Outcome = 'search' | 'busy' | 'timeout' | 'error' | 'stale';
 
 export interface PoolOptions {
   /** Threads (default: one less than the cores, at least one). */
@@ -58,7 +61,7 @@ export class BotPool {
   private nextId = 1;
   private closed = false;
   /** Counts for tests and metrics: how decisions were made. */
-  readonly counts = { search: 0, busy: 0, timeout: 0, error: 0, stale: 0 };
+  readonly counts: Record<Outcome, number> = { search: 0, busy: 0, timeout: 0, error: 0, stale: 0 };
   /** The last thread error, for logs and tests (never a view: errors carry no cards). */
   lastError: string | null = null;
 
@@ -92,11 +95,17 @@ export class BotPool {
     });
   }
 
+  /** Every outcome is counted here and in /metrics (blaze_bot_decisions_total): only strong bots search. */
+  private count(outcome: Outcome): void {
+    this.counts[outcome]++;
+    botDecisions.inc({ strength: 'strong', outcome });
+  }
+
   private onCrash(t: Thread): void {
     const cur = t.current;
     if (cur) {
       clearTimeout(cur.timer);
-      this.counts.error++;
+      this.count('error');
       cur.job.resolve(this.normal(cur.job.view, 'error'));
     }
     const i = this.threads.indexOf(t);
@@ -112,17 +121,18 @@ export class BotPool {
   decide(view: PlayerView, seed: string, stale: () => boolean): Promise<Decision> {
     return new Promise((resolve) => {
       if (this.closed) {
+        this.count('busy');
         resolve(this.normal(view, 'busy'));
         return;
       }
       this.queue = this.queue.filter((j) => {
         if (!j.stale()) return true;
-        this.counts.stale++;
+        this.count('stale');
         j.resolve({ source: 'stale' });
         return false;
       });
       if (this.queue.length >= this.options.maxQueue && !this.threads.some((t) => t.ready && !t.busy)) {
-        this.counts.busy++;
+        this.count('busy');
         resolve(this.normal(view, 'busy'));
         return;
       }
@@ -136,7 +146,7 @@ export class BotPool {
       if (t.busy || !t.ready) continue;
       let job = this.queue.shift();
       while (job?.stale()) {
-        this.counts.stale++;
+        this.count('stale');
         job.resolve({ source: 'stale' });
         job = this.queue.shift();
       }
@@ -146,7 +156,7 @@ export class BotPool {
       const timer = setTimeout(() => {
         if (t.current?.id !== id) return;
         // The thread runs on and frees itself when it answers; this seat does not wait for it.
-        this.counts.timeout++;
+        this.count('timeout');
         t.current.late = true;
         t.current.job.resolve(this.normal(t.current.job.view, 'timeout'));
       }, limit);
@@ -162,13 +172,15 @@ export class BotPool {
     const cur = t.current;
     t.busy = false;
     t.current = null;
+    // Late answers too: the histogram shows how long the thread was taken, not only useful searches.
+    if (r.ok) botSearchSeconds.observe(r.ms / 1000);
     if (cur && cur.id === r.id && !cur.late) {
       clearTimeout(cur.timer);
       if (r.ok) {
-        this.counts.search++;
+        this.count('search');
         cur.job.resolve({ source: 'search', action: r.action, ms: r.ms });
       } else {
-        this.counts.error++;
+        this.count('error');
         this.lastError = r.error;
         cur.job.resolve(this.normal(cur.job.view, 'error'));
       }

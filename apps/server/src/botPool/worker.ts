@@ -2,9 +2,17 @@
  * One search thread of the bot pool: answers one decision at a time. It receives a PlayerView (never
  * the game state, R11) and a seed, and sends back the move with the time it took.
  */
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { search, seededStream } from '@blaze/bots';
 import type { DecisionReply, DecisionRequest } from './messages.js';
+
+// Search yields to the tables: on Linux a thread's nice value is its own (setpriority on the calling
+// thread), so this thread runs at the lowest priority (nice 19) and never takes a core from the event loop that
+// sends people's patches. Where that is not possible the search simply runs at normal priority.
+try {
+  setPriority(constants.priority.PRIORITY_LOW);
+} catch {}
 
 parentPort?.on('message', (req: DecisionRequest) => {
   const t0 = performance.now();

@@ -99,6 +99,6 @@ describe('the local table', () => {
     expect(t.act(first)).toBeNull();
     const a = announcements(t.snapshot(), seq);
     expect(a.lines).toHaveLength(1);
-    expect(a.lines[0]).toMatch(/^Me challenges Ana with red 2; limit 5$/);
+    expect(a.lines[0]).toMatch(/^You challenge Ana with red 2; limit 5$/);
   });
 });

@@ -125,7 +125,8 @@ describe('banner', () => {
 describe('log and cards in words', () => {
   it('describes a challenge the way a player would', () => {
     setLang('en');
-    const tb = table(fresh(), 0);
+    // Cleo's page: a line about Ana and Ben names them both (lines about the reader are in log.test.ts).
+    const tb = table(fresh(), 2);
     expect(logWords(toClientTable(stateFrom(fresh(), 0), 0).log[0] ?? logEntryPlain(), tb)).toBeTypeOf('string');
     expect(logWords(logEntryPlain(), tb)).toBe('Ana challenges Ben with red 5, yellow 5');
     expect(logWords({ ...logEntryPlain(), kind: 'rejected', seat: 1, cards: ['bFa'] }, tb)).toBe(

@@ -1,5 +1,6 @@
 /** The game log in words, from the server's structured log entries. */
-import { type Lang, t, tn } from '../i18n/index.js';
+import { en } from '../i18n/en.js';
+import { type Lang, type MessageKey, t, tn } from '../i18n/index.js';
 import { type ClientTable, type LogLine, nameOf } from '../store/snapshot.js';
 import { cardsWords } from './cards.js';
 
@@ -41,16 +42,38 @@ export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
     round: e.value >= 0 ? e.value : (table.view?.round ?? 1),
     text: e.text,
   };
-  if (e.kind === 'took' || e.kind === 'drew') params.n = e.value >= 0 ? e.value : e.cards.length;
-  if (e.kind === 'took') return tn('log.took', params.n, params, l);
+  const person = addressed(e, table);
+  if (e.kind === 'took') return tn(person === 'me' ? 'log.took.you' : 'log.took', params.n, params, l);
   if (e.kind === 'discarded') return tn('log.discarded', e.cards.length, params, l);
-  if (e.kind === 'timedOut') return t(timedOutKey(e), params, l);
-  if (KNOWN.has(e.kind)) return t(`log.${e.kind}` as Parameters<typeof t>[0], params, l);
+  if (e.kind === 'timedOut') return t(spoken(timedOutKey(e), person), params, l);
+  if (KNOWN.has(e.kind)) return t(spoken(`log.${e.kind}` as MessageKey, person), params, l);
   return t('log.other', { text: e.text || e.kind }, l);
 }
 
+/**
+ * Whom the line is about, seen from this page: the reader's own seat ('me'), the reader as the one
+ * challenged or bet on ('other'), or someone else. A spectator has no seat, so every line is 'none'.
+ */
+type Person = 'me' | 'other' | 'none';
+function addressed(e: LogLine, table: ClientTable): Person {
+  const me = table.mySeat;
+  if (me < 0) return 'none';
+  if (e.seat === me) return 'me';
+  if (e.other === me) return 'other';
+  return 'none';
+}
+
+/**
+ * The second-person form of a line about the reader (the person's default name is "You", and
+ * "You is done" reads wrong). Kinds without such a form (the seat is not named) keep their words.
+ */
+function spoken(key: MessageKey, person: Person): MessageKey {
+  const variant = person === 'me' ? `${key}.you` : person === 'other' ? `${key}.toYou` : null;
+  return variant !== null && variant in en ? (variant as MessageKey) : key;
+}
+
 /** Which clock ran out and what it did for the seat (the server's text is the clock's kind). */
-function timedOutKey(e: LogLine): Parameters<typeof t>[0] {
+function timedOutKey(e: LogLine): MessageKey {
   if (e.text === 'target') return 'log.timedOut.target';
   if (e.text === 'bet') return 'log.timedOut.bet';
   if (e.text === 'attacker') return e.value === 1 ? 'log.timedOut.opener' : 'log.timedOut.attacker';

@@ -70,6 +70,8 @@ for (const players of COUNTS) {
   );
 }
 
+/** Engine-alone games/s per player count, to show what observing costs on top (a ratio the load on a shared machine moves less than a rate). */
+const engineRate = new Map<PlayerCount, number>();
 console.log('\nEngine alone: the same kind of random games replayed from recorded actions (applyAction only)');
 console.log('players  games/s  actions/s');
 for (const players of COUNTS) {
@@ -99,12 +101,13 @@ for (const players of COUNTS) {
     t = cpuMs();
   }
   const dt = (t - t0) / 1000;
+  engineRate.set(players, games / dt);
   console.log(`${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}`);
 }
 
 console.log('\nObserved: the same replays, calling legalActions and viewFor for every seat (and the spectator view)');
-console.log('before each action');
-console.log('players  games/s  actions/s');
+console.log('before each action; "slowdown" is engine-alone games/s over observed games/s');
+console.log('players  games/s  actions/s  slowdown');
 for (const players of COUNTS) {
   const recorded = Array.from({ length: 100 }, (_, g) => {
     const seed = `replay-${players}-${g}`;
@@ -133,7 +136,12 @@ for (const players of COUNTS) {
   }
   const dt = (t - t0) / 1000;
   if (sink < 0) console.log(sink); // keeps the calls from being optimised away
-  console.log(`${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}`);
+  const slowdown = (engineRate.get(players) ?? Number.NaN) / (games / dt);
+  console.log(
+    `${String(players).padStart(7)}  ${fmt(games / dt).padStart(7)}  ${fmt(actions / dt).padStart(9)}  ${slowdown
+      .toFixed(1)
+      .padStart(7)}x`,
+  );
 }
 
 console.log(`\nHeuristic vs random: one heuristic seat (rotating), ${heuristicGames} games per player count`);

@@ -139,7 +139,9 @@ export interface WireDeadline {
   at: number;
 }
 
-const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'b' };
+// Letters outside the suits' r, y and b: a short deadline text ("g3b") must never read as a card id,
+// which is what the hidden-information checks look for in every frame.
+const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'g' };
 const CLOCKS_BY_CODE = new Map(Object.entries(CLOCK_CODES).map(([k, c]) => [c, k as ClockKind]));
 
 /** Deadlines are armed on whole tenths of a second (clocks.ts), so they travel in tenths. */

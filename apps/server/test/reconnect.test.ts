@@ -23,7 +23,8 @@ import {
 
 const srv = useServer({ room: FAST_ROOM });
 
-const handOf = (p: Player) => [...(p.room.state.players[p.seat]?.hand ?? [])].sort();
+// Right after a reconnect the state may not be decoded yet: no hand until it is.
+const handOf = (p: Player) => [...(p.room.state?.players?.[p.seat]?.hand ?? [])].sort();
 
 it('drop mid-challenge, come back (reconnect and fresh join with the token), bot plays while away', async () => {
   const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 });

@@ -48,6 +48,7 @@ const REDIS_QUOTA: Record<Kind, number> = { phase1: 0, window: 1, betting: 1, ph
 const MAX_UNCOUNTED = 8;
 /** No change for this long before a kill: people's messages in flight have landed and been patched. */
 const SETTLE_MS = 150;
+const QUIET_BEFORE_BOT_MS = 600;
 /**
  * The product's own rhythm: bots answer no sooner than onScreenMs(botDelayMs) after the last move
  * (900 ms at 700 ms), also on a restored table: the quiet in which people come back and compare
@@ -277,13 +278,14 @@ it(`Redis: SIGKILL at ${REDIS_KILLS} chosen moments and one SIGTERM, the same`, 
 });
 
 /** Counts every state either person decodes, and keeps the time the take-back window last grew. */
-const watch = { changes: 0, windowCards: 0, windowGrewAt: 0 };
+const watch = { changes: 0, windowCards: 0, windowGrewAt: 0, changedAt: 0 };
 /** A window is a kill moment only while young: its clock (windowMs) must not be about to close it. */
 const FRESH_WINDOW_MS = 600;
 
 function watchChanges(ann: Person, ben: Person, onChange: () => void): void {
   const seen = () => {
     watch.changes++;
+    watch.changedAt = Date.now();
     const cards = ann.room?.state?.window?.cards.length ?? 0;
     if (cards > watch.windowCards) watch.windowGrewAt = Date.now();
     watch.windowCards = cards;
@@ -332,7 +334,10 @@ async function quietMoment(ann: Person, ben: Person, want: ReadonlySet<Kind>): P
     await Promise.all([ann.barrier(), ben.barrier()]);
     const changes = watch.changes;
     await sleep(SETTLE_MS);
-    if (watch.changes === changes && kindNow(ann) === kind) return kind;
+    // Bots move at least MIN_ON_SCREEN_MS (900 ms) after the last move: a kill well inside that leaves
+    // no bot move recorded but not yet shown (on a loaded machine the barrier alone can outlast it).
+    if (watch.changes === changes && kindNow(ann) === kind && Date.now() - watch.changedAt < QUIET_BEFORE_BOT_MS)
+      return kind;
   }
 }
 

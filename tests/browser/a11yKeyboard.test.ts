@@ -183,7 +183,8 @@ describe('a table without sight', () => {
     let checked = 0;
     for (const e of [...log.values()].sort((x, y) => x.seq - y.seq)) {
       if (!MOVES.has(e.kind) || e.seq <= startSeq) continue;
-      const who = names[e.seat] as string;
+      // Your own moves are said to you in the second person ("You challenge Ben with …").
+      const who = e.seat === st?.view?.viewer ? 'You' : (names[e.seat] as string);
       const line = said.find((l) => l.includes(who) && e.cards.every((c) => l.includes(words(c))));
       expect(line, `${e.kind} by ${who} ${e.cards.join(',')}`).toBeDefined();
       checked++;

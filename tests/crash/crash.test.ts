@@ -29,6 +29,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { type Action, type CreateOptions, type PlayerView, replay, replaySteps, viewFor } from '@blaze/rules';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../../apps/server/build/nodeFlags.js';
 import { chooseAction } from '../../apps/server/src/bots.js';
 import { send, viewFromState } from '../../apps/server/test/helpers.js';
 import { CLOSE_RESTARTING } from '../../packages/protocol/src/messages.js';
@@ -243,7 +244,7 @@ function expectSame(before: Snapshot, after: Snapshot, who: string): void {
 /** The README's command (`pnpm start`: the compiled server; buildProduct ran before), on a loopback port. */
 async function startServer(env: Record<string, string>, port: number): Promise<Proc & { port: number; base: string }> {
   const proc = track(
-    spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

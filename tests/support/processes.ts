@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../../apps/server/build/nodeFlags.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -80,7 +81,7 @@ export function buildProduct(): void {
 export async function startBuiltServer(env: Record<string, string>): Promise<Proc & { port: number; base: string }> {
   const port = await freePort();
   const proc = track(
-    spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

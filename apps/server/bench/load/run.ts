@@ -9,6 +9,8 @@
  *   BENCH_PROCESSES=1,2 (2: two server processes sharing a redis-server on loopback; tables alternate
  *   between them and each table's guest joins through the other process, found via Redis)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
+ *   BENCH_SERVER_ARGS=--trace-gc (node flags for the server process; its stdout is shown then)
+ *   BENCH_ALLOC_PROFILE=<file> (the server's sampled allocations over the window, dead ones included: a .heapprofile)
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
@@ -19,6 +21,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type BotStrength, botStrength } from '@blaze/protocol';
 import { freePort, startRedis } from '../../../../tests/support/processes.js';
+import { NODE_FLAGS } from '../../build/nodeFlags.js';
 import type { Breakdown } from './breakdown.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
@@ -123,14 +126,15 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   for (let i = 0; i < processes; i++) {
     const wanted = processes > 1 ? await freePort() : 0;
     const server = fork(here('../../dist/bench-server.js'), [], {
-      execArgv: ['--enable-source-maps'],
+      // BENCH_SERVER_ARGS: extra node flags for the server process (e.g. --trace-gc, --cpu-prof).
+      execArgv: [...NODE_FLAGS, ...list(process.env.BENCH_SERVER_ARGS, '')],
       env: {
         ...process.env,
         PORT: String(wanted),
         NODE_ENV: 'production',
         ...(redis ? { REDIS_URL: redis.url, PUBLIC_ADDRESS: `127.0.0.1:${wanted}` } : {}),
       },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      stdio: ['ignore', process.env.BENCH_SERVER_ARGS ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     });
     children.add(server);
     servers.push(server);
@@ -165,10 +169,12 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   const failed = ready.reduce((a, r) => a + r.failed, 0);
   await sleep(WARMUP * 1000);
   for (const h of https) await fetch(`${h}/bench/reset`, { method: 'POST' });
+  for (const h of https) await fetch(`${h}/bench/alloc/start`, { method: 'POST' });
   for (const g of gens) g.send({ measure: true });
   const load0 = loadavg()[0] ?? Number.NaN;
   await sleep(SECONDS * 1000);
   const m = await metrics();
+  for (const h of https) await fetch(`${h}/bench/alloc/stop`, { method: 'POST' });
   // The machine's 1-minute load average as the measurement began and ended (other work shares it).
   const load = [load0, loadavg()[0] ?? Number.NaN] as const;
   const reports = await Promise.all(

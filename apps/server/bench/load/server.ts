@@ -6,6 +6,8 @@
  * every action instead of schema patches (what a full-state server such as boardgame.io sends).
  * Never started by main.ts: nothing here is reachable in production.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { viewFor } from '@blaze/rules';
@@ -169,6 +171,35 @@ server.app.get('/bench/metrics', async (_req, res) => {
     breakdown: breakdown ? takeBreakdown() : undefined,
     shapes: breakdown ? takeShapes() : undefined,
   });
+});
+
+/**
+ * BENCH_ALLOC_PROFILE=<file>: V8's sampling heap profiler over the measured window, counting objects
+ * that die young too (what the scavenger and the old-generation collector have to deal with),
+ * written at the metrics read that ends the window.
+ */
+const allocProfile = process.env.BENCH_ALLOC_PROFILE;
+const inspector = allocProfile ? new Session() : null;
+inspector?.connect();
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector?.post(method, params, (err, r) => (err ? reject(err) : resolve(r))),
+  );
+server.app.post('/bench/alloc/start', async (_req, res) => {
+  if (inspector)
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  res.json({ ok: true });
+});
+server.app.post('/bench/alloc/stop', async (_req, res) => {
+  if (inspector && allocProfile) {
+    const r = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+    writeFileSync(allocProfile, JSON.stringify(r.profile));
+  }
+  res.json({ ok: true });
 });
 
 const port = await server.listen();

@@ -185,6 +185,15 @@ async function retry<T>(f: () => Promise<T>, attempts = 5): Promise<T> {
   }
 }
 
+/** Waits for a table to reach a state; a table that never does is reported as failed, not waited on forever. */
+async function until(ok: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!ok()) {
+    if (performance.now() > end) throw new Error(`no ${what} after ${ms / 1000} s`);
+    await sleep(20);
+  }
+}
+
 async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   const json = setup.roomName === 'bench-json';
   const t = new Table(json);
@@ -209,10 +218,10 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   const guest = (await retry(() => new Client(away).joinById(host.roomId, { name: `Guest${n}` }))) as Room<BlazeState>;
   t.people[1]?.attach(guest, json);
   const seated = () => host.state.players?.filter((p) => p.occupied).length ?? 0;
-  while (seated() < 2) await sleep(20);
+  await until(() => seated() >= 2, 'guest seated');
   host.send('addBot', { seat: 2, strength: setup.bots });
   host.send('addBot', { seat: 3, strength: setup.bots });
-  while (seated() < 4) await sleep(20);
+  await until(() => seated() >= 4, 'bots seated');
   // A new game whenever one ends, so the table never idles.
   host.onStateChange(() => {
     if (host.state.status === 'finished' && !restarting) {

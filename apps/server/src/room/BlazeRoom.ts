@@ -52,7 +52,7 @@ export class BlazeRoom extends Room<BlazeState> {
   clocks!: TableClocks;
   bots!: BotDriver;
   recorder!: Recorder;
-  /** Last recorded seats and settings (JSON), so only changes are written. */
+  /** What the last recorded seats (their signature) and settings (JSON) were, so only changes are written. */
   readonly recorded = { seats: '', settings: '' };
   disposed = false;
   fixedDeck: string[] | undefined;

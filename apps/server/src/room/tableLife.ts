@@ -11,7 +11,6 @@ import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
 import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash } from '../store/record.js';
-import type { TableEntry } from '../store/types.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';

@@ -2,36 +2,20 @@
  * Compiles the server (and the load bench's server entry) into apps/server/dist with esbuild, and
  * the web client with Vite, each only when its sources are newer than its output: `pnpm start`
  * then runs compiled code and answers in a moment instead of rebuilding everything at every start.
- * Usage: node apps/server/build/build.ts is not possible (TypeScript); run through tsx:
- *   tsx apps/server/build/build.ts [--force]
+ * What each output is made from: inputs.json (start.mjs checks the same, without TypeScript tooling).
+ * Usage: tsx apps/server/build/build.ts [--force]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { stale as staleOutput } from './stale.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const at = (p: string) => join(root, p);
 const force = process.argv.includes('--force');
 
-/** Newest modification time under these paths (files or folders), ignoring node_modules. */
-function newest(paths: string[]): number {
-  let t = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const e of readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') visit(join(p, e));
-    } else t = Math.max(t, s.mtimeMs);
-  };
-  for (const p of paths) visit(at(p));
-  return t;
-}
-const stale = (output: string, inputs: string[]) =>
-  force || !existsSync(at(output)) || statSync(at(output)).mtimeMs < newest(inputs);
-
-const packages = ['packages/rules/src', 'packages/bots/src', 'packages/protocol/src'];
+const stale = (name: 'server' | 'web') => force || staleOutput(name);
 
 // Workspace packages export TypeScript sources, so they are bundled; everything from node_modules
 // stays external and is loaded by Node as usual.
@@ -44,8 +28,7 @@ const externalDeps: Plugin = {
   },
 };
 
-const serverInputs = ['apps/server/src', 'apps/server/bench/load', 'apps/server/build', ...packages];
-if (stale('apps/server/dist/main.js', serverInputs)) {
+if (stale('server')) {
   const t0 = performance.now();
   await build({
     entryPoints: {
@@ -68,8 +51,7 @@ if (stale('apps/server/dist/main.js', serverInputs)) {
   console.log(`server compiled to apps/server/dist in ${Math.round(performance.now() - t0)} ms`);
 }
 
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...packages];
-if (stale('apps/web/dist/index.html', webInputs)) {
+if (stale('web')) {
   const r = spawnSync('pnpm', ['--filter', '@blaze/web', 'run', 'build'], { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

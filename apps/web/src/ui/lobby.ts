@@ -1,4 +1,5 @@
 /** The lobby: five seats (sit, leave, bots, kick), the host's settings, Start, and the invite link. */
+import { type BotStrength, botStrength } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
 import type { ClientTable } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
@@ -7,25 +8,22 @@ import type { Send } from './send.js';
 
 export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
 export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;
-export const STRENGTH_CHOICES = ['easy', 'normal', 'strong'] as const;
 
 /** The host picks each bot's strength; everyone else reads it. */
 function strengthPicker(seat: number, shown: string, host: boolean, send: Send): HTMLElement {
-  const strength = (STRENGTH_CHOICES as readonly string[]).includes(shown) ? shown : 'normal';
-  if (!host)
-    return h(
-      'span',
-      { class: 'strength', testid: `strength-${seat}` },
-      t(`lobby.strength.${strength as (typeof STRENGTH_CHOICES)[number]}`),
-    );
+  // The server's own list of strengths (the zod enum it validates against), so the two never drift.
+  const parsed = botStrength.safeParse(shown);
+  const strength: BotStrength = parsed.success ? parsed.data : 'normal';
+  if (!host) return h('span', { class: 'strength', testid: `strength-${seat}` }, t(`lobby.strength.${strength}`));
   const select = h(
     'select',
     { testid: `strength-${seat}`, 'aria-label': t('lobby.strength') },
-    STRENGTH_CHOICES.map((k) => h('option', { value: k, selected: strength === k }, t(`lobby.strength.${k}`))),
+    botStrength.options.map((k) => h('option', { value: k, selected: strength === k }, t(`lobby.strength.${k}`))),
   ) as HTMLSelectElement;
-  select.addEventListener('change', () =>
-    send('botStrength', { seat, strength: select.value as (typeof STRENGTH_CHOICES)[number] }),
-  );
+  select.addEventListener('change', () => {
+    const picked = botStrength.safeParse(select.value);
+    if (picked.success) send('botStrength', { seat, strength: picked.data });
+  });
   return select;
 }
 

@@ -487,7 +487,16 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     void fetchTableCard(tableId).then((c) => {
       card = c;
       renderTableCard(cardEl, card);
+      offerSeat();
     });
+  }
+  // A table with every seat taken offers only watching: "Join table" would have nowhere to put you.
+  let joinButtons: { sit: HTMLElement; watch: HTMLElement } | null = null;
+  const full = () => card !== null && card.free === 0;
+  function offerSeat(): void {
+    if (!joinButtons) return;
+    joinButtons.sit.hidden = full();
+    joinButtons.watch.classList.toggle('primary', full());
   }
   function showJoin(reason?: string): void {
     if (reason !== undefined) joinReason = reason;
@@ -500,6 +509,10 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       value: load(keys.name) ?? '',
       placeholder: t('home.namePlaceholder'),
     });
+    const sitButton = h('button', { testid: 'join-sit', class: 'primary', onclick: () => go(false) }, t('join.sit'));
+    const watchButton = h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch'));
+    joinButtons = { sit: sitButton, watch: watchButton };
+    offerSeat();
     const go = (watch: boolean) => {
       const n = name.value.replace(/\s+/g, ' ').trim();
       if (!n) {
@@ -521,18 +534,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
             : '',
     );
     name.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') go(false);
+      if (e.key === 'Enter') go(full());
     });
     joinEl.replaceChildren(
       h('h2', {}, t('join.title', { id: tableId })),
       cardEl,
       h('label', {}, t('home.name'), name),
-      h(
-        'div',
-        { class: 'row' },
-        h('button', { testid: 'join-sit', class: 'primary', onclick: () => go(false) }, t('join.sit')),
-        h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch')),
-      ),
+      h('div', { class: 'row' }, sitButton, watchButton),
       msg,
       h(
         'a',

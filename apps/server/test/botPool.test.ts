@@ -1,8 +1,12 @@
-/** Issue 12: the strong bot searches on worker threads, within a budget, and the normal bot answers when the pool is busy. */
+/**
+ * Issue 12: the strong bot searches on worker threads, within a budget, and the normal bot answers when
+ * the pool is busy; /metrics counts how each decision was made (the load bench reads the same counters).
+ */
 import { heuristicBot, simulateGame } from '@blaze/bots';
 import { applyAction, type GameState, viewFor } from '@blaze/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotPool } from '../src/botPool/pool.js';
+import { registry } from '../src/metrics.js';
 
 /** A state where the target has a real choice (reject or pass). */
 function choiceState(): GameState {
@@ -20,6 +24,14 @@ function choiceState(): GameState {
   return found;
 }
 
+/** One series' value as the /metrics text shows it. */
+async function sample(series: string): Promise<number> {
+  const line = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+const outcome = (o: string) => sample(`blaze_bot_decisions_total{strength="strong",outcome="${o}"}`);
+const searchesTimed = () => sample('blaze_bot_search_seconds_count');
+
 describe('bot pool', () => {
   const pool = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 60, timeMs: 150 }, graceMs: 2_000 });
   afterAll(() => pool.close());
@@ -34,7 +46,10 @@ describe('bot pool', () => {
     expect(applyAction(s, d.action).ok).toBe(true);
   });
 
-  it('falls back to the normal bot when every thread is busy and the queue is full, and drops stale requests', async () => {
+  it('falls back to the normal bot when every thread is busy and the queue is full, drops stale requests, and counts each outcome in /metrics', async () => {
+    const metrics0 = { search: await outcome('search'), busy: await outcome('busy'), stale: await outcome('stale') };
+    const timed0 = await searchesTimed();
+    const counts0 = { ...pool.counts };
     const s = choiceState();
     const view = viewFor(s, s.target);
     const first = pool.decide(view, 'a', () => false); // runs
@@ -49,6 +64,13 @@ describe('bot pool', () => {
     expect((await stale).source).toBe('stale');
     expect((await first).source).toBe('search');
     expect((await second).source).toBe('search');
+    expect(await outcome('search')).toBe(metrics0.search + 2);
+    expect(await outcome('busy')).toBe(metrics0.busy + 1);
+    expect(await outcome('stale')).toBe(metrics0.stale + 1);
+    expect(await searchesTimed()).toBe(timed0 + 2);
+    expect(pool.counts.search - counts0.search).toBe(2);
+    expect(pool.counts.busy - counts0.busy).toBe(1);
+    expect(pool.counts.stale - counts0.stale).toBe(1);
   });
 
   it('keeps the event loop free while it searches', async () => {

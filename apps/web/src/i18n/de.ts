@@ -25,6 +25,7 @@ export const de: Messages = {
   'join.nobody': 'Noch sitzt niemand.',
   'join.free': '{n} freie Plätze',
   'join.free.one': '{n} freier Platz',
+  'join.full': 'Alle Plätze sind besetzt: Du kannst zuschauen.',
   'join.status.lobby': 'Wartet in der Lobby',
   'join.status.playing': 'Ein Spiel läuft: Du kannst zuschauen und dich danach setzen',
   'join.status.finished': 'Zwischen zwei Spielen',

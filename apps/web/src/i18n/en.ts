@@ -24,6 +24,7 @@ export const en = {
   'join.nobody': 'Nobody sits yet.',
   'join.free': '{n} free seats',
   'join.free.one': '{n} free seat',
+  'join.full': 'Every seat is taken: you can watch.',
   'join.status.lobby': 'Waiting in the lobby',
   'join.status.playing': 'A game is running: you can watch, and sit once it ends',
   'join.status.finished': 'Between games',

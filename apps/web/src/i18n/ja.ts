@@ -25,6 +25,7 @@ export const ja: Messages = {
   'join.nobody': 'まだ誰も座っていません。',
   'join.free': '空席 {n}',
   'join.free.one': '空席 {n}',
+  'join.full': '満席です。観戦できます。',
   'join.status.lobby': 'ロビーで待っています',
   'join.status.playing': 'ゲーム中です。観戦して、終わったら座れます',
   'join.status.finished': 'ゲームとゲームの合間です',

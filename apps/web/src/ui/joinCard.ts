@@ -44,7 +44,10 @@ export function renderTableCard(el: HTMLElement, card: TableCard | null): void {
     h(
       'p',
       { class: 'msg', testid: 'join-free' },
-      [tn('join.free', card.free), card.spectators > 0 ? t('top.watching', { n: card.spectators }) : '']
+      [
+        card.free === 0 ? t('join.full') : tn('join.free', card.free),
+        card.spectators > 0 ? t('top.watching', { n: card.spectators }) : '',
+      ]
         .filter(Boolean)
         .join(' · '),
     ),

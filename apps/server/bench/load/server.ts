@@ -6,8 +6,10 @@
  * every action instead of schema patches (what a full-state server such as boardgame.io sends).
  * Never started by main.ts: nothing here is reachable in production.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { viewFor } from '@blaze/rules';
@@ -16,6 +18,7 @@ import express from 'express';
 import { createServer } from '../../src/app.js';
 import { botDecisions, botSearchSeconds } from '../../src/metrics.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
+import { openStore } from '../../src/store/open.js';
 import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
 
 /** BENCH_BREAKDOWN=1: count the bytes of every schema field change (a little slower; off for timing runs). */
@@ -127,6 +130,11 @@ const server = createServer({
   ...(process.env.PUBLIC_ADDRESS ? { publicAddress: process.env.PUBLIC_ADDRESS } : {}),
   limits: { maxTables: 1e6, maxConnectionsPerAddress: 1e6, tableCreation: many, addressMessages: many },
 });
+// Tables are recorded as in production (SQLite in a scratch folder, or Redis with two processes):
+// every action's record is written before its patch goes out. BENCH_STORE=none measures without.
+const dataDir = mkdtempSync(join(tmpdir(), 'blaze-bench-'));
+if (process.env.BENCH_STORE !== 'none') openStore({ DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL });
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const room = { ...DEFAULT_ROOM_CONFIG, edge: server.edge, unclaimedMs: server.edge.limits.unclaimedMs };
 server.gameServer.define('bench', CountingRoom, { server: room });
 server.gameServer.define('bench-json', JsonViewRoom, { server: room });

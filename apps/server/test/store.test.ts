@@ -62,6 +62,17 @@ function suite(name: string, backend: () => Backend) {
       await again.close();
     });
 
+    it('a table written before a restart goes on after its last entry', async () => {
+      const first = backend().open();
+      await first.append('resumed', [action(1), action(2)]);
+      await first.close();
+      const second = backend().open();
+      await second.append('resumed', [action(3)]);
+      await second.append('resumed', [action(4), action(5)]);
+      expect(await second.load('resumed')).toEqual([1, 2, 3, 4, 5].map(action));
+      await second.close();
+    });
+
     it('many appends keep their order (a whole game is a few hundred)', async () => {
       const s = backend().open();
       const all = Array.from({ length: 500 }, (_, i) => action(i));

@@ -25,15 +25,30 @@ export function openSqliteStore(file: string): TableStore {
   const closeT = db.prepare('UPDATE tables SET open = 0 WHERE id = ?');
   const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
   const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
+  // The last entry number of each table this process has written to. This process is the file's
+  // only writer, so after a table's first append its next number is known without asking: an
+  // action then costs one insert, not three statements.
+  const lastN = new Map<string, number>();
   const appendTx = db.transaction((table: string, entries: readonly TableEntry[]) => {
-    upsertTable.run(table, Date.now());
-    let n = (nextN.get(table) as { n: number }).n;
+    let n = lastN.get(table);
+    if (n === undefined) {
+      upsertTable.run(table, Date.now());
+      n = (nextN.get(table) as { n: number }).n;
+    }
     for (const e of entries) insert.run(table, ++n, JSON.stringify(e));
+    return n;
   });
   return {
     kind: 'sqlite',
     async append(table, entries) {
-      if (entries.length > 0) appendTx(table, entries);
+      if (entries.length === 0) return;
+      try {
+        lastN.set(table, appendTx(table, entries));
+      } catch (e) {
+        // Rolled back: ask the file again next time.
+        lastN.delete(table);
+        throw e;
+      }
     },
     async load(table) {
       return (select.all(table) as { body: string }[]).map((r) => JSON.parse(r.body) as TableEntry);
@@ -42,6 +57,7 @@ export function openSqliteStore(file: string): TableStore {
       return (open.all() as { id: string }[]).map((r) => r.id);
     },
     async closeTable(table) {
+      lastN.delete(table);
       closeT.run(table);
     },
     async saveGame(record: GameRecord) {

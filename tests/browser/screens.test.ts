@@ -155,12 +155,43 @@ describe('every screen at five sizes (issue #10)', () => {
     });
     await summary.click();
 
-    // The final results.
-    await playUntil(page, (s) => s.status === 'finished', 'the end of the game');
-    // The last round's summary comes first; tapped away, the final scores are underneath.
-    await poll(() => summary.isVisible()).toBe(true);
-    await summary.click();
-    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    // The final results show at once when the game ends, the last round folded in (no summary over
+    // them). The page notes when its table says "finished" and when the scores are in sight, uncovered.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __blaze?: { snapshot: { status: string } | null };
+        __endAt?: number;
+        __resultsAt?: number;
+        __covered?: boolean;
+      };
+      const shown = (id: string) => (document.querySelector(`[data-testid="${id}"]`)?.getClientRects().length ?? 0) > 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        if (w.__endAt === undefined && w.__blaze?.snapshot?.status === 'finished') w.__endAt = now;
+        if (w.__endAt === undefined) return;
+        // A summary coming up over them later (the old round-2 overlay came ~1 s after the end) counts too.
+        if (shown('round-summary')) w.__covered = true;
+        else if (w.__resultsAt === undefined && shown('final-scores')) w.__resultsAt = now;
+        if (now - w.__endAt > 4000) clearInterval(timer);
+      }, 25);
+    });
+    // Nothing here taps a summary away: the results must not need it.
+    await playUntil(page, (s) => s.status === 'finished', 'the end of the game', true);
+    const times = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __endAt?: number; __resultsAt?: number; __covered?: boolean };
+        return { end: w.__endAt ?? null, results: w.__resultsAt ?? null, covered: w.__covered ?? false };
+      });
+    await poll(async () => (await times()).results !== null, 15_000).toBe(true);
+    const { end: endedAt, results } = await times();
+    expect((results ?? Infinity) - (endedAt ?? 0), 'final results in sight after the end (ms)').toBeLessThan(2000);
+    // Past the time a summary would have come up (the canvas' replay of the last move, REPLAY_MS).
+    await page.waitForTimeout(2500);
+    expect((await times()).covered, 'no round summary over the results').toBe(false);
+    await expect(tid(page, 'final-round-loser').textContent()).resolves.toMatch(/loses the round/);
+    const lastBets = await tid(page, 'final-round-bets').locator('li').allTextContents();
+    expect(lastBets.length).toBe(5);
+    for (const b of lastBets) expect(b, 'last round bet revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
     await sweep(page, 'final', null);
     expect(host.errors).toEqual([]);
     await host.ctx.close();

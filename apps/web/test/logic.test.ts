@@ -245,6 +245,23 @@ describe('layout', () => {
     });
   }
 
+  it('uses a large table: cards grow with the canvas, and keep their size as hand and challenge change', () => {
+    const at = (w: number, h: number, handSize = 5, tableSize = 0) =>
+      layout({ w, h, players: 5, bottomSeat: 0, handSize, tableSize, hasHand: true }).cardW;
+    // The canvases of the 1280x800 and 1920x1080 windows; before, both were capped at 116 px or less.
+    expect(at(1280, 660)).toBeGreaterThanOrEqual(110);
+    expect(at(1620, 947)).toBeGreaterThanOrEqual(160);
+    expect(at(1620, 947)).toBeGreaterThan(at(1280, 660));
+    for (const [hand, table] of [
+      [1, 0],
+      [12, 5],
+      [20, 3],
+    ] as const)
+      expect(at(1280, 660, hand, table)).toBe(at(1280, 660));
+    // A phone keeps its proportional size.
+    expect(at(360, 470)).toBeLessThanOrEqual(80);
+  });
+
   it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {
     // Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape.
     const sizes = [

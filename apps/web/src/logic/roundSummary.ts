@@ -42,8 +42,22 @@ export function roundEnded(prev: ClientTable | null, next: ClientTable): RoundSu
   const v = next.view;
   const before = prev?.view?.roundLosers.length ?? 0;
   if (!v || prev?.view === null || prev === null || v.roundLosers.length <= before) return null;
-  const round = v.roundLosers.length === 2 ? 2 : 1;
-  const loser = v.roundLosers[round - 1] as Seat;
+  return summaryOf(next, v.roundLosers.length === 2 ? 2 : 1);
+}
+
+/**
+ * The summary of the last round played, read from a finished table: the final results fold it in,
+ * so the game's end shows at once rather than behind the last round's overlay.
+ */
+export function lastRound(tb: ClientTable): RoundSummary | null {
+  const n = tb.view?.roundLosers.length ?? 0;
+  return n === 0 ? null : summaryOf(tb, n === 2 ? 2 : 1);
+}
+
+function summaryOf(tb: ClientTable, round: 1 | 2): RoundSummary | null {
+  const v = tb.view;
+  const loser = v?.roundLosers[round - 1];
+  if (!v || loser === undefined) return null;
   return {
     round,
     loser,
@@ -52,6 +66,6 @@ export function roundEnded(prev: ClientTable | null, next: ClientTable): RoundSu
       .map((b) => ({ by: b.by, on: b.on, value: b.value, outcome: outcomeOf(b.value, b.on, loser) })),
     feathers: v.feathers.filter((f) => f.round === round).map((f) => ({ seat: f.seat, value: f.value })),
     newTrump: round === 1 && v.round === 2 ? v.trump : null,
-    gameOver: v.over || next.status === 'finished',
+    gameOver: v.over || tb.status === 'finished',
   };
 }

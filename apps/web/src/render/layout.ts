@@ -72,10 +72,69 @@ export interface LayoutInput {
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
+/** The largest hand card on a large screen (px); table cards are drawn at tableScale of it. */
+const MAX_CARD_W = 180;
+/** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
+const MAX_TABLE = 5;
+
+const sizeCache = new Map<string, number>();
+
+/**
+ * A desktop or tablet table uses its space: the card size is the largest that still fits a full
+ * challenge (five pairs) in the middle band with the piles, seats and hand around it, never smaller
+ * than the proportional size it had before. It depends only on the canvas and the seats, so cards do
+ * not change size as the hand or the challenge grows. A phone keeps its proportional size.
+ */
 export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
+  if (w < 640) return layoutAt(i, Math.round(clamp(Math.min(w / 7, h / 8), 44, 80)));
+  const key = `${w}x${h}:${i.players}:${i.hasHand}`;
+  let cardW = sizeCache.get(key);
+  if (cardW === undefined) {
+    const floor = Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
+    cardW = floor;
+    for (let cw = MAX_CARD_W; cw > floor; cw -= 2) {
+      if (fits(layoutAt({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) {
+        cardW = cw;
+        break;
+      }
+    }
+    if (sizeCache.size > 64) sizeCache.clear();
+    sizeCache.set(key, cardW);
+  }
+  return layoutAt(i, cardW);
+}
+
+/**
+ * Whether a full challenge and the piles fit at this card size: the seats, bet rows, piles and limit
+ * apart and inside the canvas, every pair (rejection across it included) clear of all of them.
+ */
+function fits(L: Layout): boolean {
+  const tw = L.cardW * L.tableScale;
+  const th = L.cardH * L.tableScale;
+  const ro = L.rejectOffset;
+  const boxes: Box[] = [];
+  L.seats.forEach((p, s) => {
+    boxes.push({ x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox });
+    const b = L.betRows[s];
+    if (b) boxes.push(b);
+  });
+  const { deck, discard, feathers, limit } = L.zones;
+  boxes.push(deck, discard, feathers, limit);
+  for (const [k, a] of boxes.entries()) {
+    if (a.x < 0 || a.y < 0 || a.x + a.w > L.w + 0.5 || a.y + a.h > L.handTop) return false;
+    for (const b of boxes.slice(k + 1)) if (a.w > 0 && b.w > 0 && intersects(a, b)) return false;
+  }
+  for (const p of L.table) {
+    const pair = { x: p.x - tw / 2, y: p.y - th / 2, w: tw + ro.x + 8, h: th + ro.y + 8 };
+    if (boxes.some((b) => intersects(pair, b))) return false;
+  }
+  return true;
+}
+
+function layoutAt(i: LayoutInput, cardW: number): Layout {
+  const { w, h } = i;
   const narrow = w < 640;
-  const cardW = Math.round(narrow ? clamp(Math.min(w / 7, h / 8), 44, 80) : clamp(Math.min(w / 10, h / 6.8), 52, 116));
   const cardH = Math.round(cardW * 1.45);
   const others = Math.max(1, i.players - 1);
   const gapX = narrow ? 4 : 10;

@@ -9,8 +9,8 @@ import { t, tn } from '../i18n/index.js';
 import { roleOf } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { Layout } from './layout.js';
-import type { Region } from './scene.js';
 import { featherToken, TEXT } from './tokens.js';
+import type { Region } from './types.js';
 
 /** Texts shrink to fit their box, never below this size (px): they are said shorter instead. */
 const MIN_TEXT_PX = 8;

@@ -18,3 +18,21 @@ export function featherToken(value: number | null, r: number): Container {
   }
   return c;
 }
+
+/**
+ * A label under a pile, centred on `x`: shrunk to `maxW`, and never past the canvas edge (a label
+ * near the side slides inwards rather than being cut).
+ */
+export function pileLabel(text: string, x: number, y: number, size: number, maxW: number, canvasW: number): Text {
+  const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
+  tx.anchor.set(0.5, 0);
+  if (tx.width > maxW) tx.scale.set(maxW / tx.width);
+  const half = tx.width / 2;
+  tx.position.set(Math.max(half + 2, Math.min(canvasW - half - 2, x)), y);
+  return tx;
+}
+
+/** Destroys every child of a layer (a part drawing itself anew). */
+export function clearLayer(layer: Container): void {
+  for (const c of layer.removeChildren()) c.destroy({ children: true });
+}

@@ -2,7 +2,7 @@
 import { t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
 import { rematchOffer, results } from '../logic/results.js';
-import type { RoundSummary, SummaryBet } from '../logic/roundSummary.js';
+import { lastRound, type RoundSummary, type SummaryBet } from '../logic/roundSummary.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
 import { seatOffer } from './seatOffer.js';
@@ -13,6 +13,8 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
   const key = JSON.stringify([
     tb.status,
     v?.scores,
+    v?.roundLosers,
+    v?.bets,
     v?.winner,
     tb.scoreboard,
     tb.mySeat,
@@ -75,6 +77,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
         ),
         h('tbody', {}, rows),
       ),
+      lastRoundBlock(tb),
       tb.scoreboard.length
         ? h(
             'div',
@@ -117,6 +120,42 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
   });
 }
 
+/**
+ * The game's last round, folded into the final results (issue #10): who lost it and every bet revealed
+ * with what it scored, shown at once with the scores instead of a summary overlay covering them.
+ */
+function lastRoundBlock(tb: ClientTable): HTMLElement | null {
+  const s = lastRound(tb);
+  if (!s) return null;
+  return h(
+    'section',
+    { class: 'last-round', testid: 'final-round' },
+    h('h3', {}, t('summary.title', { round: s.round })),
+    h('p', { class: 'loser', testid: 'final-round-loser' }, t('summary.loser', { name: nameOf(tb, s.loser) })),
+    h('ul', { class: 'summary-bets', testid: 'final-round-bets' }, betItems(s, tb)),
+  );
+}
+
+/** Every bet of a round revealed, with what it scored (R9.2). */
+function betItems(s: RoundSummary, tb: ClientTable): HTMLElement[] {
+  const name = (seat: number) => nameOf(tb, seat);
+  const outcome = (b: SummaryBet): string => {
+    const o = b.outcome;
+    if (!o) return '';
+    if (o.kind === 'back') return t('summary.back', { name: name(b.by) });
+    return t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) });
+  };
+  if (s.bets.length === 0) return [h('li', {}, t('summary.noBets'))];
+  return s.bets.map((b, k) =>
+    h(
+      'li',
+      { testid: `summary-bet-${k}` },
+      h('span', {}, t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value })),
+      h('span', { class: b.outcome?.kind === 'back' ? 'outcome back' : 'outcome scores' }, outcome(b)),
+    ),
+  );
+}
+
 /** On a live table, the finished game's replay (also the link to share). */
 function replayLink(game: number): HTMLElement | null {
   const table = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname)?.[1];
@@ -156,6 +195,11 @@ export class RoundSummaryView {
   }
 
   show(s: RoundSummary, tb: ClientTable): void {
+    // The game's last round is folded into the final results, which must show at once.
+    if (s.gameOver || this.table()?.status === 'finished') {
+      this.close();
+      return;
+    }
     this.shown = s;
     this.build(tb);
     this.el.hidden = false;
@@ -183,27 +227,7 @@ export class RoundSummaryView {
     const s = this.shown;
     if (!s) return;
     const name = (seat: number) => nameOf(tb, seat);
-    const outcome = (b: SummaryBet): string => {
-      const o = b.outcome;
-      if (!o) return '';
-      if (o.kind === 'back') return t('summary.back', { name: name(b.by) });
-      return t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) });
-    };
-    const bets =
-      s.bets.length === 0
-        ? [h('li', {}, t('summary.noBets'))]
-        : s.bets.map((b, k) =>
-            h(
-              'li',
-              { testid: `summary-bet-${k}` },
-              h(
-                'span',
-                {},
-                t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value }),
-              ),
-              h('span', { class: b.outcome?.kind === 'back' ? 'outcome back' : 'outcome scores' }, outcome(b)),
-            ),
-          );
+    const bets = betItems(s, tb);
     const feathers = s.feathers.map((f) =>
       h('li', {}, h('span', { class: 'feather-chip' }, String(f.value)), name(f.seat)),
     );

@@ -1,0 +1,47 @@
+import { createGame } from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { lastRound, roundEnded } from '../src/logic/roundSummary.js';
+import { type ClientTable, toClientTable } from '../src/store/snapshot.js';
+import { stateFrom } from './fixtures.js';
+
+/** A finished 3-player game: Cleo lost round 1, Ana round 2. */
+function finished(): { before: ClientTable; after: ClientTable } {
+  const g = createGame({ players: 3, seed: 'summary', startSeat: 0 });
+  const before = toClientTable(stateFrom(g, 0), 0);
+  const after = toClientTable(stateFrom(g, 0, 'finished'), 0);
+  const v = after.view;
+  const b = before.view;
+  if (!v || !b) throw new Error('no view');
+  Object.assign(b, { round: 2, roundLosers: [2] });
+  Object.assign(v, {
+    round: 2,
+    over: true,
+    roundLosers: [2, 0],
+    bets: [
+      { by: 0, on: 2, round: 1, value: 1 },
+      { by: 1, on: 0, round: 2, value: 1 },
+      { by: 2, on: 1, round: 2, value: 0 },
+    ],
+    feathers: [{ seat: 1, value: 3, round: 2 }],
+  });
+  return { before, after };
+}
+
+describe('round summary', () => {
+  it("folds the game's last round into the final results: loser, its bets revealed and scored", () => {
+    const { after } = finished();
+    const s = lastRound(after);
+    expect(s).toMatchObject({ round: 2, loser: 0, gameOver: true, newTrump: null });
+    expect(s?.bets).toEqual([
+      { by: 1, on: 0, value: 1, outcome: { kind: 'scoresForOwner' } },
+      { by: 2, on: 1, value: 0, outcome: { kind: 'back' } },
+    ]);
+    expect(s?.feathers).toEqual([{ seat: 1, value: 3 }]);
+  });
+
+  it('marks the summary of the round that ends the game as game over (the overlay then stays away)', () => {
+    const { before, after } = finished();
+    expect(roundEnded(before, after)).toMatchObject({ round: 2, loser: 0, gameOver: true });
+    expect(roundEnded(after, after)).toBeNull();
+  });
+});

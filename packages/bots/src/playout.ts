@@ -4,7 +4,7 @@
  * the window's timer). Runs on sampled states only, so the cheap view below shares the sample's arrays
  * instead of copying them (the strategies never change a view).
  */
-import { type Action, applyAction, type GameState, type PlayerView, type Seat } from '@blaze/rules';
+import { type Action, applyBuiltAction, type GameState, type PlayerView, type Seat } from '@blaze/rules';
 import type { Strategy } from './view.js';
 
 /** A PlayerView of a sampled state without copies. Only for playouts: the sample is the search's own. */
@@ -20,7 +20,7 @@ export function sharedView(s: GameState, seat: Seat): PlayerView {
     deckCount: s.deck.length,
     deck2Count: s.deck2.length,
     hand: s.hands[seat] as string[],
-    handCounts: s.hands.map((h) => h.length),
+    handCounts: handCounts(s.hands),
     betHand: s.betCards[seat] as (0 | 1)[],
     active: s.active,
     target: s.target,
@@ -39,6 +39,12 @@ export function sharedView(s: GameState, seat: Seat): PlayerView {
     roundLosers: s.roundLosers,
     winner: s.winner,
   };
+}
+
+function handCounts(hands: readonly (readonly string[])[]): number[] {
+  const out: number[] = new Array(hands.length);
+  for (let i = 0; i < hands.length; i++) out[i] = (hands[i] as readonly string[]).length;
+  return out;
 }
 
 /** Seats that may have something to do now; -1 is the window's timer. Same order as the simulator. */
@@ -87,7 +93,8 @@ export function playout(
       if (action === null) cand[i] = cand[--n] as number;
     }
     if (action === null) break;
-    const r = applyAction(s, action);
+    // The strategies build their actions from the rules' predicates: no need to read them as untrusted.
+    const r = applyBuiltAction(s, action);
     if (!r.ok) break;
     s = r.state;
   }

@@ -12,7 +12,7 @@ import {
   takeBackable,
 } from './predicates.js';
 import { endChallenge, finishBetting } from './resolve.js';
-import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat } from './types.js';
+import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat, TableEntry } from './types.js';
 
 /**
  * A new state object sharing every array with `s`. Actions copy only what they change (copy on write),
@@ -152,15 +152,16 @@ function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: Car
   const s = shallow(s0);
   s.hands = s0.hands.slice();
   const events: GameEvent[] = [{ type: 'rejected', seat, pairs: pairs.map((p) => ({ ...p })) }];
-  const by = new Map(pairs.map((p) => [p.challenge, p.card]));
-  s.table = s.table.map((e) => {
-    const card = by.get(e.challenge);
-    return card === undefined ? e : { ...e, rejection: card };
-  });
-  removeCards(
-    ownHand(s, seat),
-    pairs.map((p) => p.card),
-  );
+  // checkReject refused a challenge named twice, so each entry meets at most one pair.
+  const table: TableEntry[] = [];
+  for (const e of s0.table) {
+    let card: CardId | undefined;
+    for (const p of pairs) if (p.challenge === e.challenge) card = p.card;
+    table.push(card === undefined ? e : { challenge: e.challenge, by: e.by, rejection: card });
+  }
+  s.table = table;
+  const hand = ownHand(s, seat);
+  for (const p of pairs) hand.splice(hand.indexOf(p.card), 1);
   s.standing = [];
   // R5.4 (c): the window closes once none of its cards is left unrejected.
   if (s.window !== null && takeBackable(s).length === 0) {
@@ -243,6 +244,22 @@ function dispatch(s: GameState, a: Action): ApplyResult {
       const never: never = a;
       return { ok: false, error: err('UNKNOWN_ACTION', `Unknown action ${String(never)}.`) };
     }
+  }
+}
+
+/**
+ * applyAction for an Action that code built from the rules' own predicates (the bots' playouts, which
+ * apply millions): the same judgement, without first reading the input as untrusted. A well-formed
+ * Action parses to an equal copy, so the result is the same. Never for anything a client sent.
+ */
+export function applyBuiltAction(s: GameState, a: Action): ApplyResult {
+  try {
+    return dispatch(s, a);
+  } catch (e) {
+    return {
+      ok: false,
+      error: err('INTERNAL', `The action could not be judged (${e instanceof Error ? e.message : 'error'}).`),
+    };
   }
 }
 

@@ -206,13 +206,20 @@ function extensionCards(view: PlayerView): CardId[] {
     // Unload fast. Trumps only when they go out with the rest, or the target has passed and takes them.
     const goesOut = view.hand.length <= room && playable.length === view.hand.length;
     const all = goesOut || view.targetPassed;
-    for (const c of playable) if (all || !isTrump(c, trump) || isFirebird(c)) good.push(c);
+    for (const c of playable) {
+      if (good.length >= room) break;
+      if (all || !isTrump(c, trump) || isFirebird(c)) good.push(c);
+    }
   } else {
     // Phase 1: unload weak cards; never feed a target trumps or Firebirds.
     const cap = view.targetPassed ? 7 : 6;
-    for (const c of playable) if (!isTrump(c, trump) && !isFirebird(c) && challengeValue(c) <= cap) good.push(c);
+    for (const c of playable) {
+      if (good.length >= room) break;
+      if (!isTrump(c, trump) && !isFirebird(c) && challengeValue(c) <= cap) good.push(c);
+    }
   }
-  return good.slice(0, room);
+  // playableCards is empty without room, so room > 0 here and `good` holds at most `room` cards.
+  return good;
 }
 
 function actAsAttacker(view: PlayerView, rnd: () => number): Action | null {

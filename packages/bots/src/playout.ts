@@ -41,6 +41,41 @@ export function sharedView(s: GameState, seat: Seat): PlayerView {
   };
 }
 
+/**
+ * Points `v` (a sharedView) at state `s` for `seat`, in place. A playout asks for a view at every
+ * step, and allocating one each time was a large part of its cost (and of the collector's).
+ */
+function refreshView(v: PlayerView, s: GameState, seat: Seat): void {
+  v.viewer = seat;
+  v.round = s.round;
+  v.phase = s.phase;
+  v.betting = s.betting;
+  v.over = s.over;
+  v.trump = s.trump;
+  v.deckCount = s.deck.length;
+  v.deck2Count = s.deck2.length;
+  v.hand = s.hands[seat] as string[];
+  const counts = v.handCounts;
+  for (let i = 0; i < s.hands.length; i++) counts[i] = (s.hands[i] as string[]).length;
+  v.betHand = s.betCards[seat] as (0 | 1)[];
+  v.active = s.active;
+  v.target = s.target;
+  v.supporter = s.supporter;
+  v.table = s.table;
+  v.limit = s.limit;
+  v.targetPassed = s.targetPassed;
+  v.standing = s.standing;
+  v.window = s.window;
+  v.discard = s.discard;
+  v.featherStack = s.featherStack;
+  v.feathers = s.feathers;
+  v.bets = s.bets;
+  v.out = s.out;
+  v.scores = s.scores;
+  v.roundLosers = s.roundLosers;
+  v.winner = s.winner;
+}
+
 function handCounts(hands: readonly (readonly string[])[]): number[] {
   const out: number[] = new Array(hands.length);
   for (let i = 0; i < hands.length; i++) out[i] = (hands[i] as readonly string[]).length;
@@ -71,6 +106,8 @@ export type Horizon = 'round' | 'game';
 /**
  * Plays `s` on until the round ends (or the game, with 'game') or `maxActions` pass. Returns the state
  * reached. A refused action (never expected: the strategies use the rules' predicates) ends the playout.
+ * Every strategy is handed the same view object, refreshed in place: it is valid only during `decide`
+ * (the search's strategies keep nothing of it).
  */
 export function playout(
   s0: GameState,
@@ -82,6 +119,7 @@ export function playout(
   let s = s0;
   const round = s.round;
   const cand: number[] = [0, 0, 0, 0, 0, 0];
+  const view = sharedView(s0, 0);
   for (let count = 0; count < maxActions && !s.over; count++) {
     if (horizon === 'round' && s.round !== round) break;
     let n = candidates(s, cand);
@@ -89,7 +127,11 @@ export function playout(
     while (n > 0 && action === null) {
       const i = Math.min(n - 1, Math.floor(rnd() * n));
       const who = cand[i] as number;
-      action = who === -1 ? { type: 'closeWindow' } : (strategies[who] as Strategy).decide(sharedView(s, who), rnd);
+      if (who === -1) action = { type: 'closeWindow' };
+      else {
+        refreshView(view, s, who);
+        action = (strategies[who] as Strategy).decide(view, rnd);
+      }
       if (action === null) cand[i] = cand[--n] as number;
     }
     if (action === null) break;

@@ -10,6 +10,7 @@ import {
   err,
   isStanding,
   takeBackable,
+  takeBackableCount,
 } from './predicates.js';
 import { endChallenge, finishBetting } from './resolve.js';
 import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat, TableEntry } from './types.js';
@@ -164,7 +165,7 @@ function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: Car
   for (const p of pairs) hand.splice(hand.indexOf(p.card), 1);
   s.standing = [];
   // R5.4 (c): the window closes once none of its cards is left unrejected.
-  if (s.window !== null && takeBackable(s).length === 0) {
+  if (s.window !== null && takeBackableCount(s) === 0) {
     s.window = null;
     events.push({ type: 'windowClosed' });
   }

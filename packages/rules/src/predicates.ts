@@ -84,10 +84,21 @@ export function takeBackable(s: Situation): CardId[] {
   return out;
 }
 
+/** takeBackable(s).length without the list: roomFor asks this at every step of a playout. */
+export function takeBackableCount(s: Situation): number {
+  if (s.window === null) return 0;
+  let n = 0;
+  for (const c of s.window.cards) {
+    const e = entryOf(s.table, c);
+    if (e && e.rejection === null) n++;
+  }
+  return n;
+}
+
 /** How many more challenge cards `seat` may add now: R4.4, plus R5.3's take-back room for the active player. */
 export function roomFor(s: Situation, seat: Seat): number {
   const free = s.limit - s.table.length;
-  if (seat === s.active && s.window !== null) return free + takeBackable(s).length;
+  if (seat === s.active && s.window !== null) return free + takeBackableCount(s);
   return free;
 }
 

@@ -103,8 +103,29 @@ function settle(s: GameState, events: GameEvent[]): void {
   if (!s.targetPassed && !allRejected(s)) return;
   if (!isStanding(s, s.active, handOf(s, s.active), s.standing)) return;
   if (s.supporter !== null && !isStanding(s, s.supporter, handOf(s, s.supporter), s.standing)) return;
-  ownAll(s);
+  ownForChallengeEnd(s);
   endChallenge(s, events);
+}
+
+/**
+ * ownAll for endChallenge only, which changes fewer arrays in place: table and standing it replaces;
+ * phase 1 changes only hands, deck (drawing) and discard; feathers, scores, bets and the seats out
+ * change only in phase 2 (R8, R9.2, R10.1, whose round 2 set-up replaces the rest). A challenge ends
+ * every few actions of a playout, so the copies it skips are a good part of the search's garbage.
+ */
+function ownForChallengeEnd(s: GameState): void {
+  s.hands = s.hands.map((h) => h.slice());
+  s.discard = s.discard.slice();
+  if (s.phase === 1) {
+    s.deck = s.deck.slice();
+    return;
+  }
+  s.featherStack = s.featherStack.slice();
+  s.feathers = s.feathers.slice();
+  s.betCards = s.betCards.map((b) => b.slice());
+  s.out = s.out.slice();
+  s.scores = s.scores.slice();
+  s.roundLosers = s.roundLosers.slice();
 }
 
 function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {

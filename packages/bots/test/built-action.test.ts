@@ -5,7 +5,7 @@
  */
 import { type Action, applyAction, applyBuiltAction, createGame, type PlayerCount } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { randomLegalAction, seededStream, simulateGame } from '../src/index.js';
+import { randomLegalAction, simulateGame } from '../src/index.js';
 
 describe('applyBuiltAction', () => {
   for (const players of [3, 4, 5] as PlayerCount[]) {

@@ -52,7 +52,7 @@ function summarize(dir: string): void {
   });
   const show = (title: string, m: Map<string, number>) => {
     console.log(title);
-    for (const [k, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    for (const [k, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 15))) {
       console.log(`${((100 * t) / total).toFixed(1).padStart(6)}%  ${k}`);
     }
   };

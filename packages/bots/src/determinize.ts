@@ -28,8 +28,13 @@ export function unseenCards(view: PlayerView): CardId[] {
   }
   // R2.4: the turned trump lies face up under the deck until it is drawn, as the deck's last card.
   if (view.deckCount > 0) seen.add(view.trump);
-  return cardsFor(view.players).filter((c) => !seen.has(c));
+  return (CARDS[view.players] as readonly CardId[]).filter((c) => !seen.has(c));
 }
+
+/** cardsFor each player count, made once: every sample starts from it. */
+const CARDS: Record<3 | 4 | 5, readonly CardId[]> = { 3: cardsFor(3), 4: cardsFor(4), 5: cardsFor(5) };
+/** The value-1 cards, out of a 3-player game (R2.1). */
+const ONES: readonly CardId[] = cardsFor(4).filter((c) => c[1] === '1');
 
 function shuffleInPlace<T>(items: T[], rnd: () => number): void {
   for (let i = items.length - 1; i > 0; i--) {
@@ -57,19 +62,26 @@ export function determinize(view: PlayerView, rnd: () => number): GameState {
   const pool = unseenCards(view);
   shuffleInPlace(pool, rnd);
   let at = 0;
-  const take = (n: number): CardId[] => {
-    const out = pool.slice(at, at + n);
-    at += n;
-    return out;
-  };
   const hands: CardId[][] = [];
   for (let seat = 0; seat < view.players; seat++) {
-    hands.push(seat === me ? view.hand.slice() : take(view.handCounts[seat] ?? 0));
+    if (seat === me) {
+      hands.push(view.hand.slice());
+      continue;
+    }
+    const n = view.handCounts[seat] ?? 0;
+    hands.push(pool.slice(at, at + n));
+    at += n;
   }
-  const deck = view.deckCount > 0 ? [...take(view.deckCount - 1), view.trump] : [];
-  const deck2 = take(view.deck2Count);
+  let deck: CardId[] = [];
+  if (view.deckCount > 0) {
+    deck = pool.slice(at, at + view.deckCount - 1);
+    deck.push(view.trump);
+    at += view.deckCount - 1;
+  }
+  const deck2 = pool.slice(at, at + view.deck2Count);
+  at += view.deck2Count;
   // Round 2: round 1's leftovers left the game (R10.1); in a 3-player game the value-1 cards never entered it.
-  const box = [...(view.players === 3 ? cardsFor(4).filter((c) => c[1] === '1') : []), ...pool.slice(at)];
+  const box = [...(view.players === 3 ? ONES : []), ...pool.slice(at)];
 
   const betCards: BetValue[][] = [];
   const bets: Bet[] = [];

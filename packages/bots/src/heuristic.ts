@@ -11,9 +11,8 @@
  *   player claims its priority (R5.3) simply by extending: the rules count an open window's cards as room.
  * - Bets (R9): a 1 on the likely loser (most cards), the 0 when it expects to lose itself.
  */
-import { type Action, type CardId, canBeat, type PlayerView, type Seat, tableValues } from '@blaze/rules';
+import { type Action, type CardId, canBeat, type PlayerView, type Seat, tableValueMask } from '@blaze/rules';
 import {
-  betTargets,
   canStand,
   challengeValue,
   isFirebird,
@@ -29,9 +28,35 @@ import {
 
 /** How much a card is worth keeping (higher = stronger): non-trumps by value, trumps above all of them. */
 export function strength(card: CardId, trump: CardId): number {
-  const t = isTrump(card, trump);
-  if (isFirebird(card)) return t ? 30 : 10; // trump Firebird: unrejectable attack and a universal answer
-  return t ? 10 + challengeValue(card) : challengeValue(card);
+  // Char codes (suit, then rank) rather than substrings: playouts ask this for every card they weigh.
+  const t = card.charCodeAt(0) === trump.charCodeAt(0);
+  const r = card.charCodeAt(1);
+  if (r === 70) return t ? 30 : 10; // 'F': the trump Firebird is an unrejectable attack and a universal answer
+  return t ? r - 38 : r - 48; // 10 + value for a trump, the value otherwise
+}
+
+/**
+ * Sorts `cards` in place by strength, weakest first (strongest first with `desc`), keeping the order of
+ * equals: the same result as a stable Array.sort by strength, without a comparator closure per call.
+ * Hands are short, so insertion sort on the precomputed strengths is the cheap way.
+ */
+function sortByStrength(cards: CardId[], trump: CardId, desc = false): CardId[] {
+  const n = cards.length;
+  const k: number[] = new Array(n);
+  for (let i = 0; i < n; i++) k[i] = strength(cards[i] as CardId, trump);
+  for (let i = 1; i < n; i++) {
+    const c = cards[i] as CardId;
+    const v = k[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (desc ? (k[j] as number) < v : (k[j] as number) > v)) {
+      cards[j + 1] = cards[j] as CardId;
+      k[j + 1] = k[j] as number;
+      j--;
+    }
+    cards[j + 1] = c;
+    k[j + 1] = v;
+  }
+  return cards;
 }
 
 /** Penalty for a rejection whose value is new on the table: the attackers could extend with it (R4.3). */
@@ -42,49 +67,66 @@ const NEW_VALUE_PENALTY = 1.5;
  * Hardest challenges first, each with the cheapest card that beats it.
  */
 export function planRejection(view: PlayerView): { challenge: CardId; card: CardId }[] | null {
-  const { trump } = view;
-  const open = view.table.filter((e) => e.rejection === null).map((e) => e.challenge);
-  open.sort((a, b) => strength(b, trump) - strength(a, trump));
-  const values = tableValues(view.table);
-  const used = new Set<CardId>();
+  const { trump, hand } = view;
+  const open: CardId[] = [];
+  for (const e of view.table) if (e.rejection === null) open.push(e.challenge);
+  sortByStrength(open, trump, true);
+  // Bit v set: value v is on the table (R4.3), the rejections of this plan included as they are chosen.
+  let values = tableValueMask(view.table);
   const pairs: { challenge: CardId; card: CardId }[] = [];
   for (const challenge of open) {
     let best: CardId | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
-    for (const card of view.hand) {
-      if (used.has(card) || !canBeat(challenge, card, trump)) continue;
+    for (const card of hand) {
+      if (!canBeat(challenge, card, trump) || usedIn(pairs, card)) continue;
       const v = rejectionValue(card);
-      const cost = strength(card, trump) + (values.has(v) ? 0 : NEW_VALUE_PENALTY);
+      const cost = strength(card, trump) + ((values >> v) & 1 ? 0 : NEW_VALUE_PENALTY);
       if (cost < bestCost) {
         best = card;
         bestCost = cost;
       }
     }
     if (best === null) return null;
-    used.add(best);
-    values.add(rejectionValue(best));
+    values |= 1 << rejectionValue(best);
     pairs.push({ challenge, card: best });
   }
   return pairs;
+}
+
+function usedIn(pairs: readonly { card: CardId }[], card: CardId): boolean {
+  for (const p of pairs) if (p.card === card) return true;
+  return false;
 }
 
 const MAX_HAND_AFTER_TAKING = 7;
 
 /** Phase 1 only: is taking these cards cheaper than spending strong cards on them? */
 function takingIsCheap(view: PlayerView, plan: { challenge: CardId; card: CardId }[]): boolean {
-  const { trump } = view;
-  const strongSpent = plan.filter((p) => isTrump(p.card, trump)).reduce((n, p) => n + (isFirebird(p.card) ? 2 : 1), 0);
+  const { trump, table, hand } = view;
+  let strongSpent = 0;
+  for (const p of plan) if (isTrump(p.card, trump)) strongSpent += isFirebird(p.card) ? 2 : 1;
   if (strongSpent === 0) return false;
   const late = view.deckCount <= view.players; // phase 2 is near: keep the hand small
   if (late) return false;
-  const taken = view.table.map((e) => e.challenge);
-  if (taken.length > 3 || taken.some((c) => isTrump(c, trump) || isFirebird(c))) return false;
+  if (table.length > 3) return false;
+  for (const e of table) if (isTrump(e.challenge, trump) || isFirebird(e.challenge)) return false;
   // A big hand draws nothing, so taking again would only pass the same cards around the table.
-  if (view.hand.length + taken.length > MAX_HAND_AFTER_TAKING) return false;
-  const low = taken.every((c) => challengeValue(c) <= 5);
-  const counts = new Map<number, number>();
-  for (const c of [...taken, ...view.hand]) counts.set(challengeValue(c), (counts.get(challengeValue(c)) ?? 0) + 1);
-  const paired = taken.filter((c) => (counts.get(challengeValue(c)) ?? 0) >= 2).length * 2 >= taken.length;
+  if (hand.length + table.length > MAX_HAND_AFTER_TAKING) return false;
+  let low = true;
+  // How many cards of each value (1..10) the target would hold after taking.
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  for (const e of table) {
+    const v = challengeValue(e.challenge);
+    if (v > 5) low = false;
+    counts[v] = (counts[v] as number) + 1;
+  }
+  for (const c of hand) {
+    const v = challengeValue(c);
+    counts[v] = (counts[v] as number) + 1;
+  }
+  let pairedCount = 0;
+  for (const e of table) if ((counts[challengeValue(e.challenge)] as number) >= 2) pairedCount++;
+  const paired = pairedCount * 2 >= table.length;
   return strongSpent >= 2 || low || paired;
 }
 
@@ -101,32 +143,54 @@ const VARY_OPENING_PHASE_2 = 0.15;
 
 /** R4.1: the weakest non-trump value, every copy of it (within the limit); trumps only when nothing else is left. */
 export function chooseOpening(view: PlayerView, rnd?: () => number): CardId[] {
-  const { trump } = view;
-  const groups = new Map<number, CardId[]>();
-  for (const c of view.hand) {
-    const key = strength(c, trump);
-    const g = groups.get(key);
-    if (g) g.push(c);
-    else groups.set(key, [c]);
-  }
-  const keys = [...groups.keys()].sort((a, b) => a - b);
+  const { trump, hand } = view;
+  // Strengths run from 1 to 30: bit k set when some card of the hand has strength k.
+  let keys = 0;
+  for (const c of hand) keys |= 1 << strength(c, trump);
   // Phase 2: one group that empties the hand goes out at once.
-  if (view.phase === 2) {
-    const values = new Set(view.hand.map(challengeValue));
-    if (values.size === 1 && view.hand.length <= view.limit) return view.hand.slice();
+  if (view.phase === 2 && hand.length > 0 && hand.length <= view.limit) {
+    const v = challengeValue(hand[0] as CardId);
+    let one = true;
+    for (const c of hand) if (challengeValue(c) !== v) one = false;
+    if (one) return hand.slice();
   }
-  let weakest = keys[0];
-  if (weakest === undefined || view.limit <= 0) return [];
+  if (keys === 0 || view.limit <= 0) return [];
+  let weakest = lowestBit(keys);
   // Vary the opening now and then: in phase 1 a big hand draws nothing, and in phase 2 nobody draws, so
   // the same unbeatable cards could otherwise go round the table for ever (each target takes them and
   // opens with them in turn).
-  const vary = view.phase === 2 ? VARY_OPENING_PHASE_2 : view.hand.length > 5 ? VARY_OPENING : 0;
+  const vary = view.phase === 2 ? VARY_OPENING_PHASE_2 : hand.length > 5 ? VARY_OPENING : 0;
   if (rnd && vary > 0 && rnd() < vary) {
-    const plain = keys.filter((k) => k <= 10);
-    const pool = plain.length > 0 ? plain : keys;
-    weakest = pool[Math.min(pool.length - 1, Math.floor(rnd() * pool.length))] as number;
+    const plain = keys & PLAIN_STRENGTHS;
+    const pool = plain !== 0 ? plain : keys;
+    weakest = nthBit(pool, Math.min(bitCount(pool) - 1, Math.floor(rnd() * bitCount(pool))));
   }
-  return (groups.get(weakest) as CardId[]).slice(0, view.limit);
+  const out: CardId[] = [];
+  for (const c of hand) {
+    if (out.length >= view.limit) break;
+    if (strength(c, trump) === weakest) out.push(c);
+  }
+  return out;
+}
+
+/** Strengths 0..10: the non-trump cards. */
+const PLAIN_STRENGTHS = (1 << 11) - 1;
+
+function lowestBit(m: number): number {
+  return 31 - Math.clz32(m & -m);
+}
+
+function bitCount(m: number): number {
+  let n = 0;
+  for (let x = m; x !== 0; x &= x - 1) n++;
+  return n;
+}
+
+/** The position of the i-th set bit of m (0: the lowest). */
+function nthBit(m: number, i: number): number {
+  let x = m;
+  for (let k = 0; k < i; k++) x &= x - 1;
+  return lowestBit(x);
 }
 
 /** Which of the playable cards this attacker is glad to add now, weakest first. */
@@ -136,18 +200,26 @@ function extensionCards(view: PlayerView): CardId[] {
   const playable = playableCards(view, seat, view.hand);
   if (playable.length === 0) return [];
   const room = roomFor(view, seat);
-  playable.sort((a, b) => strength(a, trump) - strength(b, trump));
-  let good: CardId[];
+  sortByStrength(playable, trump);
+  const good: CardId[] = [];
   if (view.phase === 2) {
     // Unload fast. Trumps only when they go out with the rest, or the target has passed and takes them.
     const goesOut = view.hand.length <= room && playable.length === view.hand.length;
-    good = goesOut || view.targetPassed ? playable : playable.filter((c) => !isTrump(c, trump) || isFirebird(c));
+    const all = goesOut || view.targetPassed;
+    for (const c of playable) {
+      if (good.length >= room) break;
+      if (all || !isTrump(c, trump) || isFirebird(c)) good.push(c);
+    }
   } else {
     // Phase 1: unload weak cards; never feed a target trumps or Firebirds.
     const cap = view.targetPassed ? 7 : 6;
-    good = playable.filter((c) => !isTrump(c, trump) && !isFirebird(c) && challengeValue(c) <= cap);
+    for (const c of playable) {
+      if (good.length >= room) break;
+      if (!isTrump(c, trump) && !isFirebird(c) && challengeValue(c) <= cap) good.push(c);
+    }
   }
-  return good.slice(0, room);
+  // playableCards is empty without room, so room > 0 here and `good` holds at most `room` cards.
+  return good;
 }
 
 function actAsAttacker(view: PlayerView, rnd: () => number): Action | null {
@@ -167,13 +239,29 @@ function actAsAttacker(view: PlayerView, rnd: () => number): Action | null {
 export function chooseBet(view: PlayerView, rnd: () => number): Action | null {
   if (!mustBet(view)) return null;
   const me = view.viewer as Seat;
-  const others = betTargets(view);
-  const cards = (s: Seat) => view.handCounts[s] ?? 0;
+  const counts = view.handCounts;
+  // Every other seat may be bet on (R9.1): the likely losers are those with the most cards.
   let most = -1;
-  for (const s of others) most = Math.max(most, cards(s));
-  const likely = others.filter((s) => cards(s) === most);
-  const on = likely[Math.min(likely.length - 1, Math.floor(rnd() * likely.length))] as Seat;
-  const expectLoss = cards(me) >= most;
+  let likely = 0;
+  for (let s = 0; s < view.players; s++) {
+    if (s === me) continue;
+    const n = counts[s] ?? 0;
+    if (n > most) {
+      most = n;
+      likely = 0;
+    }
+    if (n === most) likely++;
+  }
+  let k = Math.min(likely - 1, Math.floor(rnd() * likely));
+  let on = 0;
+  for (let s = 0; s < view.players; s++) {
+    if (s === me || (counts[s] ?? 0) !== most) continue;
+    if (k-- === 0) {
+      on = s;
+      break;
+    }
+  }
+  const expectLoss = (counts[me] ?? 0) >= most;
   const hasZero = view.betHand.includes(0);
   const hasOne = view.betHand.includes(1);
   const value: 0 | 1 = (expectLoss && hasZero) || !hasOne ? 0 : 1;

@@ -11,7 +11,7 @@
  * person's, and the active player's over-the-limit extensions are candidates while a take-back window
  * is open (R5.3), so the search uses the priority when the playouts say it pays.
  */
-import { type Action, applyAction, type GameState, type PlayerView, randomStream, type Seat } from '@blaze/rules';
+import { type Action, applyBuiltAction, type GameState, type PlayerView, randomStream, type Seat } from '@blaze/rules';
 import { candidateActions } from './candidates.js';
 import { determinize } from './determinize.js';
 import { heuristicBot } from './heuristic.js';
@@ -97,7 +97,7 @@ export function search(view: PlayerView, rnd: () => number, budget: SearchBudget
       const move = moves[i] as Action | typeof WAIT;
       let s = sample;
       if (move !== WAIT) {
-        const r = applyAction(sample, move);
+        const r = applyBuiltAction(sample, move);
         // Never expected (candidates come from the rules' predicates): such a move scores nothing.
         if (!r.ok) {
           u[i] = 0;

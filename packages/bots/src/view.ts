@@ -4,6 +4,7 @@
  */
 import {
   type Action,
+  allRejected,
   type BetValue,
   type CardId,
   challengeValue,
@@ -32,7 +33,9 @@ export const isTrump = (card: CardId, trump: CardId): boolean => suitOf(card) ==
 export function mustBet(view: PlayerView): boolean {
   if (view.viewer === null || view.over || !view.betting) return false;
   const me = view.viewer;
-  return !view.bets.some((b) => b.round === view.round && b.by === me) && view.betHand.length > 0;
+  if (view.betHand.length === 0) return false;
+  for (const b of view.bets) if (b.round === view.round && b.by === me) return false;
+  return true;
 }
 
 /** Seats another player may be bet on: everyone but the viewer (R9.1). */
@@ -61,7 +64,7 @@ export function targetOwes(view: PlayerView): boolean {
     !view.over &&
     view.table.length > 0 &&
     !view.targetPassed &&
-    view.table.some((e) => e.rejection === null)
+    !allRejected(view)
   );
 }
 

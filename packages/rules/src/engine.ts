@@ -10,9 +10,10 @@ import {
   err,
   isStanding,
   takeBackable,
+  takeBackableCount,
 } from './predicates.js';
 import { endChallenge, finishBetting } from './resolve.js';
-import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat } from './types.js';
+import type { Action, ApplyResult, GameEvent, GameState, PlayerCount, RuleError, Seat, TableEntry } from './types.js';
 
 /**
  * A new state object sharing every array with `s`. Actions copy only what they change (copy on write),
@@ -102,8 +103,29 @@ function settle(s: GameState, events: GameEvent[]): void {
   if (!s.targetPassed && !allRejected(s)) return;
   if (!isStanding(s, s.active, handOf(s, s.active), s.standing)) return;
   if (s.supporter !== null && !isStanding(s, s.supporter, handOf(s, s.supporter), s.standing)) return;
-  ownAll(s);
+  ownForChallengeEnd(s);
   endChallenge(s, events);
+}
+
+/**
+ * ownAll for endChallenge only, which changes fewer arrays in place: table and standing it replaces;
+ * phase 1 changes only hands, deck (drawing) and discard; feathers, scores, bets and the seats out
+ * change only in phase 2 (R8, R9.2, R10.1, whose round 2 set-up replaces the rest). A challenge ends
+ * every few actions of a playout, so the copies it skips are a good part of the search's garbage.
+ */
+function ownForChallengeEnd(s: GameState): void {
+  s.hands = s.hands.map((h) => h.slice());
+  s.discard = s.discard.slice();
+  if (s.phase === 1) {
+    s.deck = s.deck.slice();
+    return;
+  }
+  s.featherStack = s.featherStack.slice();
+  s.feathers = s.feathers.slice();
+  s.betCards = s.betCards.map((b) => b.slice());
+  s.out = s.out.slice();
+  s.scores = s.scores.slice();
+  s.roundLosers = s.roundLosers.slice();
 }
 
 function play(s0: GameState, seat: Seat, cards: CardId[]): ApplyResult {
@@ -152,18 +174,19 @@ function reject(s0: GameState, seat: Seat, pairs: { challenge: CardId; card: Car
   const s = shallow(s0);
   s.hands = s0.hands.slice();
   const events: GameEvent[] = [{ type: 'rejected', seat, pairs: pairs.map((p) => ({ ...p })) }];
-  const by = new Map(pairs.map((p) => [p.challenge, p.card]));
-  s.table = s.table.map((e) => {
-    const card = by.get(e.challenge);
-    return card === undefined ? e : { ...e, rejection: card };
-  });
-  removeCards(
-    ownHand(s, seat),
-    pairs.map((p) => p.card),
-  );
+  // checkReject refused a challenge named twice, so each entry meets at most one pair.
+  const table: TableEntry[] = [];
+  for (const e of s0.table) {
+    let card: CardId | undefined;
+    for (const p of pairs) if (p.challenge === e.challenge) card = p.card;
+    table.push(card === undefined ? e : { challenge: e.challenge, by: e.by, rejection: card });
+  }
+  s.table = table;
+  const hand = ownHand(s, seat);
+  for (const p of pairs) hand.splice(hand.indexOf(p.card), 1);
   s.standing = [];
   // R5.4 (c): the window closes once none of its cards is left unrejected.
-  if (s.window !== null && takeBackable(s).length === 0) {
+  if (s.window !== null && takeBackableCount(s) === 0) {
     s.window = null;
     events.push({ type: 'windowClosed' });
   }
@@ -243,6 +266,22 @@ function dispatch(s: GameState, a: Action): ApplyResult {
       const never: never = a;
       return { ok: false, error: err('UNKNOWN_ACTION', `Unknown action ${String(never)}.`) };
     }
+  }
+}
+
+/**
+ * applyAction for an Action that code built from the rules' own predicates (the bots' playouts, which
+ * apply millions): the same judgement, without first reading the input as untrusted. A well-formed
+ * Action parses to an equal copy, so the result is the same. Never for anything a client sent.
+ */
+export function applyBuiltAction(s: GameState, a: Action): ApplyResult {
+  try {
+    return dispatch(s, a);
+  } catch (e) {
+    return {
+      ok: false,
+      error: err('INTERNAL', `The action could not be judged (${e instanceof Error ? e.message : 'error'}).`),
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 export * from './cards.js';
-export { applyAction, cloneState } from './engine.js';
+export { applyAction, applyBuiltAction, cloneState } from './engine.js';
 export { legalActions, subsetsUpTo } from './legal.js';
 export * from './predicates.js';
 export { type ReplayResult, type ReplayStep, replay, replaySteps } from './replay.js';

@@ -78,16 +78,27 @@ export function takeBackable(s: Situation): CardId[] {
   if (s.window === null) return [];
   const out: CardId[] = [];
   for (const c of s.window.cards) {
-    const e = s.table.find((x) => x.challenge === c);
+    const e = entryOf(s.table, c);
     if (e && e.rejection === null) out.push(c);
   }
   return out;
 }
 
+/** takeBackable(s).length without the list: roomFor asks this at every step of a playout. */
+export function takeBackableCount(s: Situation): number {
+  if (s.window === null) return 0;
+  let n = 0;
+  for (const c of s.window.cards) {
+    const e = entryOf(s.table, c);
+    if (e && e.rejection === null) n++;
+  }
+  return n;
+}
+
 /** How many more challenge cards `seat` may add now: R4.4, plus R5.3's take-back room for the active player. */
 export function roomFor(s: Situation, seat: Seat): number {
   const free = s.limit - s.table.length;
-  if (seat === s.active && s.window !== null) return free + takeBackable(s).length;
+  if (seat === s.active && s.window !== null) return free + takeBackableCount(s);
   return free;
 }
 
@@ -170,20 +181,23 @@ export function checkReject(
   if (!challengeOpen(s)) return err('NO_CHALLENGE', 'There is no challenge to reject.');
   if (s.targetPassed) return err('TARGET_PASSED', 'You have passed; you take the cards at the end.');
   if (pairs.length === 0) return err('EMPTY_PLAY', 'Choose a card to reject with.');
-  const ce = cardsError(
-    hand,
-    pairs.map((p) => p.card),
-  );
-  if (ce) return ce;
-  const covered = new Set<CardId>();
-  for (const p of pairs) {
-    const e = s.table.find((x) => x.challenge === p.challenge);
+  // cardsError over the pairs' cards, without a list of them (the target's every answer comes here).
+  for (let i = 0; i < pairs.length; i++) {
+    const c = (pairs[i] as { card: CardId }).card;
+    for (let j = 0; j < i; j++) {
+      if ((pairs[j] as { card: CardId }).card === c) return err('DUPLICATE_CARD', `${c} is listed twice.`, { card: c });
+    }
+    if (!hand.includes(c)) return err('CARD_NOT_IN_HAND', `${c} is not in your hand.`, { card: c });
+  }
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i] as { challenge: CardId; card: CardId };
+    const e = entryOf(s.table, p.challenge);
     if (!e)
       return err('NOT_ON_TABLE', `${p.challenge} is not a challenge card on the table.`, { challenge: p.challenge });
-    if (e.rejection !== null || covered.has(p.challenge)) {
+    // An earlier pair naming the same challenge has covered it (it got this far, so it was accepted).
+    if (e.rejection !== null || namedBefore(pairs, i)) {
       return err('ALREADY_REJECTED', `${p.challenge} is already rejected.`, { challenge: p.challenge });
     }
-    covered.add(p.challenge);
     if (!canBeat(p.challenge, p.card, s.trump)) {
       return err('CANNOT_BEAT', `${p.card} cannot reject ${p.challenge}.`, {
         card: p.card,
@@ -193,6 +207,17 @@ export function checkReject(
     }
   }
   return null;
+}
+
+function entryOf(table: readonly TableEntry[], challenge: CardId): TableEntry | undefined {
+  for (const e of table) if (e.challenge === challenge) return e;
+  return undefined;
+}
+
+function namedBefore(pairs: readonly { challenge: CardId }[], i: number): boolean {
+  const c = (pairs[i] as { challenge: CardId }).challenge;
+  for (let j = 0; j < i; j++) if ((pairs[j] as { challenge: CardId }).challenge === c) return true;
+  return false;
 }
 
 export function checkPass(s: Situation, seat: Seat): RuleError | null {

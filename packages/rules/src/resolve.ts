@@ -128,16 +128,19 @@ function endRound(s: GameState, events: GameEvent[]): void {
 
 /** R10.3–R10.4: highest score; ties go to the highest round-2 feather, none ranking below any. */
 export function winnerOf(s: Pick<GameState, 'scores' | 'feathers'>): Seat {
-  const r2 = (seat: Seat) => {
-    let best = -1;
-    for (const f of s.feathers) if (f.round === 2 && f.seat === seat && f.value > best) best = f.value;
-    return best;
-  };
   let best = 0;
   for (let seat = 1; seat < s.scores.length; seat++) {
     const a = s.scores[seat] as number;
     const b = s.scores[best] as number;
-    if (a > b || (a === b && r2(seat) > r2(best))) best = seat;
+    if (a > b || (a === b && bestRoundTwoFeather(s.feathers, seat) > bestRoundTwoFeather(s.feathers, best)))
+      best = seat;
   }
+  return best;
+}
+
+/** The highest feather `seat` took in round 2, -1 for none. */
+function bestRoundTwoFeather(feathers: GameState['feathers'], seat: Seat): number {
+  let best = -1;
+  for (const f of feathers) if (f.round === 2 && f.seat === seat && f.value > best) best = f.value;
   return best;
 }

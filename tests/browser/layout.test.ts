@@ -8,11 +8,10 @@
  * tests/support/screens.ts; screens.test.ts plays a whole game and shows every screen (round summary
  * and final results too) at the same sizes. Screenshots go to artifacts/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CARD_RE, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
-import { startServer } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
 import { expectCanvasClean, overlap, type Region, regions, SIZES } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
@@ -20,20 +19,10 @@ const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 const expectClean = (page: Page, label: string, given?: Region[]) => expectCanvasClean(page, label, 5, given);
 
 describe('a table a newcomer can follow (issue #10)', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   async function hostWithBots(page: Page, bots: number[], first: string, label?: string) {
-    await page.goto(server.base);
+    await page.goto(product.server.base);
     await tid(page, 'name-input').fill('Annemarie');
     if (label) await shot(page, `layout-${label}-home`);
     await tid(page, 'new-table').click();
@@ -51,7 +40,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
 
   for (const [label, options, touch] of SIZES) {
     it(`${label}: five seats, nothing overlaps; a grey card is explained next to it in EN, DE and JA`, async () => {
-      const p = await newPlayer(browser, 'Annemarie', options);
+      const p = await newPlayer(product.browser, 'Annemarie', options);
       const page = p.page;
       await hostWithBots(page, [1, 2, 3, 4], '0', label);
       await tid(page, 'start').click();

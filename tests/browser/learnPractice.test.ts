@@ -5,31 +5,19 @@
  * from the service worker's cache); and a grayscale picture of a hand holding all three suits and
  * two Firebirds.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BlazeHook, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
-import { startServer } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
 describe('practice against bots, offline', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('plays a whole game to the final scores with every request blocked after the first load', async () => {
-    const p = await newPlayer(browser, 'Ana');
+    const p = await newPlayer(product.browser, 'Ana');
     const page = p.page;
-    await page.goto(server.base);
+    await page.goto(product.server.base);
     // The first visit installs the service worker, which caches every built file.
     await page.evaluate(() => navigator.serviceWorker.ready);
     await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -39,7 +27,7 @@ describe('practice against bots, offline', () => {
 
     // Now nothing gets through: the browser is offline, and the server is gone as well.
     await p.ctx.setOffline(true);
-    await server.stop();
+    await product.server.stop();
     const reachedNetwork: string[] = [];
     page.on('requestfinished', async (r) => {
       const res = await r.response();
@@ -48,7 +36,7 @@ describe('practice against bots, offline', () => {
       }
     });
     // Even a full page load comes from the cache.
-    await page.goto(`${server.base}/practice?seed=practice-0`);
+    await page.goto(`${product.server.base}/practice?seed=practice-0`);
     await tid(page, 'practice-seats').selectOption('4');
     await tid(page, 'practice-clock').selectOption('normal');
     // One bot of each strength (issue 12); the strong one searches inside the practice worker.

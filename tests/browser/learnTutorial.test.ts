@@ -4,12 +4,11 @@
  * (only the built files), is completed by clicks alone, and a learner who leaves halfway comes back
  * to the same step after a reload. Every step is photographed at phone and desktop sizes.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newPlayer, seen, shot, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
 import { coach, doCoachedMove } from '../support/learn.js';
-import { startServer } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -28,21 +27,11 @@ async function settled(page: Page) {
 }
 
 describe('the guided first game', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   for (const [label, options] of SIZES) {
     it(`${label}: completed by clicks alone, every step photographed`, async () => {
-      const p = await newPlayer(browser, 'Learner', options);
+      const p = await newPlayer(product.browser, 'Learner', options);
       const page = p.page;
       // The guided game never asks the server for anything but the page's own files.
       const calls: string[] = [];
@@ -51,7 +40,7 @@ describe('the guided first game', () => {
         if (u.pathname.startsWith('/api') || u.pathname.startsWith('/matchmake')) calls.push(u.pathname);
       });
       page.on('websocket', (ws) => calls.push(ws.url()));
-      await page.goto(server.base);
+      await page.goto(product.server.base);
       await tid(page, 'learn').click();
       await page.waitForURL(/\/learn$/);
       const steps = new Set<string>();
@@ -83,9 +72,9 @@ describe('the guided first game', () => {
   }
 
   it('a wrong move is explained and changes nothing; leaving halfway resumes at the same step', async () => {
-    const p = await newPlayer(browser, 'Learner', { viewport: { width: 1280, height: 800 } });
+    const p = await newPlayer(product.browser, 'Learner', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
-    await page.goto(`${server.base}/learn`);
+    await page.goto(`${product.server.base}/learn`);
     // Step 1 asks to open with one card; opening with another is legal but not this lesson's move.
     let c = await settled(page);
     expect(c.step).toBe('1');

@@ -8,11 +8,10 @@
  * screen is held (the table waits for the person) while the window takes the five sizes in turn.
  * Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
-import { startServer } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean, overlap, regions, SIZES } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
@@ -20,17 +19,7 @@ const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 const DESK = { width: 1280, height: 800 };
 
 describe('every screen at five sizes (issue #10)', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   /** The window takes each size; after it settles, `each` runs, then the checks and the screenshot. */
   async function sweep(page: Page, screen: string, seats: number | null, each?: (size: string) => Promise<void>) {
@@ -70,20 +59,20 @@ describe('every screen at five sizes (issue #10)', () => {
   }
 
   it('home, join, lobby, mid-challenge, refusal, betting, round summary and final results', async () => {
-    const host = await newPlayer(browser, 'Annemarie', { viewport: DESK });
+    const host = await newPlayer(product.browser, 'Annemarie', { viewport: DESK });
     const page = host.page;
-    await page.goto(server.base);
+    await page.goto(product.server.base);
     await tid(page, 'name-input').fill('Annemarie');
     await sweep(page, 'home', null);
 
     // A table whose bots answer quickly; the person has the relaxed clock, so each screen holds.
-    const res = await fetch(`${server.base}/api/tables`, {
+    const res = await fetch(`${product.server.base}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ settings: { botDelayMs: 150, windowMs: 1000, clock: 'relaxed', firstPlayer: 4 } }),
     });
     const { id } = (await res.json()) as { id: string };
-    await page.goto(`${server.base}/t/${id}`);
+    await page.goto(`${product.server.base}/t/${id}`);
     await tid(page, 'name-input').fill('Annemarie');
     await tid(page, 'join-sit').click();
     await poll(() => tid(page, 'leave').isVisible()).toBe(true);
@@ -94,8 +83,8 @@ describe('every screen at five sizes (issue #10)', () => {
     await sweep(page, 'lobby', null);
 
     // Someone with the link, before joining: the host and who sits.
-    const guest = await newPlayer(browser, 'Guest', { viewport: DESK });
-    await guest.page.goto(`${server.base}/t/${id}`);
+    const guest = await newPlayer(product.browser, 'Guest', { viewport: DESK });
+    await guest.page.goto(`${product.server.base}/t/${id}`);
     await poll(() => tid(guest.page, 'join-host').textContent()).toBe('Host: Annemarie');
     await sweep(guest.page, 'join', null);
     await guest.ctx.close();
@@ -142,6 +131,9 @@ describe('every screen at five sizes (issue #10)', () => {
       const did = await step(page, { keepSummary: true });
       await page.waitForTimeout(did ? 120 : 250);
     }
+    // Someone reading it: the pointer over it keeps it up its full time (a loaded machine is slow here).
+    const up = await summary.boundingBox();
+    if (up) await page.mouse.move(up.x + up.width / 2, up.y + 12, { steps: 2 });
     // Who lost, every bet revealed with what it scored, and the new trump.
     const bets = await tid(page, 'summary-bets').locator('li').allTextContents();
     expect(bets.length).toBe(5);

@@ -3,31 +3,19 @@
  * Issue #10: the join screen (/t/<id> before joining) shows who hosts and who sits; a spectator is
  * told "You are watching" and offered the free seats, and sitting from the spectators works.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPlayer, shot, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
-import { startServer } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
 
 describe('join screen and spectators (issue #10)', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('the join screen names the host and who sits; a spectator is told so and takes a free seat', async () => {
-    const host = await newPlayer(browser, 'Annemarie');
-    await host.page.goto(server.base);
+    const host = await newPlayer(product.browser, 'Annemarie');
+    await host.page.goto(product.server.base);
     await tid(host.page, 'name-input').fill('Annemarie');
     await tid(host.page, 'new-table').click();
     await host.page.waitForURL(/\/t\//);
@@ -35,7 +23,7 @@ describe('join screen and spectators (issue #10)', () => {
     await tid(host.page, 'add-bot-1').click();
     await poll(() => tid(host.page, 'remove-bot-1').isVisible()).toBe(true);
 
-    const guest = await newPlayer(browser, 'Wim', { viewport: { width: 390, height: 844 }, isMobile: true });
+    const guest = await newPlayer(product.browser, 'Wim', { viewport: { width: 390, height: 844 }, isMobile: true });
     const g = guest.page;
     await g.goto(host.page.url());
     await poll(() => tid(g, 'join-host').textContent()).toBe('Host: Annemarie');
@@ -64,8 +52,8 @@ describe('join screen and spectators (issue #10)', () => {
     await poll(() => tid(host.page, 'seat-3').textContent()).toContain('Wim');
 
     // German words on the join screen, for a third person.
-    const third = await newPlayer(browser, 'Lea');
-    await third.page.goto(server.base);
+    const third = await newPlayer(product.browser, 'Lea');
+    await third.page.goto(product.server.base);
     await tid(third.page, 'language').selectOption('de');
     await third.page.goto(host.page.url());
     await poll(() => tid(third.page, 'join-host').textContent()).toBe('Gastgeber: Annemarie');

@@ -62,6 +62,22 @@ describe('join screen and spectators (issue #10)', () => {
       'Bot 1',
       'Wim',
     ]);
+    await expect(tid(third.page, 'join-sit').isVisible()).resolves.toBe(true);
+
+    // A full table offers watching only: "Join table" would have nowhere to put you.
+    for (const seat of [2, 4]) {
+      await tid(host.page, `add-bot-${seat}`).click();
+      await poll(() => tid(host.page, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    await third.page.goto(product.server.base);
+    await tid(third.page, 'language').selectOption('en');
+    await third.page.goto(host.page.url());
+    await poll(() => tid(third.page, 'join-free').textContent()).toBe('Every seat is taken: you can watch.');
+    await expect(tid(third.page, 'join-sit').isHidden()).resolves.toBe(true);
+    await expect(tid(third.page, 'watch').isVisible()).resolves.toBe(true);
+    // Nothing of the table shows through before joining (an empty coach bubble once did).
+    await expect(tid(third.page, 'flash').isHidden()).resolves.toBe(true);
+    await shot(third.page, 'spectate-join-full');
     expect([...host.errors, ...guest.errors, ...third.errors]).toEqual([]);
     for (const p of [third, guest, host]) await p.ctx.close();
   });

@@ -96,7 +96,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
-  const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert' });
+  const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert', hidden: true });
   // The trump, named, and the round: always in sight, in both phases (issue #10).
   const trumpEl = h('span', { testid: 'trump', class: 'trump-chip' });
   const roundEl = h('span', { testid: 'round', class: 'round-chip' });

@@ -358,10 +358,11 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
-    tick();
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
     lastYourMove = b.yourMove;
     scene.render(s, hl, !reducedMotion());
+    // After the scene: the coach is placed against the seats and hand just drawn, not the last ones.
+    tick();
   }
 
   function showTrump(tb: ClientTable): void {

@@ -113,7 +113,6 @@ export const de: Messages = {
   'table.limit': 'Limit {n}',
   'table.round': 'Runde {round} · Phase {phase}',
   'table.trump': 'Trumpf: {suit}',
-  'table.trumpHint': 'Karten mit Stern sind Trumpf',
   'summary.title': 'Runde {round} ist vorbei',
   'summary.loser': '{name} verliert die Runde',
   'summary.bets': 'Aufgedeckte Wetten',

@@ -112,7 +112,6 @@ export const en = {
   'table.limit': 'limit {n}',
   'table.round': 'Round {round} · phase {phase}',
   'table.trump': 'Trump: {suit}',
-  'table.trumpHint': 'Cards with a star are trump',
   'summary.title': 'Round {round} is over',
   'summary.loser': '{name} loses the round',
   'summary.bets': 'Bets revealed',

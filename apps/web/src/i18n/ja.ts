@@ -112,7 +112,6 @@ export const ja: Messages = {
   'table.limit': '上限 {n}',
   'table.round': 'ラウンド{round}・フェーズ{phase}',
   'table.trump': '切り札：{suit}',
-  'table.trumpHint': '星のカードが切り札です',
   'summary.title': 'ラウンド{round}終了',
   'summary.loser': '{name}がこのラウンドの負け',
   'summary.bets': '賭けの公開',

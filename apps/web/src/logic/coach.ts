@@ -85,7 +85,8 @@ export function coachWords(r: Refusal, l: Lang = lang()): string {
   }
   const text = capitalise(format(COACH[l][key], params));
   const rule = key === 'unknown' ? undefined : RULE_OF[r.code];
-  return rule ? `${text} ${format(COACH[l].rule, { rule })}` : text;
+  // Japanese sets the rule's bracket right after the sentence, without a space.
+  return rule ? `${text}${l === 'ja' ? '' : ' '}${format(COACH[l].rule, { rule })}` : text;
 }
 
 function capitalise(s: string): string {

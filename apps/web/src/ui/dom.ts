@@ -29,3 +29,8 @@ export function patch(el: HTMLElement, key: string, build: () => Child[]): void 
   el.dataset.key = key;
   el.replaceChildren(...(build().filter(Boolean) as (Node | string)[]));
 }
+
+/** Sets a text only when it differs: a patch that changes nothing touches no DOM. */
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}

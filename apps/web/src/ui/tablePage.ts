@@ -17,13 +17,15 @@ import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/conne
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
+import { explainableAt } from '../render/hit.js';
 import { REPLAY_MS } from '../render/motion.js';
 import { type Label, type Region, TableScene } from '../render/scene.js';
 import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
+import { Explainer } from './explainer.js';
 import { fetchTableCard, renderTableCard } from './joinCard.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
@@ -135,17 +137,36 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   });
 
   // ---- the canvas ----
+  // A finger held on a card to have it explained does not also select, play or reject it.
+  const held = () => explainer?.consumedPress() === true;
   const scene = new TableScene({
-    toggle: (card) => toggle(card),
+    toggle: (card) => {
+      if (!held()) toggle(card);
+    },
     focus: (card) => {
       const hand = sortedHand();
       const k = hand.indexOf(card);
       if (k >= 0) store.updateUi({ focus: k });
     },
-    play: (cards) => play(cards),
-    reject: (card, challenge) => reject(card, challenge),
+    play: (cards) => {
+      if (!held()) play(cards);
+    },
+    reject: (card, challenge) => {
+      if (!held()) reject(card, challenge);
+    },
   });
-  const sceneReady = scene.init(canvasHost).then(() => draw(store.get()));
+  let explainer: Explainer | null = null;
+  const sceneReady = scene.init(canvasHost).then(() => {
+    explainer = new Explainer({
+      canvas: scene.app.canvas,
+      host: stage,
+      at: (x, y) => explainableAt(x, y, scene.positions.hand, scene.regions),
+      table: () => store.get().table,
+    });
+    explainer.explainOn(trumpEl, { kind: 'trump' });
+    cleanups.push(() => explainer?.destroy());
+    draw(store.get());
+  });
 
   window.__blaze = {
     get snapshot() {
@@ -363,6 +384,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     scene.render(s, hl, !reducedMotion());
     // After the scene: the coach is placed against the seats and hand just drawn, not the last ones.
     tick();
+    explainer?.refresh();
   }
 
   function showTrump(tb: ClientTable): void {
@@ -374,7 +396,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     const suit = v.trump[0] as 'r' | 'y' | 'b';
     setText(trumpEl, `${SUIT_MARK[suit]} ${t('table.trump', { suit: t(`suit.${suit}`) })}`);
     trumpEl.className = `trump-chip suit-${suit}`;
-    trumpEl.title = t('table.trumpHint');
     setText(roundEl, t('table.round', { round: v.round, phase: v.phase }));
   }
 
@@ -587,7 +608,3 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
 
 /** The suit shapes of the card drawing (cardGfx): red circle, yellow triangle, blue square. */
 const SUIT_MARK = { r: '●', y: '▲', b: '■' } as const;
-
-function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}

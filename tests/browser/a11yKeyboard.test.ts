@@ -167,6 +167,15 @@ describe('a table without sight', () => {
       else await page.keyboard.press('Escape');
       if (!axedMid && st.view.table.length > 0) {
         expect(await axeProblems(page), 'table mid-game').toEqual([]);
+        // Each hand card's button is described by what it can do now or why not, with the rule (the
+        // words a hover shows); each seat is said with its role.
+        const described = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid^="mirror-card-"]')].map(
+            (b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+          ),
+        );
+        for (const d of described) expect(d).toMatch(/\(rule R\d/);
+        await expect(page.locator('[data-testid="mirror-seats"] li').count()).resolves.toBe(st.view.players);
         axedMid = true;
       }
       await page.waitForTimeout(150);

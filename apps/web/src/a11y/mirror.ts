@@ -9,6 +9,7 @@ import { type CardId, suitOf } from '@blaze/rules';
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { cardWords, sortHand } from '../logic/cards.js';
+import { explain } from '../logic/explain.js';
 import { highlights } from '../logic/highlights.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
@@ -24,6 +25,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   const live = h('div', { class: 'sr-live', testid: 'live', 'aria-live': 'polite', role: 'log' });
   const handList = h('ul', { class: 'mirror-hand', testid: 'mirror-hand', 'aria-label': lt('a11y.hand') });
   const tableList = h('ul', { class: 'mirror-table', testid: 'mirror-table', 'aria-label': lt('a11y.table') });
+  const seatList = h('ul', { class: 'mirror-seats', testid: 'mirror-seats', 'aria-label': lt('a11y.seats') });
   const status = h('p', { class: 'mirror-status', testid: 'mirror-status' });
   const el = h(
     'section',
@@ -34,6 +36,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     handList,
     h('h3', {}, lt('a11y.table')),
     tableList,
+    h('h3', {}, lt('a11y.seats')),
+    seatList,
   );
   host.append(el, live);
   // The canvas page's own keys (arrows, Enter, Space) belong to the canvas hand, not to these buttons.
@@ -69,8 +73,10 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
       role: lt(`a11y.role.${hl.role}`),
     });
     const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
-    patch(handList, JSON.stringify([hand, s.ui.selected, [...hl.lit], v.trump, t('suit.r')]), () =>
-      hand.map((c) => {
+    // What each card can do now, or why not: the words a hover shows, as each button's description.
+    const why = hand.map((c) => explain(tb, { kind: 'hand', card: c }) ?? '');
+    patch(handList, JSON.stringify([hand, s.ui.selected, [...hl.lit], v.trump, why]), () =>
+      hand.map((c, k) => {
         const name = suitOf(c) === trumpSuit ? lt('a11y.trumpCard', { card: cardWords(c) }) : cardWords(c);
         return h(
           'li',
@@ -81,10 +87,12 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
               testid: `mirror-card-${c}`,
               'aria-pressed': s.ui.selected.includes(c) ? 'true' : 'false',
               'aria-disabled': hl.lit.has(c) || s.ui.selected.includes(c) ? 'false' : 'true',
+              'aria-describedby': `mirror-why-${c}`,
               onclick: () => on.toggle(c),
             },
             name,
           ),
+          h('span', { id: `mirror-why-${c}`, class: 'mirror-why', testid: `mirror-why-${c}` }, why[k]),
         );
       }),
     );
@@ -113,6 +121,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
             return h('li', { testid: `mirror-entry-${e.challenge}` }, words);
           }),
     );
+    const seats = tb.seats.slice(0, v.players).map((_, seat) => explain(tb, { kind: 'seat', seat }) ?? '');
+    patch(seatList, JSON.stringify(seats), () => seats.map((words) => h('li', {}, words)));
     // A rebuilt list loses the focused button: put the focus back on the same one if it is still there.
     const nowId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
     if (focusedId.startsWith('mirror-') && nowId !== focusedId) {

@@ -76,6 +76,7 @@ export const learnDe: LearnMessages = {
   'a11y.region': 'Der Tisch in Worten',
   'a11y.hand': 'Deine Hand',
   'a11y.table': 'Angriffe auf dem Tisch',
+  'a11y.seats': 'Plätze',
   'a11y.status': 'Trumpf: {trump}. Stapel: {deck}. Deine Rolle: {role}.',
   'a11y.role.active': 'Angreifer',
   'a11y.role.supporter': 'Unterstützer',

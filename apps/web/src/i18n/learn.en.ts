@@ -72,6 +72,7 @@ export const learnEn = {
   'a11y.region': 'The table in words',
   'a11y.hand': 'Your hand',
   'a11y.table': 'Challenges on the table',
+  'a11y.seats': 'Seats',
   'a11y.status': 'Trump: {trump}. Deck: {deck}. Your role: {role}.',
   'a11y.role.active': 'active player',
   'a11y.role.supporter': 'supporter',

@@ -67,6 +67,7 @@ export const learnJa: LearnMessages = {
   'a11y.region': '言葉で見る卓',
   'a11y.hand': 'あなたの手札',
   'a11y.table': '場の攻撃',
+  'a11y.seats': '席',
   'a11y.status': '切り札：{trump}。山札：{deck}枚。あなたの役：{role}。',
   'a11y.role.active': '攻撃側',
   'a11y.role.supporter': 'サポーター',

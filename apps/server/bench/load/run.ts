@@ -14,6 +14,8 @@
  *   BENCH_SERVER_ARGS=--trace-gc (node flags for the server process; its stdout is shown then)
  *   BENCH_ALLOC_PROFILE=<file> (the server's sampled allocations over the window, dead ones included: a .heapprofile)
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
+ *   A step that saturates the server (tables failing to open, over 90% of a core per process, p99 over
+ *   1 s) ends that kind of run: larger table counts of it are listed as skipped, with the reason.
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
  *   fallback to normal, and each row says how many of their decisions were searched or fell back)
@@ -288,14 +290,37 @@ console.log(
 );
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
+/**
+ * A server past what it can carry: tables that could not even open, a core's worth of CPU per process,
+ * or people waiting seconds. Larger steps of the same kind are then skipped (and say so): they could
+ * only measure the queue, and at 1000 tables on this machine they take minutes to fail.
+ */
+function saturation(r: Row): string | null {
+  const why: string[] = [];
+  if (r.failed > r.tables * 0.05) why.push(`${r.failed} of ${r.tables} tables did not open`);
+  if (r.cpu / r.processes > 90) why.push(`server CPU ${f(r.cpu / r.processes, 0)}% per process`);
+  if (r.p99 > 1000) why.push(`p99 ${f(r.p99 / 1000, 1)} s`);
+  return why.length > 0 ? why.join(', ') : null;
+}
+const saturated = new Map<string, { at: number; why: string }>();
 try {
   for (const n of TABLES) {
     for (const procs of PROCESSES) {
       for (const mode of MODES) {
         for (const bots of BOTS) {
+          const key = `${procs}/${mode}/${bots}`;
+          const sat = saturated.get(key);
+          if (sat) {
+            console.log(
+              `| ${n} | ${procs} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,
+            );
+            continue;
+          }
           const r = await runOne(n, mode, procs, bots);
           rows.push(r);
           console.log(`| ${line(r)} |`);
+          const why = saturation(r);
+          if (why) saturated.set(key, { at: n, why });
         }
       }
     }

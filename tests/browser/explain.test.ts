@@ -100,7 +100,7 @@ describe('hover and hold explain the table (issue #10)', () => {
     await p.ctx.close();
   });
 
-  it('phone: a held card is explained, not selected; a tap still selects; a held seat is explained', async () => {
+  it('phone: a held card is explained, not selected; a tap still selects; a held seat is explained; hold then drag plays', async () => {
     const [, options] = SIZES.find(([label]) => label === 'phone-390x844') ?? [];
     const p = await newPlayer(product.browser, 'Annemarie', options);
     const page = p.page;
@@ -137,6 +137,26 @@ describe('hover and hold explain the table (issue #10)', () => {
     await shot(page, 'explain-phone-seat');
     // The selection stood through the hold on the seat.
     expect((await seen(page)).selected).toEqual([card.card]);
+
+    // Read, then dragged on: the card is played after all (the drag opens the challenge).
+    await page.touchscreen.tap(card.x, card.y);
+    await poll(async () => (await seen(page)).selected).toEqual([]);
+    const other = (await seen(page)).hand.find((c) => c.card !== card.card && c.lit);
+    const felt = (await regions(page)).find((r) => r.id === 'seat-2');
+    if (!other || !felt) throw new Error('nothing to drag');
+    const to = { x: 195, y: felt.y + felt.h + 200 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: other.x, y: other.y }] });
+    await page.waitForTimeout(800);
+    await poll(async () => (await bubble(page))?.text ?? '').toMatch(/\(rule R4\.1\)/);
+    for (let k = 1; k <= 8; k++) {
+      const x = other.x + ((to.x - other.x) * k) / 8;
+      const y = other.y + ((to.y - other.y) * k) / 8;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      await page.waitForTimeout(30);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await poll(async () => (await seen(page)).myHand).not.toContain(other.card);
+    expect(await bubble(page)).toBeNull();
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });

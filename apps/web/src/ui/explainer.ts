@@ -121,7 +121,14 @@ export class Explainer {
       return;
     }
     const p = this.press;
-    if (p && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > SLOP_PX) this.clear();
+    if (p && p.id === e.pointerId && Math.hypot(e.clientX - p.x, e.clientY - p.y) > SLOP_PX) {
+      this.clear();
+      // Read, then dragged on: the finger means to play the card after all.
+      if (this.held) {
+        this.held = false;
+        this.hide();
+      }
+    }
   }
 
   private onDown(e: PointerEvent): void {

@@ -75,6 +75,10 @@ describe('hover and hold explain the table (issue #10)', () => {
     if (!trump) throw new Error('no trump badge');
     await page.mouse.move(trump.x + trump.width / 2, trump.y + trump.height / 2);
     await poll(async () => (await bubble(page))?.text ?? '').toMatch(/^Trump is (red|yellow|blue) this round\./);
+    const round = await tid(page, 'round').boundingBox();
+    if (!round) throw new Error('no round badge');
+    await page.mouse.move(round.x + round.width / 2, round.y + round.height / 2);
+    await poll(async () => (await bubble(page))?.text ?? '').toMatch(/^Round 1 of 2, phase 1: .*\(rule R6\.1\)$/);
 
     // Off the table: the bubble goes.
     await page.mouse.move(2, 400);

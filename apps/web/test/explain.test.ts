@@ -54,6 +54,8 @@ function everything(tb: ClientTable): Explainable[] {
     { kind: 'feathers' },
     { kind: 'limit' },
     { kind: 'trump' },
+    { kind: 'round' },
+    { kind: 'clock' },
   ];
   for (const c of v.hand) out.push({ kind: 'hand', card: c });
   for (let index = 0; index < v.table.length; index++) out.push({ kind: 'pair', index });
@@ -146,6 +148,8 @@ describe('explanations on hover and hold', () => {
     expect(explain(tb, { kind: 'seat', seat: 2 }, 'ja')).toContain('Cleoは援護です');
     expect(explain(tb, { kind: 'limit' }, 'en')).toMatch(/at most 5 cards .* Room left: 4\. \(rule R4\.4\)/);
     expect(explain(tb, { kind: 'trump' }, 'en')).toMatch(/^Trump is (red|yellow|blue) this round\./);
+    expect(explain(tb, { kind: 'round' }, 'de')).toMatch(/^Runde 1 von 2, Phase 1: .*\(Regel R6\.1\)$/);
+    expect(explain(tb, { kind: 'clock' }, 'ja')).toMatch(/^この手番の時計です。.*（ルール R5\.5）$/);
     expect(explain(tb, { kind: 'deck' }, 'en')).toMatch(/^Draw deck, cards left: \d+\..*Deck 2, face down, cards: \d+/);
     // Nothing there: no words (the bubble stays hidden).
     expect(explain(tb, { kind: 'pair', index: 3 }, 'en')).toBeNull();

@@ -46,6 +46,12 @@ const en = {
     'Limit: this challenge holds at most {limit} cards (5, or the target’s hand when it opened if fewer). Room left: {room}.',
   trump:
     'Trump is {suit} this round. A trump rejects any card of another suit; a trump challenge card falls only to an equal or higher trump. Trump cards in your hand carry a star.',
+  'round.1':
+    'Round {round} of 2, phase 1: after each challenge, whoever took part draws back up to 5 while the draw deck lasts.',
+  'round.2':
+    'Round {round} of 2, phase 2: the deck is used up. After the bets, whoever runs out of cards takes a feather and is out.',
+  clock:
+    'The clock of this move. When it runs out, the table acts for whoever is idle: an attacker stands, the target passes, a bet is placed.',
 } as const;
 
 export type ExplainKey = keyof typeof en;
@@ -94,6 +100,12 @@ const de: ExplainMessages = {
     'Limit: Diese Herausforderung fasst höchstens {limit} Karten (5, oder die Hand des Ziels bei der Eröffnung, wenn kleiner). Noch Platz: {room}.',
   trump:
     'Trumpf ist in dieser Runde {suit}. Ein Trumpf wehrt jede Karte einer anderen Farbe ab; eine Trumpfkarte fällt nur durch einen gleichen oder höheren Trumpf. Trumpfkarten auf deiner Hand tragen einen Stern.',
+  'round.1':
+    'Runde {round} von 2, Phase 1: Nach jeder Herausforderung ziehen die Beteiligten auf 5 nach, solange der Stapel reicht.',
+  'round.2':
+    'Runde {round} von 2, Phase 2: Der Stapel ist aufgebraucht. Nach den Wetten nimmt, wer keine Karten mehr hat, eine Feder und ist raus.',
+  clock:
+    'Die Uhr dieses Zugs. Läuft sie ab, handelt der Tisch für den, der wartet: Ein Angreifer ist fertig, das Ziel passt, eine Wette wird gesetzt.',
 };
 
 const ja: ExplainMessages = {
@@ -137,6 +149,11 @@ const ja: ExplainMessages = {
     '上限：このチャレンジは最大{limit}枚です（5枚、または開始時の防御側の手札が少なければその枚数）。残り：{room}枚。',
   trump:
     'このラウンドの切り札は{suit}です。切り札は他の色のどのカードも返せます。切り札のチャレンジカードは同じか高い切り札でしか返せません。手札の切り札には星が付きます。',
+  'round.1': '第{round}ラウンド（全2）・フェーズ1：チャレンジの後、参加した人は山札がある限り5枚まで引きます。',
+  'round.2':
+    '第{round}ラウンド（全2）・フェーズ2：山札はもうありません。賭けの後、手札がなくなった人が羽を取って上がります。',
+  clock:
+    'この手番の時計です。時間切れになると、テーブルが代わりに動きます：攻撃側は終わり、防御側はパス、賭けは自動で置かれます。',
 };
 
 export const EXPLAIN: Record<Lang, ExplainMessages> = { en, de, ja };

@@ -25,7 +25,11 @@ export type Explainable =
   | { kind: 'discard' }
   | { kind: 'feathers' }
   | { kind: 'limit' }
-  | { kind: 'trump' };
+  | { kind: 'trump' }
+  /** The round and phase badge. */
+  | { kind: 'round' }
+  /** The seconds left in the banner. */
+  | { kind: 'clock' };
 
 /** One key per thing pointed at: the same key means the same thing, so a hover need not restart. */
 export function explainKey(e: Explainable): string {
@@ -42,6 +46,8 @@ export function explainKey(e: Explainable): string {
     case 'feathers':
     case 'limit':
     case 'trump':
+    case 'round':
+    case 'clock':
       return e.kind;
     default: {
       const never: never = e;
@@ -143,6 +149,12 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
     case 'trump':
       if (!v) return null;
       return join([w('trump', { suit: t(`suit.${suitOf(v.trump)}`, undefined, l) }), rule('R4.2')]);
+    case 'round':
+      if (!v) return null;
+      return join([w(`round.${v.phase}`, { round: v.round }), rule(v.phase === 1 ? 'R6.1' : 'R7.1')]);
+    case 'clock':
+      if (!v) return null;
+      return join([w('clock'), rule('R5.5')]);
     default: {
       const never: never = e;
       return never;

@@ -164,6 +164,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       table: () => store.get().table,
     });
     explainer.explainOn(trumpEl, { kind: 'trump' });
+    explainer.explainOn(roundEl, { kind: 'round' });
+    explainer.explainOn(deadline, { kind: 'clock' });
     cleanups.push(() => explainer?.destroy());
     draw(store.get());
   });

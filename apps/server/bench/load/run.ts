@@ -9,6 +9,8 @@
  *   BENCH_PROCESSES=1,2 (2: two server processes sharing a redis-server on loopback; tables alternate
  *   between them and each table's guest joins through the other process, found via Redis)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
+ *   BENCH_OPEN_SECONDS=120 (a generator stops opening tables after this long, or once a tenth of those
+ *   tried failed; the rest count as failed and the row says how many ran)
  *   BENCH_STORE=none (no record; by default each server records its tables as in production: SQLite in a
  *   scratch folder, or Redis when two processes share one)
  *   BENCH_SERVER_ARGS=--trace-gc (node flags for the server process; its stdout is shown then)

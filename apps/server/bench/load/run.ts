@@ -272,7 +272,8 @@ const line = (r: Row) =>
     f(r.p95, 2),
     f(r.p99, 2),
     `${f(r.cpuPer100)}%`,
-    f(r.memPerTable / 1024, 0),
+    // A few tables are lost in the noise of the process's own memory (RSS may even shrink): no figure then.
+    r.memPerTable > 0 ? f(r.memPerTable / 1024, 0) : '–',
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
     `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,

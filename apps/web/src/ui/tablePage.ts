@@ -24,6 +24,7 @@ import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
+import { CoachBubble } from './coachBubble.js';
 import { h, setText } from './dom.js';
 import { Explainer } from './explainer.js';
 import { fetchTableCard, renderTableCard } from './joinCard.js';
@@ -98,7 +99,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
-  const flash = h('div', { testid: 'flash', class: 'flash', role: 'alert', hidden: true });
   // The trump, named, and the round: always in sight, in both phases (issue #10).
   const trumpEl = h('span', { testid: 'trump', class: 'trump-chip' });
   const roundEl = h('span', { testid: 'round', class: 'round-chip' });
@@ -115,7 +115,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const joinEl = h('section', { testid: 'join', class: 'overlay join' });
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
   const panels = new SidePanels(send);
-  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, joinEl, flash);
+  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, joinEl);
+  const coach = new CoachBubble(stage);
+  stage.append(coach.el);
   const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
@@ -409,39 +411,11 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     setText(deadline, at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '');
     const f = store.get().ui.flash;
     const show = f !== null && f.until > Date.now();
-    if (show) {
-      setText(flash, f.text);
-      placeCoach(f.card);
-    }
-    if (flash.hidden === show) flash.hidden = !show;
-  }
-  /**
-   * The coach stands just above the hand, over the card it is about (or the hand's middle), so it
-   * never covers the seats or the challenge.
-   */
-  function placeCoach(card: CardId | undefined): void {
-    const stageBox = stage.getBoundingClientRect();
-    const canvasBox = scene.app.canvas.getBoundingClientRect();
-    const dx = canvasBox.left - stageBox.left;
-    const dy = canvasBox.top - stageBox.top;
-    const at = card ? scene.positions.hand.find((p) => p.card === card) : undefined;
-    const x = at ? dx + at.x : stageBox.width / 2;
-    const width = flash.offsetWidth || Math.min(stageBox.width * 0.92, 420);
-    const half = width / 2;
-    let leftPx = Math.max(half + 4, Math.min(stageBox.width - half - 4, x));
-    let bottomPx = Math.max(8, stageBox.height - (dy + scene.handTop) + 6);
-    // Your own seat box sits above the hand at the left: stand clear of it, to its right or above it.
-    const mine = `seat-${store.get().table?.mySeat ?? -1}`;
-    const own = scene.regions.find((r) => r.kind === 'seat' && r.id === mine);
-    if (own && leftPx - half < dx + own.x + own.w + 6) {
-      const ownRight = dx + own.x + own.w + 6;
-      if (ownRight + width + 4 <= stageBox.width) leftPx = ownRight + half;
-      else bottomPx = Math.max(bottomPx, stageBox.height - (dy + own.y) + 12);
-    }
-    const left = `${Math.round(leftPx)}px`;
-    const bottom = `${Math.round(bottomPx)}px`;
-    if (flash.style.left !== left) flash.style.left = left;
-    if (flash.style.bottom !== bottom) flash.style.bottom = bottom;
+    // The scene is only asked once there are words (a refusal comes after the canvas is up).
+    const drawn = show
+      ? { canvas: scene.app.canvas, hand: scene.positions.hand, regions: scene.regions, handTop: scene.handTop }
+      : null;
+    coach.show(show ? f : null, drawn, store.get().table?.mySeat ?? -1);
   }
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));

@@ -36,6 +36,8 @@ if (stale('server')) {
       'bench-server': at('apps/server/bench/load/server.ts'),
       // The strong bots' search thread (botPool/pool.ts loads it beside the bundle).
       'bot-worker': at('apps/server/src/botPool/worker.ts'),
+      // The SQLite record writer's thread (store/sqliteThread.ts loads it beside the bundle).
+      'store-worker': at('apps/server/src/store/sqliteWorker.ts'),
     },
     outdir: at('apps/server/dist'),
     bundle: true,

@@ -25,6 +25,7 @@ import { colyseusLogger, createLogger, type Logger } from './logger.js';
 import { registry } from './metrics.js';
 import { BucketBook, type BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
+import { currentStore } from './store/current.js';
 
 export const ROOM_NAME = 'blaze';
 
@@ -116,6 +117,12 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   });
 
   app.get('/healthz', (_req, res) => {
+    // A store that can no longer write freezes every table (nothing is shown unrecorded): say so.
+    const broken = currentStore()?.failure?.() ?? null;
+    if (broken !== null) {
+      res.status(503).json({ ok: false, store: broken });
+      return;
+    }
     res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
   });
 

@@ -51,10 +51,20 @@ const server = createServer({
     trustProxy: config.TRUST_PROXY,
   },
 });
-const store = openStore({ DATA_DIR: config.DATA_DIR ?? './data', REDIS_URL: config.REDIS_URL });
+const store = openStore({
+  DATA_DIR: config.DATA_DIR ?? './data',
+  REDIS_URL: config.REDIS_URL,
+  STORE_WRITER: config.STORE_WRITER,
+});
 mountGameRecords(server.app, store);
 const bound = await server.listen();
-const restored = await restoreTables(store, ROOM_NAME);
+const restored = await restoreTables(store, ROOM_NAME).catch((e: unknown) => {
+  // The record cannot be read (DATA_DIR unusable, Redis unreachable): a server that could not keep
+  // its tables must not take any.
+  log.fatal({ err: e instanceof Error ? e.message : String(e) }, 'the table record cannot be opened');
+  console.error(`cannot open the table record: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(3);
+});
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
 log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
 // Humans and scripts (tests, the e2e harness) look for this line on stdout.

@@ -2,14 +2,16 @@
  * Issue 7, must show 4: one store suite, run against SQLite (a file under a temporary DATA_DIR)
  * and against a real redis-server on loopback. Plus: a real table's record never holds a token.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { setStore } from '../src/store/current.js';
 import { openStore } from '../src/store/open.js';
+import { WORKER_URL, writerStore } from '../src/store/sqliteThread.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import { createTable, FAST_ROOM, join, until, useServer } from './helpers.js';
 
@@ -85,7 +87,78 @@ function suite(name: string, backend: () => Backend) {
 
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-suite('sqlite', () => ({ open: () => openStore({ DATA_DIR: dir }) }));
+suite('sqlite, writer thread (default)', () => ({ open: () => openStore({ DATA_DIR: dir }) }));
+const inlineDir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-inline-'));
+afterAll(() => rmSync(inlineDir, { recursive: true, force: true }));
+suite('sqlite, inline writer', () => ({ open: () => openStore({ DATA_DIR: inlineDir, STORE_WRITER: 'inline' }) }));
+
+describe('the SQLite writer thread', () => {
+  const fresh = () => mkdtempSync(joinPath(tmpdir(), 'blaze-writer-'));
+
+  it('keeps each table in order when many tables write at once (one commit for all that wait), across a reopen', async () => {
+    const d = fresh();
+    const s = openStore({ DATA_DIR: d });
+    expect(s.kind).toBe('sqlite-thread');
+    // 40 tables, 25 appends each, none awaited before the next is asked: the thread takes them in batches.
+    const asked: Promise<void>[] = [];
+    for (let k = 0; k < 25; k++) for (let t = 0; t < 40; t++) asked.push(s.append(`m${t}`, [action(k)]));
+    // A load asked after appends sees them (answers come in the order asked).
+    const seen = s.load('m7');
+    await Promise.all(asked);
+    expect(await seen).toEqual(Array.from({ length: 25 }, (_, k) => action(k)));
+    await s.close();
+    const again = openStore({ DATA_DIR: d, STORE_WRITER: 'inline' });
+    for (let t = 0; t < 40; t++)
+      expect(await again.load(`m${t}`)).toEqual(Array.from({ length: 25 }, (_, k) => action(k)));
+    expect((await again.openTables()).length).toBe(40);
+    await again.close();
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('writes everything asked before close, then refuses with a clear error', async () => {
+    const d = fresh();
+    const s = openStore({ DATA_DIR: d });
+    const last = s.append('closing', [action(1), action(2)]);
+    await s.close();
+    await last;
+    await expect(s.append('closing', [action(3)])).rejects.toThrow('the record store is closed');
+    const again = openStore({ DATA_DIR: d });
+    expect(await again.load('closing')).toEqual([action(1), action(2)]);
+    await again.close();
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a file that cannot be opened fails every request with the reason, and the store says it is broken', async () => {
+    const d = fresh();
+    // DATA_DIR is a plain file: no folder can be made for the record there.
+    const blocked = joinPath(d, 'not-a-folder');
+    writeFileSync(blocked, 'x');
+    const s = openStore({ DATA_DIR: blocked });
+    await expect(s.append('t', [action(1)])).rejects.toThrow(/could not be opened|record writer/);
+    await expect(s.openTables()).rejects.toThrow(/could not be opened|record writer/);
+    expect(s.failure?.()).toMatch(/could not be opened|record writer/);
+    await s.close();
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a writer thread that dies fails what waits and what comes after (nothing hangs, nothing is dropped silently)', async () => {
+    const d = fresh();
+    const worker = new Worker(WORKER_URL, { workerData: { file: joinPath(d, 'blaze.sqlite') } });
+    const s = writerStore(worker);
+    await s.append('w', [action(1)]);
+    expect(s.failure()).toBeNull();
+    // Many waiting when it dies: whatever it had not answered fails with the reason; nothing hangs.
+    const waiting = Array.from({ length: 200 }, (_, k) => s.append('w', [action(k + 2)]));
+    await worker.terminate();
+    const settled = await Promise.allSettled(waiting);
+    const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) expect(String(r.reason)).toMatch(/record writer stopped|record writer failed/);
+    await expect(s.append('w', [action(3)])).rejects.toThrow(/record writer stopped/);
+    expect(s.failure()).toMatch(/record writer stopped/);
+    rmSync(d, { recursive: true, force: true });
+  });
+});
 
 let redis: (Proc & { url: string }) | null = null;
 beforeAll(async () => {

@@ -133,7 +133,13 @@ const server = createServer({
 // Tables are recorded as in production (SQLite in a scratch folder, or Redis with two processes):
 // every action's record is written before its patch goes out. BENCH_STORE=none measures without.
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-bench-'));
-if (process.env.BENCH_STORE !== 'none') openStore({ DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL });
+// BENCH_STORE=inline writes SQLite on the event loop, as before the writer had its own thread.
+if (process.env.BENCH_STORE !== 'none')
+  openStore({
+    DATA_DIR: dataDir,
+    REDIS_URL: process.env.REDIS_URL,
+    STORE_WRITER: process.env.BENCH_STORE === 'inline' ? 'inline' : 'thread',
+  });
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const room = { ...DEFAULT_ROOM_CONFIG, edge: server.edge, unclaimedMs: server.edge.limits.unclaimedMs };
 server.gameServer.define('bench', CountingRoom, { server: room });

@@ -11,17 +11,23 @@ import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
+import { openSqliteThreadStore } from './sqliteThread.js';
 import type { TableStore } from './types.js';
 
 export interface StoreEnv {
   DATA_DIR?: string;
   REDIS_URL?: string;
+  /** SQLite's commits on their own thread (default) or on the event loop. */
+  STORE_WRITER?: 'thread' | 'inline';
 }
 
 export function openStore(env: StoreEnv): TableStore {
+  const file = join(resolve(env.DATA_DIR || './data'), 'blaze.sqlite');
   const store = env.REDIS_URL
     ? openRedisStore(env.REDIS_URL)
-    : openSqliteStore(join(resolve(env.DATA_DIR || './data'), 'blaze.sqlite'));
+    : env.STORE_WRITER === 'inline'
+      ? openSqliteStore(file)
+      : openSqliteThreadStore(file);
   setStore(store);
   return store;
 }

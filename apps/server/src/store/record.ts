@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
+import { storeWriteSeconds } from '../metrics.js';
 import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
 
 /** Restored people carry this placeholder token until they come back with the real one. */
@@ -32,8 +33,9 @@ export class Recorder {
   }
 
   /**
-   * Writes everything queued plus `entries`, then runs `then`. SQLite writes synchronously inside
-   * append(), so `then` runs at once; an asynchronous store runs it after the write, in order.
+   * Writes everything queued plus `entries`, then runs `then`. Inline SQLite writes synchronously
+   * inside append(), so `then` runs at once; an asynchronous store (SQLite on its writer thread, Redis)
+   * runs it after the write, in order.
    */
   write(entries: readonly TableEntry[], then: () => void): void {
     if (!this.store) {
@@ -42,7 +44,8 @@ export class Recorder {
     }
     const batch = [...this.pending, ...entries];
     this.pending = [];
-    const done = this.store.append(this.table, batch);
+    const timer = storeWriteSeconds.startTimer();
+    const done = this.store.append(this.table, batch).finally(() => timer());
     if (this.store.kind === 'sqlite' && this.inFlight === 0) {
       // Already committed (synchronous driver): nothing to wait for.
       done.catch((e) => console.error(`[blaze ${this.table}] record write failed`, e));

@@ -40,7 +40,8 @@ export type TableEntry =
 export type { GameRecord };
 
 export interface TableStore {
-  readonly kind: 'sqlite' | 'redis';
+  /** sqlite writes on the event loop; sqlite-thread on a thread of its own (same file format). */
+  readonly kind: 'sqlite' | 'sqlite-thread' | 'redis';
   /** Appends in order; resolved once durable. Entries of one call are written together. */
   append(table: string, entries: readonly TableEntry[]): Promise<void>;
   /** Every entry of a table, in order. */
@@ -52,4 +53,6 @@ export interface TableStore {
   saveGame(record: GameRecord): Promise<void>;
   getGame(id: string): Promise<GameRecord | null>;
   close(): Promise<void>;
+  /** Why the store can no longer write (its writer thread died), or null; absent: always healthy. */
+  failure?(): string | null;
 }

@@ -1,0 +1,21 @@
+/** What the event loop asks of the record writer's thread, and its answers (sqliteThread.ts, sqliteWorker.ts). */
+import type { GameRecord, TableEntry } from './types.js';
+
+export type WriterRequest = { id: number } & (
+  | { op: 'append'; table: string; entries: readonly TableEntry[] }
+  | { op: 'load'; table: string }
+  | { op: 'openTables' }
+  | { op: 'closeTable'; table: string }
+  | { op: 'saveGame'; record: GameRecord }
+  | { op: 'getGame'; game: string }
+  | { op: 'close' }
+);
+
+export type WriterReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });
+
+/** The worker's first word: the file is open (or why it is not). */
+export type WriterHello = { hello: true; error: string | null };
+
+export interface WriterData {
+  file: string;
+}

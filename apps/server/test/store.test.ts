@@ -177,6 +177,26 @@ it('the SQLite file is in WAL mode', () => {
 
 describe('a real table on record', () => {
   const srv = useServer({ room: FAST_ROOM });
+  it('/healthz answers 503 with the reason once the writer thread is gone', async () => {
+    const d = mkdtempSync(joinPath(tmpdir(), 'blaze-health-'));
+    const worker = new Worker(WORKER_URL, { workerData: { file: joinPath(d, 'blaze.sqlite') } });
+    const s = writerStore(worker);
+    setStore(s);
+    const health = () => fetch(`${srv.endpoint.replace(/^ws/, 'http')}/healthz`);
+    try {
+      await s.append('h', [action(1)]);
+      expect((await health()).status).toBe(200);
+      await worker.terminate();
+      await until(() => s.failure() !== null, 5_000, 'writer gone');
+      const res = await health();
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, store: expect.stringMatching(/record writer stopped/) });
+    } finally {
+      setStore(null);
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
   it('records seats by token hash, never the token', async () => {
     const store = openStore({ DATA_DIR: mkdtempSync(joinPath(tmpdir(), 'blaze-rec-')) });
     setStore(store);

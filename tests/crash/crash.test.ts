@@ -45,6 +45,9 @@ const SQLITE_QUOTA: Record<Kind, number> = { phase1: 4, window: 4, betting: 2, p
 /** Redis: the same path through the other store, fewer kills (the store suite covers the rest). */
 const REDIS_KILLS = 2;
 const REDIS_QUOTA: Record<Kind, number> = { phase1: 0, window: 1, betting: 1, phase2: 0, roundChange: 0 };
+/** SQLite with its writer on a thread (STORE_WRITER=thread): the same, a few kills. */
+const THREAD_KILLS = 3;
+const THREAD_QUOTA: Record<Kind, number> = { phase1: 1, window: 1, betting: 0, phase2: 0, roundChange: 0 };
 /** Kills whose table moved before the people were back (see movedMeanwhile): a few, not most. */
 const MAX_UNCOUNTED = 8;
 /** No change for this long before a kill: people's messages in flight have landed and been patched. */
@@ -271,6 +274,15 @@ async function restart(signal: 'SIGKILL' | 'SIGTERM', port: number, env: Record<
 
 it(`SQLite: SIGKILL at ${SQLITE_KILLS} chosen moments and one SIGTERM: the same table, state and seats`, async () => {
   await crashes({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' }, SQLITE_KILLS, SQLITE_QUOTA);
+});
+
+it(`SQLite on its writer thread: SIGKILL at ${THREAD_KILLS} chosen moments and one SIGTERM, the same`, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'blaze-crash-thread-'));
+  try {
+    await crashes({ DATA_DIR: dir, STATIC_DIR: '/nonexistent', STORE_WRITER: 'thread' }, THREAD_KILLS, THREAD_QUOTA);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it(`Redis: SIGKILL at ${REDIS_KILLS} chosen moments and one SIGTERM, the same`, async () => {

@@ -87,17 +87,17 @@ function suite(name: string, backend: () => Backend) {
 
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-suite('sqlite, writer thread (default)', () => ({ open: () => openStore({ DATA_DIR: dir }) }));
-const inlineDir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-inline-'));
-afterAll(() => rmSync(inlineDir, { recursive: true, force: true }));
-suite('sqlite, inline writer', () => ({ open: () => openStore({ DATA_DIR: inlineDir, STORE_WRITER: 'inline' }) }));
+suite('sqlite, inline writer (default)', () => ({ open: () => openStore({ DATA_DIR: dir }) }));
+const threadDir = mkdtempSync(joinPath(tmpdir(), 'blaze-store-thread-'));
+afterAll(() => rmSync(threadDir, { recursive: true, force: true }));
+suite('sqlite, writer thread', () => ({ open: () => openStore({ DATA_DIR: threadDir, STORE_WRITER: 'thread' }) }));
 
 describe('the SQLite writer thread', () => {
   const fresh = () => mkdtempSync(joinPath(tmpdir(), 'blaze-writer-'));
 
   it('keeps each table in order when many tables write at once (one commit for all that wait), across a reopen', async () => {
     const d = fresh();
-    const s = openStore({ DATA_DIR: d });
+    const s = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
     expect(s.kind).toBe('sqlite-thread');
     // 40 tables, 25 appends each, none awaited before the next is asked: the thread takes them in batches.
     const asked: Promise<void>[] = [];
@@ -117,7 +117,7 @@ describe('the SQLite writer thread', () => {
 
   it('writes everything asked before close, then refuses with a clear error', async () => {
     const d = fresh();
-    const s = openStore({ DATA_DIR: d });
+    const s = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
     const last = s.append('closing', [action(1), action(2)]);
     await s.close();
     await last;
@@ -133,7 +133,7 @@ describe('the SQLite writer thread', () => {
     // DATA_DIR is a plain file: no folder can be made for the record there.
     const blocked = joinPath(d, 'not-a-folder');
     writeFileSync(blocked, 'x');
-    const s = openStore({ DATA_DIR: blocked });
+    const s = openStore({ DATA_DIR: blocked, STORE_WRITER: 'thread' });
     await expect(s.append('t', [action(1)])).rejects.toThrow(/could not be opened|record writer/);
     await expect(s.openTables()).rejects.toThrow(/could not be opened|record writer/);
     expect(s.failure?.()).toMatch(/could not be opened|record writer/);

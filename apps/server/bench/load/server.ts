@@ -133,12 +133,12 @@ const server = createServer({
 // Tables are recorded as in production (SQLite in a scratch folder, or Redis with two processes):
 // every action's record is written before its patch goes out. BENCH_STORE=none measures without.
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-bench-'));
-// BENCH_STORE=inline writes SQLite on the event loop, as before the writer had its own thread.
+// BENCH_STORE=thread writes SQLite on its own thread (STORE_WRITER=thread), to compare with the default.
 if (process.env.BENCH_STORE !== 'none')
   openStore({
     DATA_DIR: dataDir,
     REDIS_URL: process.env.REDIS_URL,
-    STORE_WRITER: process.env.BENCH_STORE === 'inline' ? 'inline' : 'thread',
+    STORE_WRITER: process.env.BENCH_STORE === 'thread' ? 'thread' : 'inline',
   });
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const room = { ...DEFAULT_ROOM_CONFIG, edge: server.edge, unclaimedMs: server.edge.limits.unclaimedMs };

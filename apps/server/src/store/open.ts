@@ -17,17 +17,17 @@ import type { TableStore } from './types.js';
 export interface StoreEnv {
   DATA_DIR?: string;
   REDIS_URL?: string;
-  /** SQLite's commits on their own thread (default) or on the event loop. */
-  STORE_WRITER?: 'thread' | 'inline';
+  /** SQLite's commits on the event loop (default) or on a thread of their own. */
+  STORE_WRITER?: 'inline' | 'thread';
 }
 
 export function openStore(env: StoreEnv): TableStore {
   const file = join(resolve(env.DATA_DIR || './data'), 'blaze.sqlite');
   const store = env.REDIS_URL
     ? openRedisStore(env.REDIS_URL)
-    : env.STORE_WRITER === 'inline'
-      ? openSqliteStore(file)
-      : openSqliteThreadStore(file);
+    : env.STORE_WRITER === 'thread'
+      ? openSqliteThreadStore(file)
+      : openSqliteStore(file);
   setStore(store);
   return store;
 }

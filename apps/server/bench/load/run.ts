@@ -11,7 +11,7 @@
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
  *   BENCH_OPEN_SECONDS=120 (a generator stops opening tables after this long, or once a tenth of those
  *   tried failed; the rest count as failed and the row says how many ran)
- *   BENCH_STORE=none (no record; by default each server records its tables as in production: SQLite in a
+ *   BENCH_STORE=none|thread (none: no record; thread: SQLite's writer on its own thread; by default each server records its tables as in production: SQLite in a
  *   scratch folder, or Redis when two processes share one)
  *   BENCH_SERVER_ARGS=--trace-gc (node flags for the server process; its stdout is shown then)
  *   BENCH_ALLOC_PROFILE=<file> (the server's sampled allocations over the window, dead ones included: a .heapprofile)

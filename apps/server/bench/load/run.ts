@@ -18,6 +18,7 @@
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
  *   A step that saturates the server (tables failing to open, over 90% of a core per process, p50 over
  *   250 ms) ends that kind of run: larger table counts of it are listed as skipped, with the reason.
+ *   BENCH_STRICT=1 (CI: exit 1 if any table failed or a row measured no latency at all)
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
  *   fallback to normal, and each row says how many of their decisions were searched or fell back)
@@ -386,5 +387,12 @@ for (const r of rows) {
   console.log('|---|---|---|');
   for (const x of r.shapes ?? []) console.log(`| ${x.fields} | ${x.count} | ${f(x.meanBytes)} |`);
   if (n === 0) console.log('| (none) | | |');
+}
+// CI's small run: a bench that runs yet measures nothing must fail too.
+if (process.env.BENCH_STRICT) {
+  const broken = rows.filter((r) => r.failed > 0 || (r.mode !== 'idle' && r.samples === 0));
+  for (const r of broken)
+    console.error(`BENCH_STRICT: ${r.tables} ${r.mode}: ${r.failed} tables failed, ${r.samples} latency samples`);
+  if (broken.length > 0) process.exit(1);
 }
 process.exit(0);

@@ -219,6 +219,7 @@ export interface BlazeHook {
   challenges: { card: string; x: number; y: number; lit?: boolean }[];
   mySeat: number;
   firstTableFrame: number | null;
+  summaryDue?: boolean;
 }
 
 // ---- pages -------------------------------------------------------------------------------------
@@ -254,6 +255,14 @@ export const tid = (page: Page, id: string) => page.getByTestId(id);
 
 /** A round's summary covers the table until tapped (or a few seconds pass): tap it, as a person would. */
 export async function dismissSummary(page: Page): Promise<boolean> {
+  // A round that just ended shows its summary a moment later, over the table: a click meant for a card
+  // would close it instead. Let it come first.
+  await page
+    .waitForFunction(() => !(window as unknown as { __blaze?: BlazeHook }).__blaze?.summaryDue, null, {
+      timeout: 10_000,
+      polling: 50,
+    })
+    .catch(() => {});
   const summary = tid(page, 'round-summary');
   if (!(await summary.isVisible())) return false;
   await summary.click().catch(() => {});

@@ -43,6 +43,20 @@ async function at(page: Page, list: 'hand' | 'challenges', card: string): Promis
   return p;
 }
 
+/** Waits until the selection is exactly `cards`, and says what it is otherwise (a click went astray). */
+async function selectedAre(page: Page, cards: string[]): Promise<void> {
+  const want = [...cards].sort().join(' ');
+  const got = () =>
+    page.evaluate(() =>
+      [...((window as unknown as { __blaze?: BlazeHook }).__blaze?.ui.selected ?? [])].sort().join(' '),
+    );
+  for (const end = Date.now() + 5000; Date.now() < end; ) {
+    if ((await got()) === want) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`selected "${await got()}", the step asks for "${want}"`);
+}
+
 /** Does the coach's current move with mouse clicks: cards on the canvas, buttons in the bar. */
 export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
   await dismissSummary(page);
@@ -52,6 +66,7 @@ export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
         const p = await at(page, 'hand', card);
         await page.mouse.click(p.x, p.y);
       }
+      await selectedAre(page, c.cards);
       await tid(page, 'play').click();
       return;
     case 'reject': {

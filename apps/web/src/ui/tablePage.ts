@@ -53,6 +53,8 @@ export interface BlazeDebug {
   readonly renderCount: number;
   /** The connection's state and its recent steps (join, seat, leave, publish), for diagnosis. */
   readonly connection: { state: string; trail: readonly string[] };
+  /** A round just ended and its summary is about to cover the table (after the last move's replay). */
+  readonly summaryDue: boolean;
 }
 
 declare global {
@@ -205,6 +207,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     },
     get connection() {
       return { state: connState, trail: conn?.trail ?? [] };
+    },
+    get summaryDue() {
+      return summaryTimer !== undefined;
     },
   };
   function toPage<T extends { x: number; y: number }>(list: T[]): T[] {
@@ -431,7 +436,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         // The canvas first replays the round's last move (render/motion.ts); the summary then covers it.
         if (ended) {
           clearTimeout(summaryTimer);
-          summaryTimer = setTimeout(() => summary.show(ended, table), reducedMotion() ? 0 : REPLAY_MS);
+          summaryTimer = setTimeout(
+            () => {
+              summaryTimer = undefined;
+              summary.show(ended, table);
+            },
+            reducedMotion() ? 0 : REPLAY_MS,
+          );
         }
       }
       draw(s);

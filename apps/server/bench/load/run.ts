@@ -19,11 +19,13 @@
  *   A step that saturates the server (tables failing to open, over 90% of a core per process, p50 over
  *   250 ms) ends that kind of run: larger table counts of it are listed as skipped, with the reason.
  *   BENCH_STRICT=1 (CI: exit 1 if any table failed or a row measured no latency at all)
+ *   BENCH_SERVER_CPUS=0 BENCH_GENERATOR_CPUS=1 (taskset lists: pin the server processes and the generators to
+ *   their own cores, so neither steals the other's CPU, as when the people are on other machines)
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
  *   fallback to normal, and each row says how many of their decisions were searched or fell back)
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type BotStrength, botStrength } from '@blaze/protocol';
@@ -74,6 +76,10 @@ interface Metrics {
   gcMax: number;
   loopP99: number;
   loopMax: number;
+  /** A person's message inside the server, handed over to patch written (ms). */
+  handleP50: number;
+  handleP99: number;
+  handleMax: number;
   bots: BotFigures;
   breakdown?: Breakdown;
   shapes?: { fields: string; count: number; meanBytes: number }[];
@@ -123,7 +129,16 @@ function combine(ms: Metrics[]): Metrics {
     gcMax: max((m) => m.gcMax),
     loopP99: max((m) => m.loopP99),
     loopMax: max((m) => m.loopMax),
+    handleP50: max((m) => m.handleP50),
+    handleP99: max((m) => m.handleP99),
+    handleMax: max((m) => m.handleMax),
   };
+}
+
+/** Pins a process and all its threads (taskset -a) to the given CPUs; threads it starts later inherit them. */
+function pin(c: ChildProcess, cpus: string | undefined): void {
+  if (!cpus || c.pid === undefined) return;
+  execFileSync('taskset', ['-a', '-cp', cpus, String(c.pid)], { stdio: 'ignore' });
 }
 
 async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
@@ -144,6 +159,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
       stdio: ['ignore', process.env.BENCH_SERVER_ARGS ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     });
     children.add(server);
+    pin(server, process.env.BENCH_SERVER_CPUS);
     servers.push(server);
     ports.push(await once(server, (m) => (m as { port?: number }).port));
   }
@@ -166,6 +182,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
       bots,
     };
     first += n;
+    pin(g, process.env.BENCH_GENERATOR_CPUS);
     g.send({ setup });
     gens.push(g);
     children.add(g);
@@ -225,6 +242,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     gcMax: m.gcMax,
     serverLoopP99: m.loopP99,
     serverLoopMax: m.loopMax,
+    handle: [m.handleP50, m.handleP99, m.handleMax] as const,
     genCpu: genCpu * 100,
     genLoopP99: Math.max(...reports.map((r) => r.loopP99)),
     workers,
@@ -256,6 +274,7 @@ const head = [
   'B/action/client med (mean)',
   'GC p99 (max) ms',
   'server loop p99 (max) ms',
+  'in the server p50 / p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
   'load avg 1 min (start → end)',
@@ -278,6 +297,7 @@ const line = (r: Row) =>
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
     `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,
+    `${f(r.handle[0], 2)} / ${f(r.handle[1], 2)} (${f(r.handle[2], 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),
     `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,

@@ -26,6 +26,8 @@ const breakdown = process.env.BENCH_BREAKDOWN === '1';
 if (breakdown) installBreakdown();
 
 let actions = 0;
+/** Milliseconds each person's message took inside the server (see CountingRoom._onMessage). */
+const handled: number[] = [];
 
 /** Counts accepted actions: every accepted action ends in broadcastPatch() with a longer journal. */
 class CountingRoom extends BlazeRoom {
@@ -47,6 +49,17 @@ class CountingRoom extends BlazeRoom {
     this.countActions();
     if (breakdown) patchingFor(this.clients.length);
     return super.broadcastPatch();
+  }
+
+  /**
+   * How long the server itself holds a person's message: from Colyseus handing it over to the patch
+   * written to every socket (validation, record, rules, mirror, encoding). What a client measures on
+   * top of it is waiting: the event loop busy with others, GC, the OS and the client's own process.
+   */
+  protected override _onMessage(...args: Parameters<BlazeRoom['_onMessage']>): void {
+    const t = performance.now();
+    super._onMessage(...args);
+    handled.push(performance.now() - t);
   }
 }
 
@@ -155,6 +168,7 @@ server.app.post('/bench/tables', express.json(), async (req, res) => {
 server.app.post('/bench/reset', async (_req, res) => {
   bots0 = await botFigures();
   gcPauses.length = 0;
+  handled.length = 0;
   loop.reset();
   cpu0 = process.cpuUsage();
   t0 = performance.now();
@@ -168,6 +182,8 @@ server.app.get('/bench/metrics', async (_req, res) => {
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const sorted = [...gcPauses].sort((a, b) => a - b);
+  const held = Float64Array.from(handled).sort();
+  const at = (q: number) => held[Math.min(held.length - 1, Math.floor(held.length * q))] ?? 0;
   const mem = process.memoryUsage();
   res.json({
     wallMs: wall,
@@ -181,6 +197,9 @@ server.app.get('/bench/metrics', async (_req, res) => {
     loopP99: loop.percentile(99) / 1e6,
     // One long stall is a single sample of the loop delay but delays every action in it: shown apart.
     loopMax: loop.max / 1e6,
+    handleP50: at(0.5),
+    handleP99: at(0.99),
+    handleMax: held.at(-1) ?? 0,
     bots: Object.fromEntries(Object.entries(bots).map(([k, v]) => [k, v - bots0[k as keyof BotFigures]])),
     breakdown: breakdown ? takeBreakdown() : undefined,
     shapes: breakdown ? takeShapes() : undefined,
@@ -193,6 +212,7 @@ server.app.get('/bench/metrics', async (_req, res) => {
  * written at the metrics read that ends the window.
  */
 const allocProfile = process.env.BENCH_ALLOC_PROFILE;
+const allocKeep = process.env.BENCH_ALLOC_KEEP ?? 'all';
 const inspector = allocProfile ? new Session() : null;
 inspector?.connect();
 const post = (method: string, params?: object) =>
@@ -203,13 +223,17 @@ server.app.post('/bench/alloc/start', async (_req, res) => {
   if (inspector)
     await post('HeapProfiler.startSampling', {
       samplingInterval: 16384,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // BENCH_ALLOC_KEEP=live: only what is still alive when the window ends; =survivors: what outlived a
+      // scavenge (what the young generation copies and promotes), dead or alive at the end.
+      includeObjectsCollectedByMajorGC: allocKeep !== 'live',
+      includeObjectsCollectedByMinorGC: allocKeep !== 'live' && allocKeep !== 'survivors',
     });
   res.json({ ok: true });
 });
 server.app.post('/bench/alloc/stop', async (_req, res) => {
   if (inspector && allocProfile) {
+    // Live only: what a full collection keeps now, not garbage waiting for the next scavenge.
+    if (allocKeep === 'live') await post('HeapProfiler.collectGarbage');
     const r = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
     writeFileSync(allocProfile, JSON.stringify(r.profile));
   }
@@ -222,3 +246,17 @@ console.log(`bench server on ${port}`);
 process.on('SIGTERM', () => {
   void server.close().finally(() => process.exit(0));
 });
+
+/**
+ * BENCH_STALLS=<ms>: print every stall of the event loop longer than that (ms since start, as
+ * --trace-gc stamps its lines), to line them up with collections.
+ */
+const stallMs = Number(process.env.BENCH_STALLS ?? 0);
+if (stallMs > 0) {
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last - 5 > stallMs) console.log(`stall ${(now - last).toFixed(0)} ms ending at ${now.toFixed(0)} ms`);
+    last = now;
+  }, 5).unref();
+}

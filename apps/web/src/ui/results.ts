@@ -171,23 +171,38 @@ const SUMMARY_MS = 9000;
 
 /**
  * The round-end overlay (issue #10): who lost, every bet revealed and what it scored (R9.2), the
- * round's feathers, the new trump. It closes by itself or by a tap, and never blocks the table: the
- * game goes on underneath.
+ * round's feathers, the new trump. It closes by itself, by a tap, or (once a mouse rested on it) a
+ * while after the mouse left; the game goes on underneath. The game's end closes it at once.
  */
 export class RoundSummaryView {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private shown: RoundSummary | null = null;
+  /** A mouse rests on it: someone is reading it, so it waits for them (a tap or moving off closes it). */
+  private reading = false;
 
   constructor(
     private el: HTMLElement,
     private table: () => ClientTable | null,
   ) {
     el.addEventListener('click', () => this.close());
-    // Someone moving over it is reading it: it stays its full time from their last move.
-    el.addEventListener('pointermove', () => {
-      if (this.el.hidden) return;
+    el.addEventListener('pointerenter', (e) => {
+      if (e.pointerType !== 'mouse') return;
+      this.reading = true;
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.close(), SUMMARY_MS);
+    });
+    // Once the mouse leaves, it stays its full time from then.
+    el.addEventListener('pointerleave', (e) => {
+      if (e.pointerType !== 'mouse') return;
+      this.reading = false;
+      if (!this.el.hidden) this.arm();
+    });
+    // A finger or pen moving over it is reading it too: its full time from their last move.
+    el.addEventListener('pointermove', (e) => {
+      if (this.el.hidden) return;
+      if (e.pointerType === 'mouse') {
+        this.reading = true;
+        clearTimeout(this.timer);
+      } else this.arm();
     });
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' || e.key === 'Enter' || e.key === ' ') this.close();
@@ -204,6 +219,11 @@ export class RoundSummaryView {
     this.build(tb);
     this.el.hidden = false;
     clearTimeout(this.timer);
+    if (!this.reading) this.arm();
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => this.close(), SUMMARY_MS);
   }
 
@@ -217,6 +237,7 @@ export class RoundSummaryView {
     clearTimeout(this.timer);
     this.el.hidden = true;
     this.shown = null;
+    this.reading = false;
   }
 
   destroy(): void {

@@ -433,6 +433,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       if (s.table && s.table !== prev.table) {
         const ended = roundEnded(prev.table, s.table);
         const table = s.table;
+        // The final results take the table at once: no earlier round's summary stays over them.
+        if (table.status === 'finished' && prev.table?.status !== 'finished') summary.close();
         // The canvas first replays the round's last move (render/motion.ts); the summary then covers it.
         if (ended) {
           clearTimeout(summaryTimer);

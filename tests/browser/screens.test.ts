@@ -128,6 +128,17 @@ describe('every screen at five sizes (issue #10)', () => {
     const summary = tid(page, 'round-summary');
     const end = Date.now() + 240_000;
     while (!(await summary.isVisible()) && Date.now() < end) {
+      // A round just ended: its summary comes in about a second. Pressing the table now could land on
+      // it as it shows and close it (and the game's last round has no summary to catch instead).
+      const due = await page.evaluate(
+        () => (window as unknown as { __blaze?: { summaryDue?: boolean } }).__blaze?.summaryDue,
+      );
+      if (due) {
+        await summary.waitFor({ state: 'visible', timeout: 15_000 });
+        break;
+      }
+      const s = await seen(page);
+      if (s.status === 'finished') throw new Error('the game ended before a round summary was seen');
       const did = await step(page, { keepSummary: true });
       await page.waitForTimeout(did ? 120 : 250);
     }
@@ -140,10 +151,27 @@ describe('every screen at five sizes (issue #10)', () => {
     for (const b of bets) expect(b, 'bet value revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
     await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/loses the round/);
     await expect(tid(page, 'summary-trump').textContent()).resolves.toMatch(/New trump: (red|yellow|blue)/);
-    await sweep(page, 'summary', null, async () => {
+    // If it goes, the page notes when and what the table was doing then (printed on failure).
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __summaryGone?: string[];
+        __blaze?: { snapshot: { status: string; view: { round: number } | null } | null };
+      };
+      w.__summaryGone = [];
+      const el = document.querySelector('[data-testid="round-summary"]') as HTMLElement;
+      const t0 = performance.now();
+      new MutationObserver(() => {
+        const tb = w.__blaze?.snapshot;
+        w.__summaryGone?.push(
+          `${el.hidden ? 'hidden' : 'shown'} at +${Math.round(performance.now() - t0)} ms (${tb?.status}, round ${tb?.view?.round})`,
+        );
+      }).observe(el, { attributes: true, attributeFilter: ['hidden'] });
+    });
+    await sweep(page, 'summary', null, async (size) => {
       const box = await summary.boundingBox();
       if (box) await page.mouse.move(box.x + box.width / 2, box.y + 8, { steps: 2 });
-      expect(await summary.isVisible(), 'the summary is up').toBe(true);
+      const gone = await page.evaluate(() => (window as unknown as { __summaryGone?: string[] }).__summaryGone);
+      expect(await summary.isVisible(), `the summary is up at ${size}; it went: ${gone?.join(', ')}`).toBe(true);
     });
     // Resting on it longer than it stays by itself (9 s), it is still up: someone is reading it.
     const rest = await summary.boundingBox();

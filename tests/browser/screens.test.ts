@@ -172,6 +172,13 @@ describe('every screen at five sizes (issue #10)', () => {
       if (box) await page.mouse.move(box.x + box.width / 2, box.y + 8, { steps: 2 });
       const gone = await page.evaluate(() => (window as unknown as { __summaryGone?: string[] }).__summaryGone);
       expect(await summary.isVisible(), `the summary is up at ${size}; it went: ${gone?.join(', ')}`).toBe(true);
+      // Its heading can be read: a card taller than the table starts at the top and scrolls, never above it.
+      const above = await page.evaluate(() => {
+        const o = document.querySelector('[data-testid="round-summary"]') as HTMLElement;
+        const c = o.querySelector('.summary-card') as HTMLElement;
+        return o.getBoundingClientRect().top - o.scrollTop - c.getBoundingClientRect().top;
+      });
+      expect(above, `${size}: the summary's top is out of reach`).toBeLessThanOrEqual(0);
     });
     // Resting on it longer than it stays by itself (9 s), it is still up: someone is reading it.
     const rest = await summary.boundingBox();

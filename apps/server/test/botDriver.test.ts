@@ -9,6 +9,7 @@ function fakeClock() {
   let timers: { at: number; fn: () => void; live: boolean }[] = [];
   return {
     now: () => now,
+    live: () => timers.filter((t) => t.live).length,
     setTimeout(fn: () => void, ms: number) {
       const t = { at: now + ms, fn, live: true };
       timers.push(t);
@@ -39,6 +40,7 @@ describe('bot pacing', () => {
     const clock = fakeClock();
     let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
     const times: number[] = [];
+    let maxLive = 0;
     let driver: BotDriver;
     const replan = () =>
       driver.replan(
@@ -62,8 +64,13 @@ describe('bot pacing', () => {
       clock.now,
     );
     replan();
-    clock.advanceTo(60_000);
+    for (let t = 100; t <= 60_000; t += 100) {
+      clock.advanceTo(t);
+      // Four bot seats, one host timer for the soonest of their moves.
+      maxLive = Math.max(maxLive, clock.live());
+    }
     expect(times.length).toBeGreaterThan(20);
+    expect(maxLive).toBe(1);
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
   });

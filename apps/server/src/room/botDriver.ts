@@ -34,10 +34,11 @@ export interface SearchPool {
 }
 
 interface Planned {
-  action: string;
+  /** The move as JSON, to tell a new decision from the same one. */
+  plan: string;
+  action: Action;
   game: GameState;
   at: number;
-  timer: { clear(): void };
 }
 
 export class BotDriver {
@@ -46,6 +47,13 @@ export class BotDriver {
   private thinking = new Map<number, GameState>();
   private lastGame: GameState | null = null;
   private lastMoveAt = Number.NEGATIVE_INFINITY;
+  /**
+   * One host timer for the soonest planned move, re-armed only for an earlier one (a timer per seat,
+   * re-armed as plans changed, outlived young collections at 500 tables; issue 9).
+   */
+  private timer: { clear(): void } | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private firing = false;
 
   constructor(
     private readonly clock: ClockHost,
@@ -90,7 +98,6 @@ export class BotDriver {
       }
       const prev = this.planned.get(seat);
       if (prev?.game === game || this.thinking.get(seat) === game) continue;
-      prev?.timer.clear();
       this.planned.delete(seat);
       this.thinking.set(seat, game);
       const seed = `${seat}:${Math.floor(this.rnd() * 2 ** 32)}`;
@@ -101,8 +108,10 @@ export class BotDriver {
           this.thinking.delete(seat);
           if (d.source === 'stale' || this.game() !== game) return;
           this.schedule(seat, d.action, game, due, earliest);
+          this.wake();
         });
     }
+    this.wake();
   }
 
   private humanDelay(delayMs: number): number {
@@ -114,33 +123,73 @@ export class BotDriver {
     const prev = this.planned.get(seat);
     // Same move against the new state: let the running delay finish instead of starting over, unless
     // it would fire before the last move was on screen long enough.
-    if (prev && prev.action === plan && prev.at >= earliest) {
+    if (prev && prev.plan === plan && prev.at >= earliest) {
       prev.game = game;
       return;
     }
-    prev?.timer.clear();
-    this.planned.delete(seat);
-    if (action === null) return;
-    const timer = this.clock.setTimeout(
-      () => {
-        if (this.planned.get(seat)?.timer !== timer) return;
+    if (action === null) this.planned.delete(seat);
+    else if (prev) {
+      prev.plan = plan;
+      prev.action = action;
+      prev.game = game;
+      prev.at = at;
+    } else this.planned.set(seat, { plan, action, game, at });
+  }
+
+  /** The host timer set for the soonest planned move, unless one already wakes at or before it. */
+  private wake(): void {
+    if (this.firing) return;
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const p of this.planned.values()) if (p.at < soonest) soonest = p.at;
+    if (soonest === Number.POSITIVE_INFINITY) {
+      this.timer?.clear();
+      this.timer = null;
+      this.timerAt = soonest;
+      return;
+    }
+    if (this.timer !== null && this.timerAt <= soonest) return;
+    this.timer?.clear();
+    this.timerAt = soonest;
+    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, soonest - this.now()));
+  }
+
+  /** Plays every move now due, soonest first; each one replans the others. */
+  private onTimer(): void {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    this.firing = true;
+    try {
+      for (;;) {
+        const now = this.now();
+        let seat = -1;
+        let at = Number.POSITIVE_INFINITY;
+        for (const [s, p] of this.planned) {
+          if (p.at <= now && p.at < at) {
+            seat = s;
+            at = p.at;
+          }
+        }
+        const p = this.planned.get(seat);
+        if (p === undefined) break;
         this.planned.delete(seat);
-        this.act(action);
-      },
-      Math.max(0, at - this.now()),
-    );
-    this.planned.set(seat, { action: plan, game, at, timer });
+        this.act(p.action);
+      }
+    } finally {
+      this.firing = false;
+    }
+    this.wake();
   }
 
   private drop(seat: number): void {
-    this.planned.get(seat)?.timer.clear();
     this.planned.delete(seat);
     this.thinking.delete(seat);
   }
 
   clearAll(): void {
-    for (const p of this.planned.values()) p.timer.clear();
     this.planned.clear();
     this.thinking.clear();
+    this.timer?.clear();
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
   }
 }

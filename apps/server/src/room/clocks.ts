@@ -1,8 +1,8 @@
 /**
  * Table clocks (R5.4, R5.5). The rules know no time: the take-back window is closed by a
  * `closeWindow` action when its timer fires, and idle people are acted for (attacker stands,
- * target passes, a bet is placed by the bot). Every timer runs on the room's clock and is cleared
- * or re-armed whenever the state moves on.
+ * target passes, a bet is placed by the bot). The deadlines are re-planned whenever the state
+ * moves on; one host timer per table wakes for the soonest.
  */
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS } from '@blaze/protocol';
@@ -17,24 +17,12 @@ export interface Due {
 
 export type ClockTable = Record<ClockSpeed, { attackerMs: number; targetMs: number; betMs: number }>;
 
-/** Who must act for the game to go on (R4.7, R5.2, R9.1), apart from the window. */
+/** Who must act for the game to go on (R4.7, R5.2, R9.1), apart from the window; by seat within each kind. */
 export function whoMustAct(game: GameState): Due[] {
-  if (game.over) return [];
+  const want = new Uint8Array(SLOTS);
+  markMustAct(game, want);
   const out: Due[] = [];
-  if (game.betting) {
-    for (let seat = 0; seat < game.players; seat++) {
-      if (!game.bets.some((b) => b.round === game.round && b.by === seat)) out.push({ kind: 'bet', seat });
-    }
-    return out;
-  }
-  if (game.table.length === 0) return [{ kind: 'attacker', seat: game.active }];
-  if (!game.targetPassed && game.table.some((e) => e.rejection === null)) {
-    out.push({ kind: 'target', seat: game.target });
-  }
-  for (const seat of [game.active, game.supporter]) {
-    if (seat === null) continue;
-    if (!isStanding(game, seat, game.hands[seat] ?? [], game.standing)) out.push({ kind: 'attacker', seat });
-  }
+  for (let slot = 0; slot < SLOTS; slot++) if (want[slot] === 1) out.push(dueOf(slot));
   return out;
 }
 
@@ -46,26 +34,42 @@ export interface ClockHost {
   setTimeout(fn: () => void, ms: number): Timer;
 }
 
-interface Armed extends Due {
-  at: number;
-  timer: Timer;
-}
+const KINDS: readonly ClockKind[] = ['attacker', 'target', 'bet'];
+const SEATS = 5;
+/** Slots: attacker seats 0-4, target seats 5-9, bettors 10-14; the window has its own. */
+const SLOTS = KINDS.length * SEATS;
+const slotOf = (kind: Exclude<ClockKind, 'window'>, seat: number) => KINDS.indexOf(kind) * SEATS + seat;
+const dueOf = (slot: number): Due => ({ kind: KINDS[Math.floor(slot / SEATS)] as ClockKind, seat: slot % SEATS });
 
-const key = (d: Due) => `${d.kind}:${d.seat}`;
-
+/**
+ * A table's clocks as deadlines in fixed slots with one host timer for the soonest. Every change
+ * restarts the idle clocks, so they move on every action; moving a deadline later keeps the timer
+ * (it wakes, finds nothing due and sleeps again), and only an earlier one re-arms it. A timer per
+ * clock, re-armed on every action, was about a tenth of what outlived young collections at 500
+ * tables (issue 9).
+ */
 export class TableClocks {
-  private armed = new Map<string, Armed>();
-  /** The window cards the window timer was armed for: a longer list means the supporter played again. */
+  /** Deadline per slot (epoch ms on the step grid), 0 when not running. */
+  private readonly at = new Float64Array(SLOTS);
+  private readonly want = new Uint8Array(SLOTS);
+  private windowAt = 0;
+  private windowSeat = -1;
+  /** The window cards the window clock was started for: a longer list means the supporter played again. */
   private windowCards = 0;
+  private timer: Timer | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
+  /** While due clocks fire (each may replan): the timer is set once, after. */
+  private firing = false;
 
   constructor(
     private readonly clock: ClockHost,
     private readonly fire: (due: Due) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
    * Re-plan after the game moved on: idle clocks of attackers and target restart (the situation
-   * changed under them), bet clocks run on from when betting began, the window timer restarts only
+   * changed under them), bet clocks run on from when betting began, the window clock restarts only
    * when the supporter played into it again (R5.4).
    */
   replan(
@@ -73,59 +77,133 @@ export class TableClocks {
     windowMs: number,
     speed: { attackerMs: number; targetMs: number; betMs: number },
   ): void {
-    const want = game ? whoMustAct(game) : [];
-    const wantKeys = new Set(want.map(key));
-    for (const [k, a] of this.armed) {
-      if (a.kind === 'window') continue;
-      if (!wantKeys.has(k) || a.kind !== 'bet') this.disarm(k);
-    }
-    for (const d of want) {
-      if (this.armed.has(key(d))) continue;
-      const ms = d.kind === 'bet' ? speed.betMs : d.kind === 'target' ? speed.targetMs : speed.attackerMs;
-      this.arm(d, ms);
+    const now = this.now();
+    this.want.fill(0);
+    if (game) markMustAct(game, this.want);
+    for (let slot = 0; slot < SLOTS; slot++) {
+      if (this.want[slot] === 0) this.at[slot] = 0;
+      else if (slot >= 2 * SEATS) {
+        if (this.at[slot] === 0) this.at[slot] = onGrid(now + speed.betMs);
+      } else this.at[slot] = onGrid(now + (slot < SEATS ? speed.attackerMs : speed.targetMs));
     }
     const w = game && !game.over ? game.window : null;
-    const wk = 'window';
     if (w === null) {
-      this.disarm(wk);
+      this.windowAt = 0;
       this.windowCards = 0;
-    } else if (!this.armed.has(wk) || w.cards.length > this.windowCards) {
-      this.disarm(wk);
+    } else if (this.windowAt === 0 || w.cards.length > this.windowCards || w.seat !== this.windowSeat) {
       this.windowCards = w.cards.length;
-      this.arm({ kind: 'window', seat: w.seat }, windowMs, wk);
+      this.windowSeat = w.seat;
+      this.windowAt = onGrid(now + windowMs);
     }
+    this.wake(now);
   }
 
   /** Deadlines for the state, soonest first. */
   deadlines(): { kind: ClockKind; seat: number; at: number }[] {
-    return [...this.armed.values()]
-      .map(({ kind, seat, at }) => ({ kind, seat, at }))
-      .sort((a, b) => a.at - b.at || a.seat - b.seat);
+    const out: { kind: ClockKind; seat: number; at: number }[] = [];
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const at = this.at[slot] as number;
+      if (at !== 0) out.push({ ...dueOf(slot), at });
+    }
+    if (this.windowAt !== 0) out.push({ kind: 'window', seat: this.windowSeat, at: this.windowAt });
+    return out.sort((a, b) => a.at - b.at || a.seat - b.seat);
   }
 
   clearAll(): void {
-    for (const k of [...this.armed.keys()]) this.disarm(k);
+    this.at.fill(0);
+    this.windowAt = 0;
     this.windowCards = 0;
+    this.timer?.clear();
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
   }
 
-  private arm(d: Due, ms: number, k = key(d)): void {
-    // On the 100 ms grid (up to 99 ms more), so the deadline travels in a few characters (wire.ts).
-    const now = Date.now();
-    const at = Math.ceil((now + ms) / CLOCK_STEP_MS) * CLOCK_STEP_MS;
-    const timer = this.clock.setTimeout(() => {
-      if (this.armed.get(k)?.timer !== timer) return;
-      this.armed.delete(k);
-      this.fire(d);
-    }, at - now);
-    this.armed.set(k, { ...d, at, timer });
+  /** The host timer set for the soonest deadline, unless one already wakes at or before it. */
+  private wake(now: number): void {
+    if (this.firing) return;
+    let soonest = this.windowAt === 0 ? Number.POSITIVE_INFINITY : this.windowAt;
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const at = this.at[slot] as number;
+      if (at !== 0 && at < soonest) soonest = at;
+    }
+    if (soonest === Number.POSITIVE_INFINITY) {
+      this.timer?.clear();
+      this.timer = null;
+      this.timerAt = soonest;
+      return;
+    }
+    if (this.timer !== null && this.timerAt <= soonest) return;
+    this.timer?.clear();
+    this.timerAt = soonest;
+    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, soonest - now));
   }
 
-  private disarm(k: string): void {
-    const a = this.armed.get(k);
-    if (!a) return;
-    a.timer.clear();
-    this.armed.delete(k);
+  /** Fires every clock now due, soonest first; each may change the others (it replans). */
+  private onTimer(): void {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    this.firing = true;
+    try {
+      for (;;) {
+        const due = this.nextDue(this.now());
+        if (due === null) break;
+        this.fire(due);
+      }
+    } finally {
+      this.firing = false;
+    }
+    this.wake(this.now());
   }
+
+  /** The soonest clock at or before now (ties: the lower seat, the window last), taken off. */
+  private nextDue(now: number): Due | null {
+    let best = -1;
+    let bestAt = Number.POSITIVE_INFINITY;
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const at = this.at[slot] as number;
+      if (at === 0 || at > now) continue;
+      if (at < bestAt || (at === bestAt && slot % SEATS < best % SEATS)) {
+        best = slot;
+        bestAt = at;
+      }
+    }
+    if (this.windowAt !== 0 && this.windowAt <= now && this.windowAt < bestAt) {
+      this.windowAt = 0;
+      return { kind: 'window', seat: this.windowSeat };
+    }
+    if (best < 0) return null;
+    this.at[best] = 0;
+    return dueOf(best);
+  }
+}
+
+/** On the 100 ms grid (up to 99 ms later), so a deadline travels in a few characters (wire.ts). */
+function onGrid(ms: number): number {
+  return Math.ceil(ms / CLOCK_STEP_MS) * CLOCK_STEP_MS;
+}
+
+/** whoMustAct's seats as slot flags, without building the list (this runs on every change). */
+function markMustAct(game: GameState, want: Uint8Array): void {
+  if (game.over) return;
+  if (game.betting) {
+    for (let seat = 0; seat < game.players; seat++) {
+      let placed = false;
+      for (const b of game.bets) if (b.round === game.round && b.by === seat) placed = true;
+      if (!placed) want[slotOf('bet', seat)] = 1;
+    }
+    return;
+  }
+  if (game.table.length === 0) {
+    want[slotOf('attacker', game.active)] = 1;
+    return;
+  }
+  if (!game.targetPassed && game.table.some((e) => e.rejection === null)) want[slotOf('target', game.target)] = 1;
+  markAttacker(game, game.active, want);
+  if (game.supporter !== null) markAttacker(game, game.supporter, want);
+}
+
+function markAttacker(game: GameState, seat: number, want: Uint8Array): void {
+  if (!isStanding(game, seat, game.hands[seat] ?? [], game.standing)) want[slotOf('attacker', seat)] = 1;
 }
 
 export function speedOf(table: ClockTable, clock: string): { attackerMs: number; targetMs: number; betMs: number } {

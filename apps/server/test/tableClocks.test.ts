@@ -1,0 +1,135 @@
+/**
+ * R5.4, R5.5 with a hand-driven clock: which clocks run, when they fire, and that one host timer
+ * per table serves them all (a timer per clock, re-armed on every action, was a large share of what
+ * outlived young collections at 500 tables; issue 9).
+ */
+import { type Action, applyAction, createGame, type GameState, legalActions } from '@blaze/rules';
+import { describe, expect, it } from 'vitest';
+import { type Due, TableClocks } from '../src/room/clocks.js';
+
+function fakeClock() {
+  let now = 1_000_000;
+  let timers: { at: number; fn: () => void; live: boolean }[] = [];
+  const host = {
+    armed: 0,
+    now: () => now,
+    live: () => timers.filter((t) => t.live).length,
+    setTimeout(fn: () => void, ms: number) {
+      host.armed++;
+      const t = { at: now + ms, fn, live: true };
+      timers.push(t);
+      return { clear: () => (t.live = false) };
+    },
+    advanceTo(target: number) {
+      for (;;) {
+        const next = timers.filter((t) => t.live && t.at <= target).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        now = next.at;
+        next.live = false;
+        next.fn();
+      }
+      timers = timers.filter((t) => t.live);
+      now = target;
+    },
+  };
+  return host;
+}
+
+const SPEED = { attackerMs: 10_000, targetMs: 8_000, betMs: 20_000 };
+
+function setUp() {
+  const clock = fakeClock();
+  const fired: (Due & { at: number })[] = [];
+  let onFire: (d: Due) => void = () => {};
+  const clocks = new TableClocks(
+    clock,
+    (d) => {
+      fired.push({ ...d, at: clock.now() });
+      onFire(d);
+    },
+    clock.now,
+  );
+  return { clock, clocks, fired, setOnFire: (f: (d: Due) => void) => (onFire = f) };
+}
+
+function opened(): GameState {
+  const g = createGame({ players: 4, seed: 'clocks', startSeat: 0 });
+  const open = legalActions(g, 0).find((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  if (!open) throw new Error('no opening');
+  const r = applyAction(g, open);
+  if (!r.ok) throw new Error(r.error.code);
+  return r.state;
+}
+
+describe('table clocks', () => {
+  it('the opener’s clock fires at its deadline, on the 100 ms grid, and not before', () => {
+    const { clock, clocks, fired } = setUp();
+    const g = createGame({ players: 4, seed: 'clocks', startSeat: 0 });
+    clocks.replan(g, 3_000, SPEED);
+    expect(clocks.deadlines()).toEqual([{ kind: 'attacker', seat: 0, at: clock.now() + 10_000 }]);
+    clock.advanceTo(clock.now() + 9_999);
+    expect(fired).toEqual([]);
+    clock.advanceTo(clock.now() + 1);
+    expect(fired).toEqual([{ kind: 'attacker', seat: 0, at: 1_010_000 }]);
+    expect(clocks.deadlines()).toEqual([]);
+  });
+
+  it('idle clocks restart on every change with one host timer; only an earlier deadline re-arms it', () => {
+    const { clock, clocks, fired } = setUp();
+    const g = opened();
+    clocks.replan(g, 3_000, SPEED);
+    const kinds = clocks.deadlines().map((d) => `${d.kind}:${d.seat}`);
+    expect(kinds).toContain('target:1');
+    expect(kinds).toContain('attacker:2');
+    expect(clock.armed).toBe(1);
+    // Fifty changes a second apart: every idle clock restarts each time, and the one timer, woken
+    // early by the restarts, sleeps again; nothing fires while the table keeps moving.
+    for (let i = 0; i < 50; i++) {
+      clock.advanceTo(clock.now() + 1_000);
+      clocks.replan(g, 3_000, SPEED);
+      expect(clock.live()).toBe(1);
+    }
+    expect(fired).toEqual([]);
+    expect(clock.armed).toBeLessThanOrEqual(1 + 50 / 8 + 1);
+    const target = clocks.deadlines().find((d) => d.kind === 'target');
+    expect(target?.at).toBe(clock.now() + 8_000);
+    clock.advanceTo(clock.now() + 8_000);
+    expect(fired.map((d) => `${d.kind}:${d.seat}`)).toEqual(['target:1']);
+  });
+
+  it('bet clocks run on from when betting began', () => {
+    const { clock, clocks } = setUp();
+    const g: GameState = { ...createGame({ players: 3, seed: 'bets', startSeat: 0 }), betting: true, bets: [] };
+    const start = clock.now();
+    clocks.replan(g, 3_000, SPEED);
+    clock.advanceTo(start + 5_000);
+    clocks.replan(g, 3_000, SPEED);
+    expect(clocks.deadlines().map((d) => d.at)).toEqual([start + 20_000, start + 20_000, start + 20_000]);
+  });
+
+  it('a clock due while another fires is fired in the same wake, after the replan it caused', () => {
+    const { clock, clocks, fired, setOnFire } = setUp();
+    const g = opened();
+    const quick = { attackerMs: 1_000, targetMs: 1_000, betMs: 1_000 };
+    clocks.replan(g, 3_000, quick);
+    // The first clock out changes nothing in the game but replans (as the room does): the others,
+    // restarted by it, are no longer due.
+    setOnFire(() => clocks.replan(g, 3_000, quick));
+    clock.advanceTo(clock.now() + 1_000);
+    expect(fired).toHaveLength(1);
+    expect(clock.live()).toBe(1);
+    clocks.clearAll();
+    expect(clock.live()).toBe(0);
+    expect(clocks.deadlines()).toEqual([]);
+  });
+
+  it('nothing runs once the game is gone or over', () => {
+    const { clock, clocks } = setUp();
+    clocks.replan(opened(), 3_000, SPEED);
+    clocks.replan({ ...opened(), over: true }, 3_000, SPEED);
+    expect(clocks.deadlines()).toEqual([]);
+    expect(clock.live()).toBe(0);
+    clocks.replan(null, 3_000, SPEED);
+    expect(clock.live()).toBe(0);
+  });
+});

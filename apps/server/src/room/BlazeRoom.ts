@@ -22,6 +22,7 @@ import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, refreshSeats } from './people.js';
 import type { Results } from './results.js';
+import { installSchemaTuning } from './schemaTuning.js';
 import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
 import { disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
@@ -124,14 +125,20 @@ export class BlazeRoom extends Room<BlazeState> {
     void this.setPrivate(next.data.private);
   }
 
-  /** After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch sent now. */
-  afterChange(): void {
+  /**
+   * After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch
+   * sent now. After a game move alone ('move'), seats, settings and the join card are known to be as
+   * they were, so they are not compared again (they were a tenth of the allocations under load).
+   */
+  afterChange(what: 'table' | 'move' = 'table'): void {
     if (this.disposed) return;
-    recordChanges(this);
+    if (what === 'table') {
+      recordChanges(this);
+      // The join screen's card (GET /api/tables/:id): who hosts, who sits.
+      const card = this.card.next(tableCard(this.seating, this.state.status, this.state.spectators));
+      if (card) this.setMetadata({ card }).catch(() => {});
+    }
     this.recorder.write([], () => {});
-    // The join screen's card (GET /api/tables/:id): who hosts, who sits.
-    const card = this.card.next(tableCard(this.seating, this.state.status, this.state.spectators));
-    if (card) this.setMetadata({ card }).catch(() => {});
     const playing = this.state.status === 'playing' ? this.game : null;
     this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
     this.bots.replan(

@@ -9,6 +9,7 @@ import { chooseAction, chooseBet, chooseFallback } from '../bots.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
+import type { TableEntry } from '../store/types.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
@@ -64,13 +65,18 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   metrics.actionsApplied.inc({ source });
   room.game = r.state;
   room.journal.push(action);
-  // Judged now (R5.1: the next action meets this state); shown only once it is on record.
-  room.recorder.write([{ t: 'action', action }], () => {
+  // Judged now (R5.1: the next action meets this state); shown only once it is on record, with
+  // its log lines in the same write (one transaction per action, not two).
+  const lines = r.events.map((e) => room.log.lineFor(e));
+  const entries: TableEntry[] = [{ t: 'action', action }];
+  for (const line of lines) entries.push({ t: 'log', line });
+  room.recorder.write(entries, () => {
     if (room.disposed) return;
     mirrorGame(room.state, r.state);
-    for (const e of r.events) room.log.addEvent(e);
+    for (const line of lines) room.log.show(line);
     if (r.state.over) finishGame(room, r.state);
-    room.afterChange();
+    // A move changes neither seats nor settings nor the join card; the game's end may (status).
+    room.afterChange(r.state.over ? 'table' : 'move');
     metrics.actionToPatch.observe((performance.now() - started) / 1000);
   });
   return null;

@@ -25,7 +25,27 @@ export class GameLog {
   ) {}
 
   add(kind: string, f: LogFields = {}): void {
-    const line: StoredLog = {
+    const line = this.line(kind, f);
+    this.put(line);
+    this.onLine(line);
+  }
+
+  /**
+   * A game event's line, numbered but neither shown nor recorded: the caller writes it to the record
+   * together with the action that caused it, then shows it (show()).
+   */
+  lineFor(event: GameEvent): StoredLog {
+    const e = redactEvent(event, null);
+    return this.line(e.type, logFieldsOf(e));
+  }
+
+  /** A line from lineFor(), once it is on record. */
+  show(line: StoredLog): void {
+    this.put(line);
+  }
+
+  private line(kind: string, f: LogFields): StoredLog {
+    return {
       seq: ++this.seq,
       at: Date.now(),
       kind,
@@ -35,8 +55,6 @@ export class GameLog {
       value: f.value ?? -1,
       text: f.text ?? '',
     };
-    this.put(line);
-    this.onLine(line);
   }
 
   /** Lines from the table's record, after a restart (not recorded again). */
@@ -58,10 +76,5 @@ export class GameLog {
     if (log.length < LOG_MAX) log.push(text);
     else log[this.written % LOG_MAX] = text;
     this.written++;
-  }
-
-  addEvent(event: GameEvent): void {
-    const e = redactEvent(event, null);
-    this.add(e.type, logFieldsOf(e));
   }
 }

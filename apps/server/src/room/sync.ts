@@ -20,15 +20,12 @@ export function syncList<T extends string | number>(arr: ArraySchema<T>, values:
  * slots where syncList rewrote every slot after it (about 6 bytes each). Items must be unique.
  */
 export function syncSet<T extends string | number>(arr: ArraySchema<T>, values: readonly T[]): void {
-  const want = new Set(values);
-  const have = new Set<T>();
+  // Most hands do not change on most actions: check that first, without allocating (this runs for
+  // every seat on every change).
+  if (arr.length === values.length && values.every((v) => arr.includes(v))) return;
   const holes: number[] = [];
-  for (let i = 0; i < arr.length; i++) {
-    const v = arr[i] as T;
-    if (want.has(v)) have.add(v);
-    else holes.push(i);
-  }
-  const adds = values.filter((v) => !have.has(v));
+  for (let i = 0; i < arr.length; i++) if (!values.includes(arr[i] as T)) holes.push(i);
+  const adds = values.filter((v) => !arr.includes(v));
   let h = 0;
   for (const v of adds) {
     if (h < holes.length) arr[holes[h++] as number] = v;

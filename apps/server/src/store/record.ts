@@ -42,16 +42,24 @@ export class Recorder {
       then();
       return;
     }
-    const batch = [...this.pending, ...entries];
-    this.pending = [];
-    const timer = storeWriteSeconds.startTimer();
-    const done = this.store.append(this.table, batch).finally(() => timer());
-    if (this.store.kind === 'sqlite' && this.inFlight === 0) {
-      // Already committed (synchronous driver): nothing to wait for.
-      done.catch((e) => console.error(`[blaze ${this.table}] record write failed`, e));
+    const batch = this.pending.length === 0 ? entries : [...this.pending, ...entries];
+    if (this.pending.length > 0) this.pending = [];
+    if (this.store.appendNow && this.inFlight === 0) {
+      // Written on the event loop (inline SQLite): committed when appendNow returns.
+      if (batch.length > 0) {
+        const started = performance.now();
+        try {
+          this.store.appendNow(this.table, batch);
+        } catch (e) {
+          console.error(`[blaze ${this.table}] record write failed`, e);
+        }
+        storeWriteSeconds.observe((performance.now() - started) / 1e3);
+      }
       then();
       return;
     }
+    const timer = storeWriteSeconds.startTimer();
+    const done = this.store.append(this.table, batch).finally(() => timer());
     this.inFlight++;
     this.tail = this.tail
       .then(() => done)

@@ -7,7 +7,10 @@ export function openSqliteStore(file: string): TableStore {
   return {
     kind: 'sqlite',
     async append(table, entries) {
-      f.appendAll([{ table, entries }]);
+      f.append(table, entries);
+    },
+    appendNow(table, entries) {
+      f.append(table, entries);
     },
     async load(table) {
       return f.load(table);

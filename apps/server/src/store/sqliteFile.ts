@@ -16,6 +16,8 @@ export interface Append {
 export interface SqliteFile {
   /** Writes every append in one transaction: all of them, or (throwing) none. */
   appendAll(batch: readonly Append[]): void;
+  /** The same for one table's entries. */
+  append(table: string, entries: readonly TableEntry[]): void;
   load(table: string): TableEntry[];
   openTables(): string[];
   closeTable(table: string): void;
@@ -48,18 +50,26 @@ export function openSqliteFile(file: string): SqliteFile {
   // The last entry number of each table written to: an action then costs one insert, not three
   // statements.
   const lastN = new Map<string, number>();
+  /** Writes one table's entries; answers its last entry number. */
+  const appendOne = (table: string, entries: readonly TableEntry[], from: number | undefined): number => {
+    let n = from ?? lastN.get(table);
+    if (n === undefined) {
+      upsertTable.run(table, Date.now());
+      n = (nextN.get(table) as { n: number }).n;
+    }
+    for (const e of entries) insert.run(table, ++n, JSON.stringify(e));
+    return n;
+  };
   const appendTx = db.transaction((batch: readonly Append[], into: Map<string, number>) => {
     for (const { table, entries } of batch) {
       if (entries.length === 0) continue;
-      let n = into.get(table) ?? lastN.get(table);
-      if (n === undefined) {
-        upsertTable.run(table, Date.now());
-        n = (nextN.get(table) as { n: number }).n;
-      }
-      for (const e of entries) insert.run(table, ++n, JSON.stringify(e));
-      into.set(table, n);
+      into.set(table, appendOne(table, entries, into.get(table)));
     }
   });
+  // One table at a time (the event-loop writer, once per action), without a batch to build.
+  const appendOneTx = db.transaction((table: string, entries: readonly TableEntry[]) =>
+    appendOne(table, entries, undefined),
+  );
   return {
     appendAll(batch) {
       if (batch.every((b) => b.entries.length === 0)) return;
@@ -67,6 +77,11 @@ export function openSqliteFile(file: string): SqliteFile {
       const written = new Map<string, number>();
       appendTx(batch, written);
       for (const [table, n] of written) lastN.set(table, n);
+    },
+    append(table, entries) {
+      if (entries.length === 0) return;
+      // Kept only once committed, as above.
+      lastN.set(table, appendOneTx(table, entries) as number);
     },
     load(table) {
       return (select.all(table) as { body: string }[]).map((r) => JSON.parse(r.body) as TableEntry);

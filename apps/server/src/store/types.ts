@@ -44,6 +44,11 @@ export interface TableStore {
   readonly kind: 'sqlite' | 'sqlite-thread' | 'redis';
   /** Appends in order; resolved once durable. Entries of one call are written together. */
   append(table: string, entries: readonly TableEntry[]): Promise<void>;
+  /**
+   * The same, durable when it returns (it throws if it cannot write): only a store that writes on
+   * the event loop has it, and the recorder then needs no promise per action.
+   */
+  appendNow?(table: string, entries: readonly TableEntry[]): void;
   /** Every entry of a table, in order. */
   load(table: string): Promise<TableEntry[]>;
   /** Tables that are open (not closed): the ones to restore on start. */

@@ -36,6 +36,7 @@ export { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig };
  * (log ring full, chat ring full, 100 results) measures about 20 KB; this leaves room to spare.
  */
 Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
+installSchemaTuning();
 
 export class BlazeRoom extends Room<BlazeState> {
   config: RoomConfig = DEFAULT_ROOM_CONFIG;

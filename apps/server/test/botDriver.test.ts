@@ -2,32 +2,7 @@
 import { type Action, applyAction, createGame, type GameState } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { BotDriver, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
-
-/** A hand-driven clock: timers fire when the test advances time. */
-function fakeClock() {
-  let now = 0;
-  let timers: { at: number; fn: () => void; live: boolean }[] = [];
-  return {
-    now: () => now,
-    live: () => timers.filter((t) => t.live).length,
-    setTimeout(fn: () => void, ms: number) {
-      const t = { at: now + ms, fn, live: true };
-      timers.push(t);
-      return { clear: () => (t.live = false) };
-    },
-    advanceTo(target: number) {
-      for (;;) {
-        const next = timers.filter((t) => t.live && t.at <= target).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        now = next.at;
-        next.live = false;
-        next.fn();
-      }
-      timers = timers.filter((t) => t.live);
-      now = target;
-    },
-  };
-}
+import { fakeClock } from './fakeClock.js';
 
 describe('bot pacing', () => {
   it('scales the minimum on-screen time with the table rhythm', () => {

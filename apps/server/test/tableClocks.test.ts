@@ -6,39 +6,12 @@
 import { type Action, applyAction, createGame, type GameState, legalActions } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { type Due, TableClocks } from '../src/room/clocks.js';
-
-function fakeClock() {
-  let now = 1_000_000;
-  let timers: { at: number; fn: () => void; live: boolean }[] = [];
-  const host = {
-    armed: 0,
-    now: () => now,
-    live: () => timers.filter((t) => t.live).length,
-    setTimeout(fn: () => void, ms: number) {
-      host.armed++;
-      const t = { at: now + ms, fn, live: true };
-      timers.push(t);
-      return { clear: () => (t.live = false) };
-    },
-    advanceTo(target: number) {
-      for (;;) {
-        const next = timers.filter((t) => t.live && t.at <= target).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        now = next.at;
-        next.live = false;
-        next.fn();
-      }
-      timers = timers.filter((t) => t.live);
-      now = target;
-    },
-  };
-  return host;
-}
+import { fakeClock } from './fakeClock.js';
 
 const SPEED = { attackerMs: 10_000, targetMs: 8_000, betMs: 20_000 };
 
 function setUp() {
-  const clock = fakeClock();
+  const clock = fakeClock(1_000_000);
   const fired: (Due & { at: number })[] = [];
   let onFire: (d: Due) => void = () => {};
   const clocks = new TableClocks(

@@ -18,6 +18,7 @@ import { type Action, type GameState, viewFor } from '@blaze/rules';
 import type { Decision } from '../botPool/pool.js';
 import { type BotKind, chooseAction, search } from '../bots.js';
 import type { ClockHost } from './clocks.js';
+import { SoonestTimer } from './soonestTimer.js';
 
 /** The minimum time a move stays on screen before a bot answers, at the default bot delay (shared with the client). */
 export { MIN_ON_SCREEN_MS };
@@ -47,23 +48,25 @@ export class BotDriver {
   private thinking = new Map<number, GameState>();
   private lastGame: GameState | null = null;
   private lastMoveAt = Number.NEGATIVE_INFINITY;
-  /**
-   * One host timer for the soonest planned move, re-armed only for an earlier one (a timer per seat,
-   * re-armed as plans changed, outlived young collections at 500 tables; issue 9).
-   */
-  private timer: { clear(): void } | null = null;
-  private timerAt = Number.POSITIVE_INFINITY;
-  private firing = false;
+  /** One host timer for the soonest planned move (SoonestTimer). */
+  private readonly timer: SoonestTimer;
 
   constructor(
-    private readonly clock: ClockHost,
+    clock: ClockHost,
     private readonly rnd: () => number,
     /** Sends the action through the room's own path; returns whether it was accepted. */
     private readonly act: (action: Action) => boolean,
     private readonly game: () => GameState | null,
     private readonly pool: (() => SearchPool) | null = null,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.timer = new SoonestTimer(
+      clock,
+      now,
+      () => this.soonest(),
+      () => this.playDue(),
+    );
+  }
 
   replan(controlled: (seat: number) => boolean, delayMs: number, kindOf: (seat: number) => BotKind): void {
     const game = this.game();
@@ -108,10 +111,10 @@ export class BotDriver {
           this.thinking.delete(seat);
           if (d.source === 'stale' || this.game() !== game) return;
           this.schedule(seat, d.action, game, due, earliest);
-          this.wake();
+          this.timer.update();
         });
     }
-    this.wake();
+    this.timer.update();
   }
 
   private humanDelay(delayMs: number): number {
@@ -136,48 +139,29 @@ export class BotDriver {
     } else this.planned.set(seat, { plan, action, game, at });
   }
 
-  /** The host timer set for the soonest planned move, unless one already wakes at or before it. */
-  private wake(): void {
-    if (this.firing) return;
+  private soonest(): number {
     let soonest = Number.POSITIVE_INFINITY;
     for (const p of this.planned.values()) if (p.at < soonest) soonest = p.at;
-    if (soonest === Number.POSITIVE_INFINITY) {
-      this.timer?.clear();
-      this.timer = null;
-      this.timerAt = soonest;
-      return;
-    }
-    if (this.timer !== null && this.timerAt <= soonest) return;
-    this.timer?.clear();
-    this.timerAt = soonest;
-    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, soonest - this.now()));
+    return soonest;
   }
 
   /** Plays every move now due, soonest first; each one replans the others. */
-  private onTimer(): void {
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    this.firing = true;
-    try {
-      for (;;) {
-        const now = this.now();
-        let seat = -1;
-        let at = Number.POSITIVE_INFINITY;
-        for (const [s, p] of this.planned) {
-          if (p.at <= now && p.at < at) {
-            seat = s;
-            at = p.at;
-          }
+  private playDue(): void {
+    for (;;) {
+      const now = this.now();
+      let seat = -1;
+      let at = Number.POSITIVE_INFINITY;
+      for (const [s, p] of this.planned) {
+        if (p.at <= now && p.at < at) {
+          seat = s;
+          at = p.at;
         }
-        const p = this.planned.get(seat);
-        if (p === undefined) break;
-        this.planned.delete(seat);
-        this.act(p.action);
       }
-    } finally {
-      this.firing = false;
+      const p = this.planned.get(seat);
+      if (p === undefined) return;
+      this.planned.delete(seat);
+      this.act(p.action);
     }
-    this.wake();
   }
 
   private drop(seat: number): void {
@@ -188,8 +172,6 @@ export class BotDriver {
   clearAll(): void {
     this.planned.clear();
     this.thinking.clear();
-    this.timer?.clear();
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
+    this.timer.clear();
   }
 }

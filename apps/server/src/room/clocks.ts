@@ -7,6 +7,7 @@
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS } from '@blaze/protocol';
 import { type GameState, isStanding } from '@blaze/rules';
+import { SoonestTimer } from './soonestTimer.js';
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
 
@@ -42,11 +43,8 @@ const slotOf = (kind: Exclude<ClockKind, 'window'>, seat: number) => KINDS.index
 const dueOf = (slot: number): Due => ({ kind: KINDS[Math.floor(slot / SEATS)] as ClockKind, seat: slot % SEATS });
 
 /**
- * A table's clocks as deadlines in fixed slots with one host timer for the soonest. Every change
- * restarts the idle clocks, so they move on every action; moving a deadline later keeps the timer
- * (it wakes, finds nothing due and sleeps again), and only an earlier one re-arms it. A timer per
- * clock, re-armed on every action, was about a tenth of what outlived young collections at 500
- * tables (issue 9).
+ * A table's clocks as deadlines in fixed slots, with one host timer for the soonest (SoonestTimer):
+ * every change restarts the idle clocks, so they move later on every action without re-arming it.
  */
 export class TableClocks {
   /** Deadline per slot (epoch ms on the step grid), 0 when not running. */
@@ -56,16 +54,20 @@ export class TableClocks {
   private windowSeat = -1;
   /** The window cards the window clock was started for: a longer list means the supporter played again. */
   private windowCards = 0;
-  private timer: Timer | null = null;
-  private timerAt = Number.POSITIVE_INFINITY;
-  /** While due clocks fire (each may replan): the timer is set once, after. */
-  private firing = false;
+  private readonly timer: SoonestTimer;
 
   constructor(
-    private readonly clock: ClockHost,
+    clock: ClockHost,
     private readonly fire: (due: Due) => void,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.timer = new SoonestTimer(
+      clock,
+      now,
+      () => this.soonest(),
+      () => this.fireDue(),
+    );
+  }
 
   /**
    * Re-plan after the game moved on: idle clocks of attackers and target restart (the situation
@@ -95,7 +97,7 @@ export class TableClocks {
       this.windowSeat = w.seat;
       this.windowAt = onGrid(now + windowMs);
     }
-    this.wake(now);
+    this.timer.update();
   }
 
   /** Deadlines for the state, soonest first. */
@@ -113,46 +115,25 @@ export class TableClocks {
     this.at.fill(0);
     this.windowAt = 0;
     this.windowCards = 0;
-    this.timer?.clear();
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
+    this.timer.clear();
   }
 
-  /** The host timer set for the soonest deadline, unless one already wakes at or before it. */
-  private wake(now: number): void {
-    if (this.firing) return;
+  private soonest(): number {
     let soonest = this.windowAt === 0 ? Number.POSITIVE_INFINITY : this.windowAt;
     for (let slot = 0; slot < SLOTS; slot++) {
       const at = this.at[slot] as number;
       if (at !== 0 && at < soonest) soonest = at;
     }
-    if (soonest === Number.POSITIVE_INFINITY) {
-      this.timer?.clear();
-      this.timer = null;
-      this.timerAt = soonest;
-      return;
-    }
-    if (this.timer !== null && this.timerAt <= soonest) return;
-    this.timer?.clear();
-    this.timerAt = soonest;
-    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, soonest - now));
+    return soonest;
   }
 
   /** Fires every clock now due, soonest first; each may change the others (it replans). */
-  private onTimer(): void {
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    this.firing = true;
-    try {
-      for (;;) {
-        const due = this.nextDue(this.now());
-        if (due === null) break;
-        this.fire(due);
-      }
-    } finally {
-      this.firing = false;
+  private fireDue(): void {
+    for (;;) {
+      const due = this.nextDue(this.now());
+      if (due === null) return;
+      this.fire(due);
     }
-    this.wake(this.now());
   }
 
   /** The soonest clock at or before now (ties: the lower seat, the window last), taken off. */

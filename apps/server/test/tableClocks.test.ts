@@ -96,6 +96,19 @@ describe('table clocks', () => {
     expect(clocks.deadlines()).toEqual([]);
   });
 
+  it('a clock whose move threw does not stop the others (the room logs the error)', () => {
+    const { clock, clocks, fired, setOnFire } = setUp();
+    clocks.replan(opened(), 3_000, SPEED);
+    setOnFire(() => {
+      setOnFire(() => {});
+      throw new Error('handler failed');
+    });
+    const start = clock.now();
+    expect(() => clock.advanceTo(start + 8_000)).toThrow('handler failed');
+    clock.advanceTo(start + 10_000);
+    expect(fired.map((d) => `${d.kind}:${d.seat}`)).toEqual(['target:1', 'attacker:2']);
+  });
+
   it('nothing runs once the game is gone or over', () => {
     const { clock, clocks } = setUp();
     clocks.replan(opened(), 3_000, SPEED);

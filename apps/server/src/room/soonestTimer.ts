@@ -48,8 +48,9 @@ export class SoonestTimer {
     try {
       this.due();
     } finally {
+      // Even when handling threw (the room logs it): the deadlines still pending must keep a timer.
       this.waking = false;
+      this.update();
     }
-    this.update();
   }
 }

@@ -103,4 +103,28 @@ describe('schema encoder tuning', () => {
     expect((s.log as unknown as { tmpItems: string[] }).tmpItems).not.toBe(copy);
     expect((s.log as unknown as { tmpItems: string[] }).tmpItems).toEqual([...s.log]);
   });
+
+  it("a patch empties a structure's change maps in place: the same maps, nothing left in them", () => {
+    const s = new Holder();
+    const enc = new Encoder(s);
+    for (let i = 0; i < RING; i++) s.log.push(`line ${i}`);
+    enc.encodeAll();
+    enc.encode();
+    enc.discardChanges();
+    type Tree = { indexedOperations: Record<number, number>; changes: { indexes: Record<number, number> } };
+    // '~changes': the library's own key for a structure's change tree ($changes in @colyseus/schema 3.0).
+    const tree = (s.log as unknown as Record<string, Tree>)['~changes'] as Tree;
+    const ops = tree.indexedOperations;
+    const indexes = tree.changes.indexes;
+    for (let round = 0; round < 3; round++) {
+      s.log[(round + 3) % RING] = `line ${RING + round}`;
+      expect(Object.keys(tree.indexedOperations)).toEqual([String((round + 3) % RING)]);
+      enc.encode();
+      enc.discardChanges();
+      expect(tree.indexedOperations).toBe(ops);
+      expect(tree.changes.indexes).toBe(indexes);
+      expect(Object.keys(ops)).toEqual([]);
+      expect(Object.keys(indexes)).toEqual([]);
+    }
+  });
 });

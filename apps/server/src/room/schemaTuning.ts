@@ -7,7 +7,11 @@
  *   it, so the 200-line log ring copied 200 slots per action. The copy is needed only when items were
  *   removed (tmpItems keeps them for the encoder until the patch is out); after sets and pushes alone
  *   the two lists are already equal, and the copy is skipped.
- * - Every changed structure got a new change set after each patch; it is now emptied in place.
+ * - Every changed structure got a new change set and a new operation map after each patch; they are
+ *   now emptied in place. Keyed by item index, a fresh map for the log ring (items 0–199) grew a
+ *   backing store of up to 200 slots on every action, and lived until that table's next patch: long
+ *   enough to be copied by a scavenge, written into a long-lived structure (so remembered by the
+ *   collector) and often promoted.
  *
  * Both keep what the encoder reads exactly as before: sync.test.ts and latejoin.test.ts decode every
  * patch and every late joiner's full state against the server's own.
@@ -46,9 +50,9 @@ export function installSchemaTuning(): void {
     endEncode(this: ChangeTreeInternals, name: string): void;
   };
   treeProto.endEncode = function (this: ChangeTreeInternals, name: string) {
-    this.indexedOperations = {};
+    clearKeys(this.indexedOperations);
     const set = this[name] as ChangeSet;
-    set.indexes = {};
+    clearKeys(set.indexes);
     set.operations.length = 0;
     set.queueRootNode = undefined;
     (this.ref as Record<string, (() => void) | undefined>)[ON_ENCODE_END]?.();
@@ -61,6 +65,11 @@ interface ChangeTreeInternals {
   indexedOperations: Record<number, number>;
   ref: unknown;
   isNew: boolean;
+}
+
+/** Empties a map in place: the structure that holds it is long-lived, the map's storage is kept. */
+function clearKeys(o: Record<number, number>): void {
+  for (const k in o) delete o[k];
 }
 
 /** No item removed since the last patch, and the encoder's copy already equal to the list. */

@@ -4,7 +4,8 @@
  * client decoded (the heuristic bot's choice) and think 0.3–1 s before sending, so attackers and the
  * target act concurrently as at a real table. It records, for every accepted action a person sends,
  * the time until each person at that table receives the next update (a state patch, or in the
- * baseline the JSON view), and the bytes every client receives while games run.
+ * baseline the JSON view; stamped as the frame arrives, before it is decoded), and the bytes every
+ * client receives while games run.
  * Driven by run.ts over IPC: {setup} → 'ready', {measure} → resets figures, {report} → figures.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -76,6 +77,9 @@ class Person {
     const ws = (room.connection.transport as unknown as { ws: { onmessage: ((ev: MessageEvent) => void) | null } }).ws;
     const original = ws.onmessage;
     ws.onmessage = (ev: MessageEvent) => {
+      // Stamped as the frame arrives, before this client decodes it and its scripted person picks a
+      // move in the same call: what the bench's people think is not the server's latency.
+      const at = performance.now();
       const frame = new Uint8Array(ev.data as ArrayBuffer);
       const code = frame[0];
       const playing = room.state?.status === 'playing';
@@ -84,7 +88,7 @@ class Person {
         fig.totalBytes += frame.byteLength;
         if (code === (json ? ROOM_DATA_BYTES : ROOM_STATE_PATCH)) fig.updateBytes.push(frame.byteLength);
       }
-      if (code === (json ? ROOM_DATA_BYTES : ROOM_STATE_PATCH)) this.table.updated(this.index);
+      if (code === (json ? ROOM_DATA_BYTES : ROOM_STATE_PATCH)) this.table.updated(this.index, at);
     };
     room.onMessage('seat', (m: { seat: number }) => {
       this.seat = m.seat;
@@ -137,8 +141,7 @@ class Table {
     (this.people[i] as Person).pending = { t0: performance.now(), seen: [-1, -1], resolved: false, refused: false };
   }
 
-  updated(j: number): void {
-    const now = performance.now();
+  updated(j: number, now: number): void {
     for (const [i, p] of this.people.entries()) {
       const q = p.pending;
       if (!q) continue;

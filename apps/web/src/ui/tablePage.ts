@@ -13,55 +13,29 @@ import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { paceKind } from '../logic/pace.js';
 import { roundEnded } from '../logic/roundSummary.js';
-import { Connection, type ConnState, RESTARTING, TABLE_GONE } from '../net/connection.js';
+import { Connection, type ConnState, RESTARTING } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { explainableAt } from '../render/hit.js';
 import { REPLAY_MS } from '../render/motion.js';
-import { type Label, type Region, TableScene } from '../render/scene.js';
+import { TableScene } from '../render/scene.js';
 import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
 import { CoachBubble } from './coachBubble.js';
+import { installDebugHook } from './debugHook.js';
 import { h, setText } from './dom.js';
 import { Explainer } from './explainer.js';
-import { fetchTableCard, renderTableCard } from './joinCard.js';
+import { attachHandKeys } from './handKeys.js';
+import { JoinScreen } from './joinScreen.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
 import { RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
 import { topBar } from './topbar.js';
-
-export interface BlazeDebug {
-  readonly snapshot: ClientTable | null;
-  readonly ui: StoreState['ui'];
-  readonly app: TableScene['app'];
-  /** Hand cards in page CSS pixels (a point on the visible part of each card). */
-  readonly hand: { card: CardId; x: number; y: number; lit?: boolean }[];
-  /** Challenge cards on the table in page CSS pixels. */
-  readonly challenges: { card: CardId; x: number; y: number; lit?: boolean }[];
-  readonly mySeat: number;
-  /** Boxes of seats, bets, piles, table and hand in page CSS pixels (issue #10's overlap checks). */
-  readonly regions: Region[];
-  /** Texts on the table outside the cards, in page CSS pixels, with the font size as shown. */
-  readonly labels: Label[];
-  readonly firstTableFrame: number | null;
-  /** Canvas draws so far: the scene renders on demand, so this stays put while nothing changes. */
-  readonly renderCount: number;
-  /** The connection's state and its recent steps (join, seat, leave, publish), for diagnosis. */
-  readonly connection: { state: string; trail: readonly string[] };
-  /** A round just ended and its summary is about to cover the table (after the last move's replay). */
-  readonly summaryDue: boolean;
-}
-
-declare global {
-  interface Window {
-    __blaze?: BlazeDebug;
-  }
-}
 
 /** `source`: a table fed from the page itself (practice, the guided game) instead of a room. */
 export function tablePage(root: HTMLElement, tableId: string, source?: TableSource): () => void {
@@ -114,10 +88,10 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const canvasHost = h('div', { class: 'canvas-host' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
-  const joinEl = h('section', { testid: 'join', class: 'overlay join' });
+  const join = new JoinScreen({ tableId, fetchCard: !source, go: (name, watch) => void connect(name, watch) });
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
   const panels = new SidePanels(send);
-  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, joinEl);
+  const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, join.el);
   const coach = new CoachBubble(stage);
   stage.append(coach.el);
   const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
@@ -174,48 +148,14 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     draw(store.get());
   });
 
-  window.__blaze = {
-    get snapshot() {
-      return store.get().table;
-    },
-    get ui() {
-      return store.get().ui;
-    },
-    get app() {
-      return scene.app;
-    },
-    get hand() {
-      return toPage(scene.positions.hand);
-    },
-    get challenges() {
-      return toPage(scene.positions.table);
-    },
-    get mySeat() {
-      return store.get().table?.mySeat ?? -1;
-    },
-    get regions() {
-      return toPage(scene.regions);
-    },
-    get labels() {
-      return toPage(scene.labels());
-    },
-    get firstTableFrame() {
-      return scene.firstTableFrame;
-    },
-    get renderCount() {
-      return scene.renderCount;
-    },
-    get connection() {
-      return { state: connState, trail: conn?.trail ?? [] };
-    },
-    get summaryDue() {
-      return summaryTimer !== undefined;
-    },
-  };
-  function toPage<T extends { x: number; y: number }>(list: T[]): T[] {
-    const r = scene.app.canvas.getBoundingClientRect();
-    return list.map((p) => ({ ...p, x: r.left + p.x, y: r.top + p.y }));
-  }
+  cleanups.push(
+    installDebugHook({
+      store,
+      scene,
+      connection: () => ({ state: connState, trail: conn?.trail ?? [] }),
+      summaryDue: () => summaryTimer !== undefined,
+    }),
+  );
 
   // ---- intentions ----
   function sortedHand(): CardId[] {
@@ -307,42 +247,27 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   // The table in words for screen readers and the keyboard alone (issue #11).
   cleanups.push(attachMirror(main, store, { toggle, reject }));
 
-  // Keyboard play for the hand: arrows move, space selects, enter plays or rejects, Esc clears.
-  const onKey = (e: KeyboardEvent) => {
-    const tag = (e.target as HTMLElement | null)?.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    // Enter and Space on a focused button press that button, nothing else.
-    if (tag === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
-    const hand = sortedHand();
-    const ui = store.get().ui;
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      if (hand.length === 0) return;
-      const d = e.key === 'ArrowLeft' ? -1 : 1;
-      store.updateUi({ focus: (ui.focus + d + hand.length) % hand.length });
-      e.preventDefault();
-    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-      targetIdx += e.key === 'ArrowUp' ? 1 : -1 + Math.max(1, hl.rejectTargets.length);
-      draw(store.get());
-      e.preventDefault();
-    } else if (e.key === ' ') {
-      const card = hand[ui.focus];
-      if (card) toggle(card);
-      e.preventDefault();
-    } else if (e.key === 'Enter') {
-      if (hl.role === 'target') {
-        if (ui.selected.length === 0) {
-          const card = hand[ui.focus];
-          if (card) toggle(card);
-        }
-        actions.reject();
-      } else if (hl.canPlay) actions.play();
-      e.preventDefault();
-    } else if (e.key === 'Escape') {
-      store.updateUi({ selected: [] });
-    }
-  };
-  document.addEventListener('keydown', onKey);
-  cleanups.push(() => document.removeEventListener('keydown', onKey));
+  // Keyboard play for the hand (issue #11).
+  cleanups.push(
+    attachHandKeys({
+      hand: sortedHand,
+      focus: () => store.get().ui.focus,
+      setFocus: (focus) => store.updateUi({ focus }),
+      cycleTarget: (d) => {
+        // Down steps back one: forward by all but one, so the index stays positive.
+        targetIdx += d === 1 ? 1 : Math.max(1, hl.rejectTargets.length) - 1;
+        draw(store.get());
+      },
+      toggle,
+      enter: (focused) => {
+        if (hl.role === 'target') {
+          if (store.get().ui.selected.length === 0 && focused) toggle(focused);
+          actions.reject();
+        } else if (hl.canPlay) actions.play();
+      },
+      clear: () => store.updateUi({ selected: [] }),
+    }),
+  );
 
   // ---- drawing ----
   let lastYourMove = false;
@@ -351,7 +276,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
     muteBtn.textContent = s.ui.muted ? t('top.soundOff') : t('top.soundOn');
     muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
-    joinEl.hidden = connState === 'open' || connState === 'reconnecting';
     if (!tb) return;
     // A spectator is told so; a player sees how many watch, once anyone does.
     const own = source?.words?.(tb) ?? null;
@@ -384,7 +308,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     bannerText.textContent = own
       ? own.banner
       : connState === 'reconnecting'
-        ? t(joinReason === RESTARTING ? 'join.restarting' : 'join.reconnecting')
+        ? t(join.reason === RESTARTING ? 'join.restarting' : 'join.reconnecting')
         : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
@@ -487,82 +411,12 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     }
   };
 
-  let joinReason: string | undefined;
-  // Who hosts and who sits, before joining (issue #10): asked for whenever the join screen shows.
-  const cardEl = h('div', { class: 'join-card', testid: 'join-card', hidden: true });
-  let card: Awaited<ReturnType<typeof fetchTableCard>> = null;
-  let cardAsked = 0;
-  function refreshCard(): void {
-    if (source || Date.now() - cardAsked < 2_000) return;
-    cardAsked = Date.now();
-    void fetchTableCard(tableId).then((c) => {
-      card = c;
-      renderTableCard(cardEl, card);
-      offerSeat();
-    });
-  }
-  // A table with every seat taken offers only watching: "Join table" would have nowhere to put you.
-  let joinButtons: { sit: HTMLElement; watch: HTMLElement } | null = null;
-  const full = () => card !== null && card.free === 0;
-  function offerSeat(): void {
-    if (!joinButtons) return;
-    joinButtons.sit.hidden = full();
-    joinButtons.watch.classList.toggle('primary', full());
-  }
   function showJoin(reason?: string): void {
-    if (reason !== undefined) joinReason = reason;
-    joinEl.hidden = connState === 'open' || connState === 'reconnecting';
-    if (!joinEl.hidden) refreshCard();
-    renderTableCard(cardEl, card);
-    const name = h('input', {
-      testid: 'name-input',
-      maxLength: 24,
-      value: load(keys.name) ?? '',
-      placeholder: t('home.namePlaceholder'),
-    });
-    const sitButton = h('button', { testid: 'join-sit', class: 'primary', onclick: () => go(false) }, t('join.sit'));
-    const watchButton = h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch'));
-    joinButtons = { sit: sitButton, watch: watchButton };
-    offerSeat();
-    const go = (watch: boolean) => {
-      const n = name.value.replace(/\s+/g, ' ').trim();
-      if (!n) {
-        msg.textContent = t('home.needName');
-        return;
-      }
-      save(keys.name, n);
-      void connect(n, watch);
-    };
-    const msg = h(
-      'p',
-      { class: 'msg', testid: 'join-message' },
-      connState === 'connecting'
-        ? t('join.connecting')
-        : connState === 'closed' && joinReason === TABLE_GONE
-          ? t('join.gone')
-          : connState === 'closed' && joinReason
-            ? t('join.failed', { reason: joinReason })
-            : '',
-    );
-    name.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') go(full());
-    });
-    joinEl.replaceChildren(
-      h('h2', {}, t('join.title', { id: tableId })),
-      cardEl,
-      h('label', {}, t('home.name'), name),
-      h('div', { class: 'row' }, sitButton, watchButton),
-      msg,
-      h(
-        'a',
-        { href: '/', 'data-link': '', testid: 'join-home' },
-        joinReason === TABLE_GONE ? t('home.newTable') : t('join.home'),
-      ),
-    );
+    join.show(connState, reason);
     page.classList.toggle('reconnecting', connState === 'reconnecting');
     bannerEl.classList.toggle('offline', connState === 'reconnecting');
     if (connState === 'reconnecting')
-      bannerText.textContent = t(joinReason === RESTARTING ? 'join.restarting' : 'join.reconnecting');
+      bannerText.textContent = t(join.reason === RESTARTING ? 'join.restarting' : 'join.reconnecting');
   }
   showJoin();
   // Coming back to a table we hold a seat at (reload): straight back in.
@@ -590,7 +444,6 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     conn?.close();
     source?.close();
     scene.destroy();
-    delete window.__blaze;
     page.remove();
   };
 }

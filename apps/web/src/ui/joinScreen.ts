@@ -1,0 +1,108 @@
+/**
+ * The join screen over the table page: the table's card (who hosts, who sits), a name, and "Join
+ * table" or "Watch". It is shown whenever the page holds no open connection, and says why (connecting,
+ * the table is gone, the join failed).
+ */
+import type { TableCard } from '@blaze/protocol';
+import { t } from '../i18n/index.js';
+import { type ConnState, TABLE_GONE } from '../net/connection.js';
+import { keys, load, save } from '../net/storage.js';
+import { h } from './dom.js';
+import { fetchTableCard, renderTableCard } from './joinCard.js';
+
+export interface JoinScreenOptions {
+  tableId: string;
+  /** The table's card is asked of the server; a table fed by the page itself has none. */
+  fetchCard: boolean;
+  /** A name was given and a button pressed: sit (false) or watch (true). */
+  go: (name: string, watch: boolean) => void;
+}
+
+export class JoinScreen {
+  readonly el = h('section', { testid: 'join', class: 'overlay join' });
+  private readonly cardEl = h('div', { class: 'join-card', testid: 'join-card', hidden: true });
+  private card: TableCard | null = null;
+  private cardAsked = 0;
+  private buttons: { sit: HTMLElement; watch: HTMLElement } | null = null;
+  /** Why the connection last ended or failed (a reason from net/connection.ts, or an error's words). */
+  private why: string | undefined;
+  private state: ConnState = 'idle';
+
+  constructor(private readonly opts: JoinScreenOptions) {}
+
+  get reason(): string | undefined {
+    return this.why;
+  }
+
+  /** Draws the screen for this connection state; `reason` replaces the last one when given. */
+  show(state: ConnState, reason?: string): void {
+    this.state = state;
+    if (reason !== undefined) this.why = reason;
+    this.el.hidden = state === 'open' || state === 'reconnecting';
+    if (!this.el.hidden) this.refreshCard();
+    renderTableCard(this.cardEl, this.card);
+    const name = h('input', {
+      testid: 'name-input',
+      maxLength: 24,
+      value: load(keys.name) ?? '',
+      placeholder: t('home.namePlaceholder'),
+    });
+    const msg = h('p', { class: 'msg', testid: 'join-message' }, this.message());
+    const go = (watch: boolean) => {
+      const n = name.value.replace(/\s+/g, ' ').trim();
+      if (!n) {
+        msg.textContent = t('home.needName');
+        return;
+      }
+      save(keys.name, n);
+      this.opts.go(n, watch);
+    };
+    const sit = h('button', { testid: 'join-sit', class: 'primary', onclick: () => go(false) }, t('join.sit'));
+    const watch = h('button', { testid: 'watch', onclick: () => go(true) }, t('join.watch'));
+    this.buttons = { sit, watch };
+    this.offerSeat();
+    name.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') go(this.full());
+    });
+    this.el.replaceChildren(
+      h('h2', {}, t('join.title', { id: this.opts.tableId })),
+      this.cardEl,
+      h('label', {}, t('home.name'), name),
+      h('div', { class: 'row' }, sit, watch),
+      msg,
+      h(
+        'a',
+        { href: '/', 'data-link': '', testid: 'join-home' },
+        this.why === TABLE_GONE ? t('home.newTable') : t('join.home'),
+      ),
+    );
+  }
+
+  private message(): string {
+    if (this.state === 'connecting') return t('join.connecting');
+    if (this.state !== 'closed' || !this.why) return '';
+    return this.why === TABLE_GONE ? t('join.gone') : t('join.failed', { reason: this.why });
+  }
+
+  /** Who hosts and who sits, asked for whenever the screen shows (at most every 2 s). */
+  private refreshCard(): void {
+    if (!this.opts.fetchCard || Date.now() - this.cardAsked < 2_000) return;
+    this.cardAsked = Date.now();
+    void fetchTableCard(this.opts.tableId).then((c) => {
+      this.card = c;
+      renderTableCard(this.cardEl, c);
+      this.offerSeat();
+    });
+  }
+
+  /** Every seat taken: "Join table" would have nowhere to put you, so only watching is offered. */
+  private full(): boolean {
+    return this.card !== null && this.card.free === 0;
+  }
+
+  private offerSeat(): void {
+    if (!this.buttons) return;
+    this.buttons.sit.hidden = this.full();
+    this.buttons.watch.classList.toggle('primary', this.full());
+  }
+}

@@ -134,7 +134,23 @@ describe('every screen at five sizes (issue #10)', () => {
         () => (window as unknown as { __blaze?: { summaryDue?: boolean } }).__blaze?.summaryDue,
       );
       if (due) {
+        // As it appears it lets taps through to the table (one already on its way was meant for a card).
+        await page.evaluate(() => {
+          const w = window as unknown as { __arrived?: string };
+          const el = document.querySelector('[data-testid="round-summary"]') as HTMLElement;
+          const o = new MutationObserver(() => {
+            if (el.hidden) return;
+            w.__arrived = getComputedStyle(el).pointerEvents;
+            o.disconnect();
+          });
+          o.observe(el, { attributes: true, attributeFilter: ['hidden'] });
+        });
         await summary.waitFor({ state: 'visible', timeout: 15_000 });
+        await poll(() => page.evaluate(() => (window as unknown as { __arrived?: string }).__arrived), 5_000).toBe(
+          'none',
+        );
+        // ...and a moment later it is there to be tapped away.
+        await poll(() => summary.evaluate((el) => getComputedStyle(el).pointerEvents), 5_000).toBe('auto');
         break;
       }
       const s = await seen(page);

@@ -168,6 +168,11 @@ function replayLink(game: number): HTMLElement | null {
 }
 
 const SUMMARY_MS = 9000;
+/**
+ * A tap this soon after the summary appears was aimed at the table under it (quicker than anyone reacts
+ * to what just appeared): for this long the summary lets taps through instead of closing on them.
+ */
+export const SUMMARY_ARRIVE_MS = 300;
 
 /**
  * The round-end overlay (issue #10): who lost, every bet revealed and what it scored (R9.2), the
@@ -176,6 +181,7 @@ const SUMMARY_MS = 9000;
  */
 export class RoundSummaryView {
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private arriving: ReturnType<typeof setTimeout> | undefined;
   private shown: RoundSummary | null = null;
   /** A mouse rests on it: someone is reading it, so it waits for them (a tap or moving off closes it). */
   private reading = false;
@@ -217,6 +223,11 @@ export class RoundSummaryView {
     }
     this.shown = s;
     this.build(tb);
+    if (this.el.hidden) {
+      this.el.classList.add('arriving');
+      clearTimeout(this.arriving);
+      this.arriving = setTimeout(() => this.el.classList.remove('arriving'), SUMMARY_ARRIVE_MS);
+    }
     this.el.hidden = false;
     clearTimeout(this.timer);
     if (!this.reading) this.arm();
@@ -235,6 +246,8 @@ export class RoundSummaryView {
 
   close(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.arriving);
+    this.el.classList.remove('arriving');
     this.el.hidden = true;
     this.shown = null;
     this.reading = false;
@@ -242,6 +255,7 @@ export class RoundSummaryView {
 
   destroy(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.arriving);
   }
 
   private build(tb: ClientTable): void {

@@ -18,6 +18,7 @@ import {
   sleep,
   until,
   useServer,
+  viewFromState,
 } from './helpers.js';
 
 // Clocks far away: once the people stop, the table stands still and can be compared.
@@ -43,9 +44,57 @@ it('late spectator and token rejoin decode the same state as an early spectator 
   const people = [a, b, c];
   const decide = (v: Parameters<typeof chooseAction>[1]) => chooseAction('heuristic', v, Math.random);
   let runs = people.map((p) => autoplay(p, decide, 0));
+  // A game that does not end says what the table waits for and what each person would do.
+  const stalled = async (what: string, cond: () => boolean, ms: number) => {
+    try {
+      await until(cond, ms, what);
+    } catch (e) {
+      const s = early.room.state;
+      const pick = ({
+        status,
+        gameNumber,
+        round,
+        betting,
+        active,
+        target,
+        supporter,
+        table,
+        targetPassed,
+        standing,
+        window,
+        deadlines,
+      }: BlazeState) => ({
+        status,
+        gameNumber,
+        round,
+        betting,
+        active,
+        target,
+        supporter,
+        table: [...table],
+        targetPassed,
+        standing: [...standing],
+        window: window?.toJSON(),
+        deadlines,
+      });
+      const each = people.map((p) => {
+        const v = p.seat >= 0 ? viewFromState(p.room.state, p.seat) : null;
+        const own = p.room.state;
+        const link = p.room.connection.isOpen ? 'open' : 'closed';
+        return `${p.name} (seat ${p.seat}, socket ${link}, sees game ${own.gameNumber} ${own.status} at line ${lastSeq(own)}): would ${JSON.stringify(v && decide(v))}; hand ${JSON.stringify(v?.hand)}; last errors ${JSON.stringify(p.errors.slice(-3))}`;
+      });
+      throw new Error(
+        `${(e as Error).message}\nearly spectator: socket ${early.room.connection.isOpen ? 'open' : 'closed'}, line ${lastSeq(s)}\ntable: ${JSON.stringify(pick(s))}\nlog: ${JSON.stringify([...s.log].sort().slice(-6))}\n${each.join('\n')}`,
+      );
+    }
+  };
   a.room.send('start', {});
   for (let g = 1; g <= 6; g++) {
-    await until(() => early.room.state.gameNumber === g && early.room.state.status === 'finished', 60_000, `game ${g}`);
+    await stalled(
+      `game ${g}`,
+      () => early.room.state.gameNumber === g && early.room.state.status === 'finished',
+      60_000,
+    );
     for (const p of [a, b, c]) p.room.send('chat', { text: `gg ${g} from ${p.name}` });
     await request(a, 'rematch', {}, () => a.room.state.gameNumber === g + 1);
   }
@@ -87,7 +136,7 @@ it('late spectator and token rejoin decode the same state as an early spectator 
   });
   // And they stay equal as play goes on: finish game 7 with everyone, Ben from his new socket.
   runs = [a, back, c].map((p) => autoplay(p, decide, 0));
-  await until(() => s.gameNumber === 7 && s.status === 'finished', 60_000, 'game 7 to end');
+  await stalled('game 7 to end', () => s.gameNumber === 7 && s.status === 'finished', 60_000);
   for (const r of runs) r.stop();
   await sleep(300);
   expect(publicOf(late.room.state)).toEqual(publicOf(s));

@@ -3,10 +3,11 @@
  * hand plays, list rewrites and ring overwrites, a client that follows every patch and one that
  * joins late (full state) both hold exactly what the server holds.
  */
-import { ArraySchema, Decoder, Encoder, Schema, type } from '@colyseus/schema';
+import { ClientState, SchemaSerializer } from '@colyseus/core';
+import { ArraySchema, Decoder, Encoder, Schema, type, view } from '@colyseus/schema';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { installSchemaTuning } from '../src/room/schemaTuning.js';
+import { describe, expect, it, vi } from 'vitest';
+import { installSchemaTuning, tunedView } from '../src/room/schemaTuning.js';
 import { ringPut, syncList, syncSet } from '../src/room/sync.js';
 
 installSchemaTuning();
@@ -21,6 +22,15 @@ class Holder extends Schema {
   @type(['string']) pile = new ArraySchema<string>();
   @type(['string']) log = new ArraySchema<string>();
   @type([Line]) chat = new ArraySchema<Line>();
+  @type('string') note = '';
+}
+
+class Seat extends Schema {
+  @view() @type(['string']) hand = new ArraySchema<string>();
+}
+
+class Seats extends Schema {
+  @type([Seat]) seats = new ArraySchema<Seat>();
   @type('string') note = '';
 }
 
@@ -96,12 +106,75 @@ describe('schema encoder tuning', () => {
     enc.discardChanges();
     expect((s.log as unknown as { tmpItems: string[] }).tmpItems).toBe(copy);
     expect(copy[0]).toBe('line 5');
-    // A removal still gets its copy: the encoder needed the removed item until the patch was out.
+    // A removal: the encoder needed the removed item until the patch was out; then the copy is
+    // brought level in place (same list, same deleted-index map, now empty).
+    const internals = s.log as unknown as { tmpItems: string[]; deletedIndexes: Record<number, boolean> };
     s.log.pop();
+    s.log.pop();
+    const deleted = internals.deletedIndexes;
+    expect(Object.keys(deleted).length).toBe(2);
     enc.encode();
     enc.discardChanges();
-    expect((s.log as unknown as { tmpItems: string[] }).tmpItems).not.toBe(copy);
-    expect((s.log as unknown as { tmpItems: string[] }).tmpItems).toEqual([...s.log]);
+    expect(internals.tmpItems).toBe(copy);
+    expect(internals.tmpItems).toEqual([...s.log]);
+    expect(internals.deletedIndexes).toBe(deleted);
+    expect(Object.keys(deleted)).toEqual([]);
+  });
+
+  it('filtered patches: each view gets its own bytes, and none are kept after the patch', () => {
+    const room = new Seats();
+    const serializer = new SchemaSerializer<Seats>();
+    serializer.reset(room);
+    const views = [tunedView(), tunedView()];
+    const decoders = views.map(() => new Decoder(new Seats()));
+    room.seats.push(new Seat(), new Seat());
+    views.forEach((v, i) => {
+      v.add(room.seats[i] as Seat);
+    });
+    const got: Buffer[][] = [[], []];
+    const clients = views.map((view, i) => ({
+      state: ClientState.JOINED,
+      view,
+      raw: (b: Uint8Array) => got[i]?.push(Buffer.from(b)),
+    }));
+    const encodedViews = (serializer as unknown as { encodedViews: unknown }).encodedViews;
+    views.forEach((v, i) => {
+      // What a joining client gets: the full state through its view (minus the protocol byte).
+      decoders[i]?.decode(serializer.getFullState({ view: v } as never).subarray(1));
+    });
+    for (let round = 0; round < 4; round++) {
+      room.seats.forEach((seat, i) => {
+        syncSet(seat.hand, [`r${round}s${i}`, `x${i}`]);
+      });
+      room.note = `round ${round}`;
+      serializer.applyPatches(clients as never);
+      got.forEach((frames, i) => {
+        for (const f of frames.splice(0)) decoders[i]?.decode(f.subarray(1));
+      });
+      decoders.forEach((d, i) => {
+        const seen = d.state as Seats;
+        expect(seen.note).toBe(`round ${round}`);
+        // Its own hand, and no other.
+        seen.seats.forEach((seat, j) => {
+          expect([...seat.hand].sort()).toEqual(j === i ? [`r${round}s${i}`, `x${i}`].sort() : []);
+        });
+      });
+      const ev = (serializer as unknown as { encodedViews: { get(v: object): unknown } }).encodedViews;
+      expect(ev).toBe(encodedViews);
+      for (const v of views) expect(ev.get(v)).toBeUndefined();
+    }
+  });
+
+  it("a view's change map is cleared only when it holds something", () => {
+    const v = tunedView();
+    const cleared = vi.spyOn(Map.prototype, 'clear');
+    v.changes.clear();
+    expect(cleared).not.toHaveBeenCalled();
+    v.changes.set(1, {});
+    v.changes.clear();
+    expect(cleared).toHaveBeenCalledTimes(1);
+    expect(v.changes.size).toBe(0);
+    cleared.mockRestore();
   });
 
   it("a patch empties a structure's change maps in place: the same maps, nothing left in them", () => {

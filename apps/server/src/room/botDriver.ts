@@ -43,9 +43,13 @@ interface Planned {
 }
 
 export class BotDriver {
-  private planned = new Map<number, Planned>();
+  /**
+   * By seat. Slots, not Maps: a Map that empties reallocates its table, once per bot move, and the
+   * new table lived until the next one (a young-generation survivor at every table).
+   */
+  private readonly planned: (Planned | undefined)[] = [];
   /** Seats whose strong bot is searching, and the state it searches. */
-  private thinking = new Map<number, GameState>();
+  private readonly thinking: (GameState | undefined)[] = [];
   private lastGame: GameState | null = null;
   private lastMoveAt = Number.NEGATIVE_INFINITY;
   /** One host timer for the soonest planned move (SoonestTimer). */
@@ -95,20 +99,20 @@ export class BotDriver {
       // Strong: a seat with at most one sensible move needs no search.
       const quick = search(view, this.rnd, { iterations: 0 });
       if (quick.candidates <= 1) {
-        this.thinking.delete(seat);
+        this.thinking[seat] = undefined;
         this.schedule(seat, quick.action, game, due, earliest);
         continue;
       }
-      const prev = this.planned.get(seat);
-      if (prev?.game === game || this.thinking.get(seat) === game) continue;
-      this.planned.delete(seat);
-      this.thinking.set(seat, game);
+      const prev = this.planned[seat];
+      if (prev?.game === game || this.thinking[seat] === game) continue;
+      this.planned[seat] = undefined;
+      this.thinking[seat] = game;
       const seed = `${seat}:${Math.floor(this.rnd() * 2 ** 32)}`;
       void this.pool()
         .decide(view, seed, () => this.game() !== game)
         .then((d) => {
-          if (this.thinking.get(seat) !== game) return;
-          this.thinking.delete(seat);
+          if (this.thinking[seat] !== game) return;
+          this.thinking[seat] = undefined;
           if (d.source === 'stale' || this.game() !== game) return;
           this.schedule(seat, d.action, game, due, earliest);
           this.timer.update();
@@ -123,25 +127,25 @@ export class BotDriver {
 
   private schedule(seat: number, action: Action | null, game: GameState, at: number, earliest: number): void {
     const plan = action === null ? '' : JSON.stringify(action);
-    const prev = this.planned.get(seat);
+    const prev = this.planned[seat];
     // Same move against the new state: let the running delay finish instead of starting over, unless
     // it would fire before the last move was on screen long enough.
     if (prev && prev.plan === plan && prev.at >= earliest) {
       prev.game = game;
       return;
     }
-    if (action === null) this.planned.delete(seat);
+    if (action === null) this.planned[seat] = undefined;
     else if (prev) {
       prev.plan = plan;
       prev.action = action;
       prev.game = game;
       prev.at = at;
-    } else this.planned.set(seat, { plan, action, game, at });
+    } else this.planned[seat] = { plan, action, game, at };
   }
 
   private soonest(): number {
     let soonest = Number.POSITIVE_INFINITY;
-    for (const p of this.planned.values()) if (p.at < soonest) soonest = p.at;
+    for (const p of this.planned) if (p !== undefined && p.at < soonest) soonest = p.at;
     return soonest;
   }
 
@@ -151,27 +155,28 @@ export class BotDriver {
       const now = this.now();
       let seat = -1;
       let at = Number.POSITIVE_INFINITY;
-      for (const [s, p] of this.planned) {
-        if (p.at <= now && p.at < at) {
+      for (let s = 0; s < this.planned.length; s++) {
+        const p = this.planned[s];
+        if (p !== undefined && p.at <= now && p.at < at) {
           seat = s;
           at = p.at;
         }
       }
-      const p = this.planned.get(seat);
+      const p = this.planned[seat];
       if (p === undefined) return;
-      this.planned.delete(seat);
+      this.planned[seat] = undefined;
       this.act(p.action);
     }
   }
 
   private drop(seat: number): void {
-    this.planned.delete(seat);
-    this.thinking.delete(seat);
+    this.planned[seat] = undefined;
+    this.thinking[seat] = undefined;
   }
 
   clearAll(): void {
-    this.planned.clear();
-    this.thinking.clear();
+    this.planned.fill(undefined);
+    this.thinking.fill(undefined);
     this.timer.clear();
   }
 }

@@ -5,11 +5,11 @@
 import { type JoinOptions, joinOptions, type SeatMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { type AuthContext, type Client, ServerError } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
 import { normalizeName, uniqueName } from '../names.js';
 import { HASHED, tokenHash } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { clearPrivate } from './mirror.js';
+import { tunedView } from './schemaTuning.js';
 import type { Person } from './seating.js';
 import { setField } from './sync.js';
 
@@ -51,7 +51,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
     const free = seating.firstFree();
     if (free >= 0) seating.sit(person, free);
   }
-  client.view = new StateView();
+  client.view = tunedView();
   room.log.add(returning ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
   room.config.edge.log.info({ table: room.roomId, seat: person.seat ?? -1, session: client.sessionId }, 'joined');
   refreshSeats(room);

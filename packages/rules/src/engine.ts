@@ -108,18 +108,17 @@ function settle(s: GameState, events: GameEvent[]): void {
 }
 
 /**
- * ownAll for endChallenge only, which changes fewer arrays in place: table and standing it replaces;
- * phase 1 changes only hands, deck (drawing) and discard; feathers, scores, bets and the seats out
+ * ownAll for endChallenge only, which changes fewer arrays: table and standing it replaces; in phase
+ * 1 the hands, the deck and the discard pile that change are replaced with new arrays (never changed
+ * in place, so only the list of hands is copied here); feathers, scores, bets and the seats out
  * change only in phase 2 (R8, R9.2, R10.1, whose round 2 set-up replaces the rest). A challenge ends
- * every few actions of a playout, so the copies it skips are a good part of the search's garbage.
+ * every few actions of a playout, so the copies it skips are a good part of the search's garbage; on
+ * the server, each table's newest state lives until its next action, long enough to be copied by
+ * the young-generation collector, so every array not copied is also one it does not copy.
  */
 function ownForChallengeEnd(s: GameState): void {
-  s.hands = s.hands.map((h) => h.slice());
-  s.discard = s.discard.slice();
-  if (s.phase === 1) {
-    s.deck = s.deck.slice();
-    return;
-  }
+  s.hands = s.hands.slice();
+  if (s.phase === 1) return;
   s.featherStack = s.featherStack.slice();
   s.feathers = s.feathers.slice();
   s.betCards = s.betCards.map((b) => b.slice());

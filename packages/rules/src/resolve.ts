@@ -1,4 +1,8 @@
-/** What happens when a challenge ends (R4.8, R4.9, R6, R7, R8, R9.2, R10). Works in place on a copied state. */
+/**
+ * What happens when a challenge ends (R4.8, R4.9, R6, R7, R8, R9.2, R10). Works in place on a copied
+ * state whose hands, deck and discard pile may still be shared with the state before: those are
+ * replaced, never changed (see ownForChallengeEnd).
+ */
 import type { CardId } from './cards.js';
 import { firstInRoundFrom } from './seats.js';
 import { featherStackFor, HAND_SIZE, setActive, startRoundTwo } from './setup.js';
@@ -14,12 +18,12 @@ export function endChallenge(s: GameState, events: GameEvent[]): void {
   let next: Seat;
   if (s.targetPassed) {
     // R4.9: the target takes every card and skips their turn.
-    (s.hands[target] as CardId[]).push(...cards);
+    s.hands[target] = (s.hands[target] as CardId[]).concat(cards);
     events.push({ type: 'took', seat: target, cards });
     next = (target + 1) % s.players;
   } else {
     // R4.8: all rejected, everything is discarded; the target plays next.
-    s.discard.push(...cards);
+    s.discard = s.discard.concat(cards);
     events.push({ type: 'discarded', cards });
     next = target;
   }
@@ -44,16 +48,20 @@ export function endChallenge(s: GameState, events: GameEvent[]): void {
 
 /** R6.1–R6.2: each involved player draws up to five in turn; the phase ends the moment the deck is empty. */
 function drawUp(s: GameState, order: Seat[], events: GameEvent[]): void {
+  const deck = s.deck;
+  let top = 0;
   for (const seat of order) {
     const hand = s.hands[seat] as CardId[];
     const want = HAND_SIZE - hand.length;
     if (want <= 0) continue;
-    const drawn = s.deck.splice(0, want);
-    if (drawn.length === 0) return;
-    hand.push(...drawn);
+    const drawn = deck.slice(top, top + want);
+    if (drawn.length === 0) break;
+    top += drawn.length;
+    s.hands[seat] = hand.concat(drawn);
     events.push({ type: 'drew', seat, count: drawn.length, cards: drawn });
-    if (s.deck.length === 0) return;
+    if (top === deck.length) break;
   }
+  if (top > 0) s.deck = deck.slice(top);
 }
 
 /** R7.1: phase 2 starts with bets; the feather stack is laid out. */

@@ -14,6 +14,7 @@
  *   BENCH_STORE=none|thread (none: no record; thread: SQLite's writer on its own thread; by default each server records its tables as in production: SQLite in a
  *   scratch folder, or Redis when two processes share one)
  *   BENCH_SERVER_ARGS=--trace-gc (node flags for the server process; its stdout is shown then)
+ *   BENCH_WORKER_ARGS=--cpu-prof,--cpu-prof-dir=/tmp/p (node flags for the generator processes)
  *   BENCH_ALLOC_PROFILE=<file> (the server's sampled allocations over the window, dead ones included: a .heapprofile)
  *   BENCH_BREAKDOWN=1 (also prints the bytes of each schema field per action and client; slows the server a little)
  *   A step that saturates the server (tables failing to open, over 90% of a core per process, p50 over
@@ -172,7 +173,11 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   let first = 0;
   for (let w = 0; w < workers; w++) {
     const n = Math.floor(tables / workers) + (w < tables % workers ? 1 : 0);
-    const g = fork(here('./worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    // BENCH_WORKER_ARGS: extra node flags for the generators (e.g. --cpu-prof, to see what a client costs).
+    const g = fork(here('./worker.ts'), [], {
+      execArgv: ['--import', 'tsx', ...list(process.env.BENCH_WORKER_ARGS, '')],
+      stdio: 'inherit',
+    });
     const setup: WorkerSetup = {
       endpoints: ports.map((p) => `ws://127.0.0.1:${p}`),
       roomName: mode === 'json' ? 'bench-json' : 'bench',
@@ -208,7 +213,15 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
       return r;
     }),
   );
-  for (const g of gens) g.kill('SIGKILL');
+  // SIGTERM: a generator exits at once without closing its sockets one by one (and writes its CPU
+  // profile if BENCH_WORKER_ARGS asked for one).
+  await Promise.all(
+    gens.map((g) => {
+      const exited = new Promise((r) => g.once('exit', r));
+      g.kill('SIGTERM');
+      return exited;
+    }),
+  );
   for (const server of servers) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -237,6 +237,9 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   host.send('start', {});
 }
 
+// Told to stop: leave at once (the server sees the sockets drop), writing a --cpu-prof profile if asked.
+process.on('SIGTERM', () => process.exit(0));
+
 let failed = 0;
 /** How long a generator may spend opening its tables before it gives up on the rest (s). */
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 120);

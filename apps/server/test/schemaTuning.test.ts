@@ -165,6 +165,15 @@ describe('schema encoder tuning', () => {
     }
   });
 
+  it('a second copy of this module (a test run with one fork for many files) finds the tuning in place', async () => {
+    const hook = (ArraySchema.prototype as unknown as Record<string, unknown>)['~onEncodeEnd'];
+    vi.resetModules();
+    const again = await import('../src/room/schemaTuning.js');
+    expect(() => again.installSchemaTuning()).not.toThrow();
+    // Not wrapped a second time either.
+    expect((ArraySchema.prototype as unknown as Record<string, unknown>)['~onEncodeEnd']).toBe(hook);
+  });
+
   it("a view's change map is cleared only when it holds something", () => {
     const v = tunedView();
     const cleared = vi.spyOn(Map.prototype, 'clear');

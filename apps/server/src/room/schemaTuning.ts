@@ -41,12 +41,17 @@ interface ChangeSet {
   queueRootNode?: unknown;
 }
 
-let installed = false;
+/**
+ * Set on ArraySchema's prototype once tuned: a test run may load this module twice (two module
+ * graphs) over the one @colyseus/schema, and the second must not take the first's hook for the
+ * library's own.
+ */
+const TUNED = Symbol.for('blaze.schemaTuning');
 
 export function installSchemaTuning(): void {
-  if (installed) return;
-  installed = true;
-  const arrayProto = ArraySchema.prototype as unknown as Record<string, unknown>;
+  const arrayProto = ArraySchema.prototype as unknown as Record<string | symbol, unknown>;
+  if (arrayProto[TUNED] === true) return;
+  arrayProto[TUNED] = true;
   const copyAfterEncode = arrayProto[ON_ENCODE_END] as (this: ArrayInternals) => void;
   // Replaced, not wrapped: stop if an upgrade makes the hook do more than the copy it reimplements.
   if (typeof copyAfterEncode !== 'function' || !String(copyAfterEncode).includes('this.items.slice()'))

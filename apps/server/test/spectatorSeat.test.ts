@@ -6,7 +6,17 @@
 import { type TableCard, tableCard } from '@blaze/protocol';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
-import { autoplay, createTable, FAST_ROOM, join, nextError, type Player, until, useServer } from './helpers.js';
+import {
+  autoplay,
+  createTable,
+  FAST_ROOM,
+  join,
+  nextError,
+  type Player,
+  request,
+  until,
+  useServer,
+} from './helpers.js';
 
 const srv = useServer({ room: FAST_ROOM });
 
@@ -83,8 +93,15 @@ describe('spectators take seats', () => {
     run.stop();
     watcher.room.send('sit', { seat: 3 });
     await until(() => watcher.seat === 3, 5_000, 'seated between games');
-    host.room.send('rematch', {});
-    await until(() => watcher.room.state.status === 'playing' && watcher.room.state.players[3]?.hand.length === 5);
+    // The host's autoplay may have just drained its message bucket: press Rematch again if refused.
+    await request(host, 'rematch', {}, () => host.room.state.status === 'playing');
+    const dealtIn = () => watcher.room.state.status === 'playing' && watcher.room.state.players[3]?.hand.length === 5;
+    await until(dealtIn, 20_000, 'the watcher dealt in').catch((e: Error) => {
+      const st = watcher.room.state;
+      throw new Error(
+        `${e.message}: the watcher sees ${st.status}, hand ${st.players[3]?.hand.length}; the host's last errors ${JSON.stringify(host.errors.slice(-3))}`,
+      );
+    });
     for (const p of [watcher, host]) await p.room.leave();
   }, 150_000);
 

@@ -44,17 +44,18 @@ async function at(page: Page, list: 'hand' | 'challenges', card: string): Promis
 }
 
 /** Waits until the selection is exactly `cards`, and says what it is otherwise (a click went astray). */
-async function selectedAre(page: Page, cards: string[]): Promise<void> {
+async function selectedAre(page: Page, cards: string[], ms = 5000): Promise<void> {
   const want = [...cards].sort().join(' ');
-  const got = () =>
-    page.evaluate(() =>
-      [...((window as unknown as { __blaze?: BlazeHook }).__blaze?.ui.selected ?? [])].sort().join(' '),
-    );
-  for (const end = Date.now() + 5000; Date.now() < end; ) {
+  const got = async () => (await selection(page)).sort().join(' ');
+  for (const end = Date.now() + ms; Date.now() < end; ) {
     if ((await got()) === want) return;
     await page.waitForTimeout(50);
   }
   throw new Error(`selected "${await got()}", the step asks for "${want}"`);
+}
+
+function selection(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...((window as unknown as { __blaze?: BlazeHook }).__blaze?.ui.selected ?? [])]);
 }
 
 /** Does the coach's current move with mouse clicks: cards on the canvas, buttons in the bar. */
@@ -62,11 +63,21 @@ export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
   await dismissSummary(page);
   switch (c.action) {
     case 'play':
-      for (const card of c.cards) {
-        const p = await at(page, 'hand', card);
-        await page.mouse.click(p.x, p.y);
+      // A click that did not take (once in CI, cause not found) is made again, as a person would.
+      for (let attempt = 1; ; attempt++) {
+        const now = await selection(page);
+        for (const card of c.cards) {
+          if (now.includes(card)) continue;
+          const p = await at(page, 'hand', card);
+          await page.mouse.click(p.x, p.y);
+        }
+        try {
+          await selectedAre(page, c.cards, 2000);
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+        }
       }
-      await selectedAre(page, c.cards);
       await tid(page, 'play').click();
       return;
     case 'reject': {

@@ -62,6 +62,11 @@ export class TableScene {
   positions: { hand: CardPos[]; table: CardPos[] } = { hand: [], table: [] };
   /** Boxes of everything drawn in the last render (seats, piles, bets, table, hand). */
   regions: Region[] = [];
+  /**
+   * Called after the canvas changed size and the table was laid out again. Whatever stands over the
+   * canvas against its boxes (the rule coach) must follow: the seats moved, and no store change says so.
+   */
+  onRelayout: (() => void) | null = null;
   /** Time of the first frame that showed a table (for the bench). */
   firstTableFrame: number | null = null;
 
@@ -142,8 +147,10 @@ export class TableScene {
       if (w === this.app.screen.width && h === this.app.screen.height) return;
       this.app.renderer.resize(w, h);
       this.app.stage.hitArea = this.app.screen;
-      if (this.last) this.render(this.last.s, this.last.hl, false);
-      else this.requestRender();
+      if (this.last) {
+        this.render(this.last.s, this.last.hl, false);
+        this.onRelayout?.();
+      } else this.requestRender();
     });
     this.resizeObserver.observe(host);
     this.ready = true;

@@ -346,6 +346,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       : null;
     coach.show(show ? f : null, drawn, store.get().table?.mySeat ?? -1);
   }
+  // A resized canvas moves the seats without a store change: the coach follows at once, not a tick later.
+  scene.onRelayout = tick;
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
 

@@ -74,6 +74,9 @@ describe('a table a newcomer can follow (issue #10)', () => {
         'limit pips are shown in their own place',
       ).toBe(true);
 
+      // Where the canvas stood at each look: on a phone the banner keeps room for two lines of words, so
+      // the table does not jump under the player's thumb as the turn's words change.
+      const canvases = new Set<string>();
       const words: Record<string, RegExp> = { en: /\(rule R\d/, de: /\(Regel R\d/, ja: /（ルール R\d/ };
       for (const lang of ['en', 'de', 'ja']) {
         await tid(page, 'language').selectOption(lang);
@@ -98,10 +101,12 @@ describe('a table a newcomer can follow (issue #10)', () => {
               text: el.textContent ?? '',
               box: { kind: 'flash', id: 'flash', x: r.left, y: r.top, w: r.width, h: r.height },
               seats: all.filter((x) => x.kind === 'seat'),
+              canvas: document.querySelector('canvas')?.getBoundingClientRect().toJSON() as unknown,
             };
           });
         // The coach in this language (an earlier language's words may still be showing).
         let got = await coach();
+        if (got) canvases.add(JSON.stringify(got.canvas));
         const coached = () => got !== null && (words[lang] as RegExp).test(got.text);
         // The table may move between looking and pressing (bots play on): ask again with a fresh look.
         for (let tries = 0; tries < 40 && !coached(); tries++) {
@@ -117,6 +122,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
             await page.waitForTimeout(300);
           }
           got = await coach();
+          if (got) canvases.add(JSON.stringify(got.canvas));
         }
         expect(coached(), `${lang}: the coach words the refusal (last seen: ${got?.text ?? 'nothing'})`).toBe(true);
         if (got) {
@@ -154,6 +160,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
           }
         }
       }
+      if (touch) expect([...canvases], 'the canvas kept its place through the turns and languages').toHaveLength(1);
       await tid(page, 'language').selectOption('en');
       expect(p.errors).toEqual([]);
       await p.ctx.close();

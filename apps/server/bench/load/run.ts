@@ -73,6 +73,8 @@ interface Metrics {
   rss: number;
   heapUsed: number;
   gcCount: number;
+  /** Pauses over 5 ms by kind: young (scavenge), full (mark-compact), other (incremental, weak callbacks). */
+  gcLong: { minor: number; major: number; other: number };
   gcP99: number;
   gcMax: number;
   loopP99: number;
@@ -126,6 +128,11 @@ function combine(ms: Metrics[]): Metrics {
     rss: sum((m) => m.rss),
     heapUsed: sum((m) => m.heapUsed),
     gcCount: sum((m) => m.gcCount),
+    gcLong: {
+      minor: sum((m) => m.gcLong.minor),
+      major: sum((m) => m.gcLong.major),
+      other: sum((m) => m.gcLong.other),
+    },
     gcP99: max((m) => m.gcP99),
     gcMax: max((m) => m.gcMax),
     loopP99: max((m) => m.loopP99),
@@ -253,6 +260,8 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     bytesMean: total / Math.max(1, m.actions * 2),
     gcP99: m.gcP99,
     gcMax: m.gcMax,
+    gcCount: m.gcCount,
+    gcLong: m.gcLong,
     serverLoopP99: m.loopP99,
     serverLoopMax: m.loopMax,
     handle: [m.handleP50, m.handleP99, m.handleMax] as const,
@@ -395,7 +404,7 @@ for (const n of TABLES) {
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

@@ -111,7 +111,7 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     gcPauses.push(e.duration);
     if (e.duration <= 5) continue;
-    const kind = (e.detail as { kind?: number } | undefined)?.kind;
+    const kind = (e as { detail?: { kind?: number } }).detail?.kind;
     if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcLong.minor++;
     else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcLong.major++;
     else gcLong.other++;

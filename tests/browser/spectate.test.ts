@@ -69,6 +69,9 @@ describe('join screen and spectators (issue #10)', () => {
       await tid(host.page, `add-bot-${seat}`).click();
       await poll(() => tid(host.page, `remove-bot-${seat}`).isVisible()).toBe(true);
     }
+    // Someone reading the join screen sees the table change without reloading it.
+    await poll(() => tid(third.page, 'join-seats').locator('li').count(), 10_000).toBe(5);
+    await expect(tid(third.page, 'join-sit').isHidden()).resolves.toBe(true);
     await third.page.goto(product.server.base);
     await tid(third.page, 'language').selectOption('en');
     await third.page.goto(host.page.url());

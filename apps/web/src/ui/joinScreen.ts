@@ -27,6 +27,8 @@ export class JoinScreen {
   /** Why the connection last ended or failed (a reason from net/connection.ts, or an error's words). */
   private why: string | undefined;
   private state: ConnState = 'idle';
+  /** While the screen shows, its card is asked for again: a friend reading it sees the game start. */
+  private poll: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly opts: JoinScreenOptions) {}
 
@@ -40,6 +42,8 @@ export class JoinScreen {
     if (reason !== undefined) this.why = reason;
     this.el.hidden = state === 'open' || state === 'reconnecting';
     if (!this.el.hidden) this.refreshCard();
+    if (this.el.hidden || !this.opts.fetchCard) this.stop();
+    else this.poll ??= setInterval(() => this.refreshCard(), 3_000);
     renderTableCard(this.cardEl, this.card);
     const name = h('input', {
       testid: 'name-input',
@@ -76,6 +80,12 @@ export class JoinScreen {
         this.why === TABLE_GONE ? t('home.newTable') : t('join.home'),
       ),
     );
+  }
+
+  /** No more asking (the screen hid, or the page is left). */
+  stop(): void {
+    clearInterval(this.poll);
+    this.poll = undefined;
   }
 
   private message(): string {

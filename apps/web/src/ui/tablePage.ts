@@ -89,6 +89,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
   const join = new JoinScreen({ tableId, fetchCard: !source, go: (name, watch) => void connect(name, watch) });
+  cleanups.push(() => join.stop());
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
   const panels = new SidePanels(send);
   const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, join.el);

@@ -38,6 +38,8 @@ if (stale('server')) {
       'bot-worker': at('apps/server/src/botPool/worker.ts'),
       // The SQLite record writer's thread (store/sqliteThread.ts loads it beside the bundle).
       'store-worker': at('apps/server/src/store/sqliteWorker.ts'),
+      // The inline store's WAL checkpoint thread (store/checkpointer.ts loads it beside the bundle).
+      'checkpoint-worker': at('apps/server/src/store/checkpointWorker.ts'),
     },
     outdir: at('apps/server/dist'),
     bundle: true,

@@ -125,6 +125,19 @@ export const storeWriteSeconds = new Histogram({
 });
 
 /**
+ * The inline SQLite store's WAL checkpoints (store/checkpointer.ts), by where they ran: `thread` (the
+ * checkpoint thread, off the event loop) or `loop` (the writer's short catch-up that lets the WAL
+ * start over). SQLite's own checkpoints inside a commit (the fallback) show in the write times.
+ */
+export const storeCheckpointSeconds = new Histogram({
+  name: 'blaze_store_checkpoint_seconds',
+  help: 'Time of one WAL checkpoint of the SQLite record, by where it ran (thread or event loop)',
+  labelNames: ['on'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
+/**
  * The strong bots' decisions through the search pool (issue 12), by outcome: `search` (the search
  * answered in time), `busy` / `timeout` / `error` (the seat got the normal bot's move instead), and
  * `stale` (dropped unanswered: the game moved on before a thread was free).

@@ -2,15 +2,17 @@
  * Issue 7, must show 4: one store suite, run against SQLite (a file under a temporary DATA_DIR)
  * and against a real redis-server on loopback. Plus: a real table's record never holds a token.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
+import { storeCheckpointSeconds } from '../src/metrics.js';
 import { setStore } from '../src/store/current.js';
 import { openStore } from '../src/store/open.js';
+import { openSqliteStore } from '../src/store/sqlite.js';
 import { WORKER_URL, writerStore } from '../src/store/sqliteThread.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import { createTable, FAST_ROOM, join, until, useServer } from './helpers.js';
@@ -161,6 +163,84 @@ describe('the SQLite writer thread', () => {
     expect(onFile).toBeGreaterThanOrEqual(1 + settled.length - failed.length);
     await expect(s.append('w', [action(3)])).rejects.toThrow(/record writer stopped/);
     expect(s.failure()).toMatch(/record writer stopped/);
+    rmSync(d, { recursive: true, force: true });
+  });
+});
+
+describe("the inline store's WAL checkpoints", () => {
+  const fresh = () => mkdtempSync(joinPath(tmpdir(), 'blaze-ckpt-'));
+  const fileSize = (d: string) => statSync(joinPath(d, 'blaze.sqlite')).size;
+  // A new file in WAL mode holds its header page only; everything else waits in the WAL until a
+  // checkpoint copies it back, so the file's size says whether one ran.
+  const HEADER_ONLY = 4096;
+  const fill = async (s: TableStore, n: number) => {
+    for (let k = 0; k < n; k++) await s.append('c', [action(k)]);
+  };
+
+  it('run on their own thread within a moment, long before SQLite would run one inside a commit', async () => {
+    const d = fresh();
+    const s = openStore({ DATA_DIR: d });
+    // 50 commits are about 100 WAL pages, a tenth of SQLite's own threshold.
+    await fill(s, 50);
+    await until(() => fileSize(d) > HEADER_ONLY, 3_000, 'a checkpoint by the thread');
+    expect(await s.load('c')).toEqual(Array.from({ length: 50 }, (_, k) => action(k)));
+    await s.close();
+    // The same without the thread: no commit ran a checkpoint, the file still holds its header only.
+    const e = fresh();
+    const plain = openSqliteStore(joinPath(e, 'blaze.sqlite'), { checkpointThread: false });
+    await fill(plain, 50);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(fileSize(e)).toBe(HEADER_ONLY);
+    await plain.close();
+    rmSync(d, { recursive: true, force: true });
+    rmSync(e, { recursive: true, force: true });
+  });
+
+  it('keep the WAL bounded under a writer that never pauses: the loop catches up right after a pass', async () => {
+    const d = fresh();
+    const loopCheckpoints = async () =>
+      (await storeCheckpointSeconds.get()).values.find(
+        (v) => v.metricName === 'blaze_store_checkpoint_seconds_count' && v.labels.on === 'loop',
+      )?.value ?? 0;
+    const before = await loopCheckpoints();
+    const s = openSqliteStore(joinPath(d, 'blaze.sqlite'), { checkpointEveryMs: 50 });
+    // A commit every third of a millisecond for a second and a half, the loop free for a moment every
+    // 5 ms (busier than 500 tables): a pass of the thread (milliseconds of fsync) always finds new
+    // frames, so only the writer's catch-up lets the WAL start over before SQLite's own at 10,000 pages.
+    const end = performance.now() + 1_500;
+    let n = 0;
+    while (performance.now() < end) {
+      const slice = performance.now() + 5;
+      while (performance.now() < slice) {
+        s.appendNow?.('busy', [action(n++)]);
+        const next = performance.now() + 0.3;
+        while (performance.now() < next) {}
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await loopCheckpoints()).toBeGreaterThan(before);
+    // Two WAL pages a commit: without a start over the WAL would hold over 6,000 frames (24 MB).
+    expect(n).toBeGreaterThan(3_000);
+    expect(statSync(joinPath(d, 'blaze.sqlite-wal')).size).toBeLessThan(16 * 2 ** 20);
+    expect((await s.load('busy')).length).toBe(n);
+    await s.close();
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('go back into the commits if the thread fails, so the WAL never grows without bound', async () => {
+    const d = fresh();
+    const heard: string[] = [];
+    const s = openSqliteStore(joinPath(d, 'blaze.sqlite'), {
+      checkpointWorkerUrl: new URL('data:text/javascript,throw new Error("no checkpoint today")'),
+      onCheckpointFail: (why) => heard.push(why),
+    });
+    await until(() => heard.length > 0, 3_000, 'the failure heard');
+    expect(heard).toEqual([expect.stringMatching(/checkpoint thread failed: no checkpoint today/)]);
+    // 800 commits write about 1,600 WAL pages: SQLite's own checkpoint (1,000 pages) must have run.
+    await fill(s, 800);
+    expect(fileSize(d)).toBeGreaterThan(HEADER_ONLY);
+    expect((await s.load('c')).length).toBe(800);
+    await s.close();
     rmSync(d, { recursive: true, force: true });
   });
 });

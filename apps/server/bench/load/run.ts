@@ -84,6 +84,17 @@ interface Metrics {
   handleP99: number;
   handleMax: number;
   bots: BotFigures;
+  /** The record's writes in the window: how many, their total ms, how many over 2.5 and 10 ms. */
+  record: {
+    count: number;
+    sumMs: number;
+    over2_5: number;
+    over10: number;
+    loopCheckpoints: number;
+    loopCheckpointMs: number;
+    threadCheckpoints: number;
+    threadCheckpointMs: number;
+  };
   breakdown?: Breakdown;
   shapes?: { fields: string; count: number; meanBytes: number }[];
 }
@@ -132,6 +143,16 @@ function combine(ms: Metrics[]): Metrics {
       minor: sum((m) => m.gcLong.minor),
       major: sum((m) => m.gcLong.major),
       other: sum((m) => m.gcLong.other),
+    },
+    record: {
+      count: sum((m) => m.record.count),
+      sumMs: sum((m) => m.record.sumMs),
+      over2_5: sum((m) => m.record.over2_5),
+      over10: sum((m) => m.record.over10),
+      loopCheckpoints: sum((m) => m.record.loopCheckpoints),
+      loopCheckpointMs: sum((m) => m.record.loopCheckpointMs),
+      threadCheckpoints: sum((m) => m.record.threadCheckpoints),
+      threadCheckpointMs: sum((m) => m.record.threadCheckpointMs),
     },
     gcP99: max((m) => m.gcP99),
     gcMax: max((m) => m.gcMax),
@@ -262,6 +283,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     gcMax: m.gcMax,
     gcCount: m.gcCount,
     gcLong: m.gcLong,
+    record: m.record,
     serverLoopP99: m.loopP99,
     serverLoopMax: m.loopMax,
     handle: [m.handleP50, m.handleP99, m.handleMax] as const,
@@ -404,7 +426,7 @@ for (const n of TABLES) {
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

@@ -18,7 +18,7 @@ import { viewFor } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { createServer } from '../../src/app.js';
-import { botDecisions, botSearchSeconds } from '../../src/metrics.js';
+import { botDecisions, botSearchSeconds, storeCheckpointSeconds, storeWriteSeconds } from '../../src/metrics.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
 import { openStore } from '../../src/store/open.js';
 import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
@@ -176,8 +176,47 @@ server.app.post('/bench/tables', express.json(), async (req, res) => {
   res.status(201).json({ id: listing.roomId });
 });
 
+/**
+ * The record's writes (blaze_store_write_seconds): how many, their total time, and how many took
+ * over 2.5 and over 10 ms. An inline SQLite write that runs a WAL checkpoint takes milliseconds, and
+ * every table on the event loop waits for it.
+ */
+interface RecordFigures {
+  count: number;
+  sumMs: number;
+  over2_5: number;
+  over10: number;
+  /** WAL checkpoints on the event loop (the writer's catch-ups) and on the checkpoint thread. */
+  loopCheckpoints: number;
+  loopCheckpointMs: number;
+  threadCheckpoints: number;
+  threadCheckpointMs: number;
+}
+async function recordFigures(): Promise<RecordFigures> {
+  const { values } = await storeWriteSeconds.get();
+  const bucket = (le: number) =>
+    values.find((v) => v.metricName?.endsWith('_bucket') && v.labels.le === le)?.value ?? 0;
+  const of = (name: string) => values.find((v) => v.metricName === `blaze_store_write_seconds_${name}`)?.value ?? 0;
+  const count = of('count');
+  const ck = (await storeCheckpointSeconds.get()).values;
+  const ckOf = (on: string, name: string) =>
+    ck.find((v) => v.metricName === `blaze_store_checkpoint_seconds_${name}` && v.labels.on === on)?.value ?? 0;
+  return {
+    count,
+    sumMs: of('sum') * 1e3,
+    over2_5: count - bucket(0.0025),
+    over10: count - bucket(0.01),
+    loopCheckpoints: ckOf('loop', 'count'),
+    loopCheckpointMs: ckOf('loop', 'sum') * 1e3,
+    threadCheckpoints: ckOf('thread', 'count'),
+    threadCheckpointMs: ckOf('thread', 'sum') * 1e3,
+  };
+}
+let record0 = await recordFigures();
+
 server.app.post('/bench/reset', async (_req, res) => {
   bots0 = await botFigures();
+  record0 = await recordFigures();
   gcPauses.length = 0;
   gcLong.minor = gcLong.major = gcLong.other = 0;
   handled.length = 0;
@@ -214,6 +253,9 @@ server.app.get('/bench/metrics', async (_req, res) => {
     handleP99: at(0.99),
     handleMax: held.at(-1) ?? 0,
     bots: Object.fromEntries(Object.entries(bots).map(([k, v]) => [k, v - bots0[k as keyof BotFigures]])),
+    record: Object.fromEntries(
+      Object.entries(await recordFigures()).map(([k, v]) => [k, v - record0[k as keyof RecordFigures]]),
+    ),
     breakdown: breakdown ? takeBreakdown() : undefined,
     shapes: breakdown ? takeShapes() : undefined,
   });

@@ -1,9 +1,63 @@
-/** The embedded store written on the event loop: one SQLite file under DATA_DIR (see sqliteFile.ts). */
+/**
+ * The embedded store written on the event loop: one SQLite file under DATA_DIR (see sqliteFile.ts),
+ * its WAL checkpoints on a thread of their own (checkpointer.ts) so that commits on the loop do not
+ * pay for them.
+ */
+import { storeCheckpointSeconds } from '../metrics.js';
+import { type Checkpointer, startCheckpointer } from './checkpointer.js';
 import { openSqliteFile } from './sqliteFile.js';
 import type { TableStore } from './types.js';
 
-export function openSqliteStore(file: string): TableStore {
+/** SQLite's default: what the writer goes back to if the checkpoint thread fails. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * SQLite starts the WAL over only once every frame in it is back in the file, and the thread's passes
+ * never quite catch up with a writer that does not pause. So once the WAL holds this many frames
+ * (8 MB), the writer checkpoints right after a pass of the thread: the few frames written meanwhile,
+ * two small fsyncs, about a millisecond; the next commit then starts the WAL over.
+ */
+const CATCH_UP_FRAMES = 2000;
+/** If the thread falls behind, SQLite's own checkpoint inside a commit still bounds the WAL (40 MB). */
+const BACKSTOP_AUTOCHECKPOINT_PAGES = 10_000;
+
+export interface SqliteStoreOptions {
+  /** Checkpoint on a thread of their own (default), or leave them to SQLite inside commits. */
+  checkpointThread?: boolean;
+  /** Hears why the checkpoint thread failed (the store has then turned SQLite's own back on). */
+  onCheckpointFail?: (why: string) => void;
+  /** The thread's module (tests give one that fails). */
+  checkpointWorkerUrl?: URL;
+  /** Milliseconds between the thread's checkpoints (checkpointer.ts' default otherwise). */
+  checkpointEveryMs?: number;
+}
+
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): TableStore {
   const f = openSqliteFile(file);
+  let checkpointer: Checkpointer | null = null;
+  // A pass told after close() finds the file closed: no catch-up then.
+  let closed = false;
+  if (file !== ':memory:' && options.checkpointThread !== false) {
+    f.autoCheckpoint(BACKSTOP_AUTOCHECKPOINT_PAGES);
+    checkpointer = startCheckpointer(
+      file,
+      (pass) => {
+        storeCheckpointSeconds.observe({ on: 'thread' }, pass.ms / 1e3);
+        if (closed || pass.log < CATCH_UP_FRAMES) return;
+        const started = performance.now();
+        f.checkpoint();
+        storeCheckpointSeconds.observe({ on: 'loop' }, (performance.now() - started) / 1e3);
+      },
+      (why) => {
+        f.autoCheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+        (
+          options.onCheckpointFail ??
+          ((w: string) => console.error(`[blaze store] ${w}; SQLite checkpoints in commits again`))
+        )(why);
+      },
+      options.checkpointEveryMs,
+      options.checkpointWorkerUrl,
+    );
+  }
   return {
     kind: 'sqlite',
     async append(table, entries) {
@@ -28,6 +82,8 @@ export function openSqliteStore(file: string): TableStore {
       return f.getGame(id);
     },
     async close() {
+      closed = true;
+      await checkpointer?.stop();
       f.close();
     },
   };

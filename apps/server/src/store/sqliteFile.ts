@@ -23,6 +23,10 @@ export interface SqliteFile {
   closeTable(table: string): void;
   saveGame(record: GameRecord): void;
   getGame(id: string): GameRecord | null;
+  /** SQLite's own checkpoint inside a commit once the WAL holds this many pages; 0: never (checkpointer.ts). */
+  autoCheckpoint(pages: number): void;
+  /** A PASSIVE checkpoint now: the WAL's frames and how many of them are back in the file. */
+  checkpoint(): { log: number; checkpointed: number };
   close(): void;
 }
 
@@ -99,6 +103,13 @@ export function openSqliteFile(file: string): SqliteFile {
     getGame(id) {
       const row = getGame.get(id) as { body: string } | undefined;
       return row ? (JSON.parse(row.body) as GameRecord) : null;
+    },
+    autoCheckpoint(pages) {
+      db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);
+    },
+    checkpoint() {
+      const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+      return { log: r?.log ?? 0, checkpointed: r?.checkpointed ?? 0 };
     },
     close() {
       db.close();

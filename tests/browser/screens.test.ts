@@ -122,7 +122,22 @@ describe('every screen at five sizes (issue #10)', () => {
 
     // Betting: this page has chosen whom to bet on; the value buttons and their hint show.
     await playUntil(page, (s) => s.betting && Object.values(s.buttons).some((b) => b.chosen), 'betting');
-    await sweep(page, 'betting', 5);
+    await sweep(page, 'betting', 5, async (size) => {
+      // However the bar wraps, each label sits on the row of its first button ("Card" was left at the
+      // end of the names' row on a phone, its bets on the next).
+      const rows = await page.evaluate(() =>
+        [...document.querySelectorAll('.actions .group')].map((g) => {
+          const [label, first] = [g.querySelector('.label'), g.querySelector('button')];
+          const mid = (e: Element | null) => {
+            const r = e?.getBoundingClientRect();
+            return r ? r.top + r.height / 2 : Number.NaN;
+          };
+          return Math.abs(mid(label) - mid(first));
+        }),
+      );
+      expect(rows.length, `${size}: the bet's two groups`).toBe(2);
+      for (const d of rows) expect(d, `${size}: a label apart from its buttons`).toBeLessThan(6);
+    });
 
     // The round's summary: kept up while the pointer moves over it (as someone reading it).
     const summary = tid(page, 'round-summary');

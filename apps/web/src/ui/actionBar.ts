@@ -40,21 +40,30 @@ export function renderActions(
   patch(el, key, () => {
     if (tb.status !== 'playing') return [];
     if (hl.canBet) {
+      // Each label stays with its buttons when the bar wraps on a phone.
       return [
-        h('span', { class: 'label' }, t('act.betOn')),
-        ...hl.betTargets.map((s) =>
-          h(
-            'button',
-            { testid: `bet-on-${s}`, class: betOn === s ? 'chosen' : '', onclick: () => on.chooseBetTarget(s) },
-            nameOf(tb, s),
+        h(
+          'span',
+          { class: 'group', role: 'group', 'aria-label': t('act.betOn') },
+          h('span', { class: 'label' }, t('act.betOn')),
+          hl.betTargets.map((s) =>
+            h(
+              'button',
+              { testid: `bet-on-${s}`, class: betOn === s ? 'chosen' : '', onclick: () => on.chooseBetTarget(s) },
+              nameOf(tb, s),
+            ),
           ),
         ),
-        h('span', { class: 'label' }, t('act.betValue')),
-        ...hl.betValues.map((v) =>
-          h(
-            'button',
-            { testid: `bet-${v}`, class: 'primary', disabled: betOn === null, onclick: () => on.bet(v) },
-            `${t('act.bet')} ${v}`,
+        h(
+          'span',
+          { class: 'group', role: 'group', 'aria-label': t('act.betValue') },
+          h('span', { class: 'label' }, t('act.betValue')),
+          hl.betValues.map((v) =>
+            h(
+              'button',
+              { testid: `bet-${v}`, class: 'primary', disabled: betOn === null, onclick: () => on.bet(v) },
+              `${t('act.bet')} ${v}`,
+            ),
           ),
         ),
         // What a 0 and a 1 do (R9.2), right where they are chosen.

@@ -426,7 +426,7 @@ for (const n of TABLES) {
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes ${r.processes > 1 || process.env.BENCH_STORE === 'thread' ? '(Redis or the writer thread: time to their answer, the event loop goes on meanwhile)' : 'on the event loop'}, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

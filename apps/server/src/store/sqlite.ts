@@ -44,7 +44,13 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         storeCheckpointSeconds.observe({ on: 'thread' }, pass.ms / 1e3);
         if (closed || pass.log < CATCH_UP_FRAMES) return;
         const started = performance.now();
-        f.checkpoint();
+        try {
+          f.checkpoint();
+        } catch (e) {
+          // An I/O error here must not end the process: the commits' own checkpoint (the backstop) remains.
+          console.error('[blaze store] WAL catch-up checkpoint failed', e);
+          return;
+        }
         storeCheckpointSeconds.observe({ on: 'loop' }, (performance.now() - started) / 1e3);
       },
       (why) => {

@@ -9,9 +9,10 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
-import { storeCheckpointSeconds } from '../src/metrics.js';
+import { storeCheckpointSeconds, storeWriteSeconds } from '../src/metrics.js';
 import { setStore } from '../src/store/current.js';
 import { openStore } from '../src/store/open.js';
+import { Recorder } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { WORKER_URL, writerStore } from '../src/store/sqliteThread.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
@@ -243,6 +244,27 @@ describe("the inline store's WAL checkpoints", () => {
     await s.close();
     rmSync(d, { recursive: true, force: true });
   });
+});
+
+it('blaze_store_write_seconds counts only writes that carried entries (the room flushes after every change)', async () => {
+  const d = mkdtempSync(joinPath(tmpdir(), 'blaze-metric-'));
+  const s = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
+  const writes = async () =>
+    (await storeWriteSeconds.get()).values.find((v) => v.metricName === 'blaze_store_write_seconds_count')?.value ?? 0;
+  const before = await writes();
+  const r = new Recorder(s, 'm');
+  const order: string[] = [];
+  r.write([action(1)], () => order.push('first'));
+  r.write([], () => order.push('flush'));
+  r.write([], () => order.push('flush again'));
+  r.write([action(2)], () => order.push('second'));
+  await r.flush();
+  // The empty writes still keep their place in the order of answers.
+  expect(order).toEqual(['first', 'flush', 'flush again', 'second']);
+  expect((await writes()) - before).toBe(2);
+  expect(await s.load('m')).toEqual([action(1), action(2)]);
+  await s.close();
+  rmSync(d, { recursive: true, force: true });
 });
 
 let redis: (Proc & { url: string }) | null = null;

@@ -33,6 +33,7 @@ import { type BotStrength, botStrength } from '@blaze/protocol';
 import { freePort, startRedis } from '../../../../tests/support/processes.js';
 import { NODE_FLAGS } from '../../build/nodeFlags.js';
 import type { Breakdown } from './breakdown.js';
+import type { RecordFigures } from './server.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -84,17 +85,8 @@ interface Metrics {
   handleP99: number;
   handleMax: number;
   bots: BotFigures;
-  /** The record's writes in the window: how many, their total ms, how many over 2.5 and 10 ms. */
-  record: {
-    count: number;
-    sumMs: number;
-    over2_5: number;
-    over10: number;
-    loopCheckpoints: number;
-    loopCheckpointMs: number;
-    threadCheckpoints: number;
-    threadCheckpointMs: number;
-  };
+  /** The record's writes and WAL checkpoints in the window (server.ts). */
+  record: RecordFigures;
   breakdown?: Breakdown;
   shapes?: { fields: string; count: number; meanBytes: number }[];
 }
@@ -128,12 +120,12 @@ function combine(ms: Metrics[]): Metrics {
   const sum = (f: (m: Metrics) => number) => ms.reduce((a, m) => a + f(m), 0);
   const max = (f: (m: Metrics) => number) => Math.max(...ms.map(f));
   const first = ms[0] as Metrics;
-  const bots = Object.fromEntries(
-    Object.keys(first.bots).map((k) => [k, sum((m) => m.bots[k as keyof BotFigures])]),
-  ) as unknown as BotFigures;
+  /** Each field of a record of counts, summed over the processes. */
+  const sumEach = <T extends object>(pick: (m: Metrics) => T): T =>
+    Object.fromEntries(Object.keys(pick(first)).map((k) => [k, sum((m) => pick(m)[k as keyof T] as number)])) as T;
   return {
     ...first,
-    bots,
+    bots: sumEach((m) => m.bots),
     cpuShare: sum((m) => m.cpuShare),
     actions: sum((m) => m.actions),
     rss: sum((m) => m.rss),
@@ -144,16 +136,7 @@ function combine(ms: Metrics[]): Metrics {
       major: sum((m) => m.gcLong.major),
       other: sum((m) => m.gcLong.other),
     },
-    record: {
-      count: sum((m) => m.record.count),
-      sumMs: sum((m) => m.record.sumMs),
-      over2_5: sum((m) => m.record.over2_5),
-      over10: sum((m) => m.record.over10),
-      loopCheckpoints: sum((m) => m.record.loopCheckpoints),
-      loopCheckpointMs: sum((m) => m.record.loopCheckpointMs),
-      threadCheckpoints: sum((m) => m.record.threadCheckpoints),
-      threadCheckpointMs: sum((m) => m.record.threadCheckpointMs),
-    },
+    record: sumEach((m) => m.record),
     gcP99: max((m) => m.gcP99),
     gcMax: max((m) => m.gcMax),
     loopP99: max((m) => m.loopP99),

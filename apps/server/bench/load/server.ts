@@ -181,7 +181,7 @@ server.app.post('/bench/tables', express.json(), async (req, res) => {
  * over 2.5 and over 10 ms. An inline SQLite write that runs a WAL checkpoint takes milliseconds, and
  * every table on the event loop waits for it.
  */
-interface RecordFigures {
+export interface RecordFigures {
   count: number;
   sumMs: number;
   over2_5: number;

@@ -41,11 +41,16 @@ export function renderActions(
     if (tb.status !== 'playing') return [];
     if (hl.canBet) {
       // Each label stays with its buttons when the bar wraps on a phone.
-      return [
+      const group = (label: string, buttons: HTMLElement[]) =>
         h(
           'span',
-          { class: 'group', role: 'group', 'aria-label': t('act.betOn') },
-          h('span', { class: 'label' }, t('act.betOn')),
+          { class: 'group', role: 'group', 'aria-label': label },
+          h('span', { class: 'label' }, label),
+          buttons,
+        );
+      return [
+        group(
+          t('act.betOn'),
           hl.betTargets.map((s) =>
             h(
               'button',
@@ -54,10 +59,8 @@ export function renderActions(
             ),
           ),
         ),
-        h(
-          'span',
-          { class: 'group', role: 'group', 'aria-label': t('act.betValue') },
-          h('span', { class: 'label' }, t('act.betValue')),
+        group(
+          t('act.betValue'),
           hl.betValues.map((v) =>
             h(
               'button',

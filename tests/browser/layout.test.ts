@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Issue #10: a table a newcomer can follow. At two phones (360x640, 390x844), a tablet (768x1024)
- * and two desktop sizes (home and lobby shot at each), with five
+ * Issue #10: a table a newcomer can follow. At two phones (360x640, 390x844), a phone held sideways
+ * (740x360), a tablet (768x1024) and two desktop sizes (home and lobby shot at each), with five
  * seats: the boxes of seats, bet markers, deck/discard/feathers, the limit, the challenge and the
  * hand never intersect, and stay inside the canvas; the rule coach words a refusal in EN, DE and JA
  * next to the card (never over the seats) without a raw card id; the trump is named. The checks are

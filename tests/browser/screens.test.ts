@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 /**
- * Issue #10, must show 1: one whole game (a person and four bots), and at each of the five sizes a
+ * Issue #10, must show 1: one whole game (a person and four bots), and at each of the six sizes a
  * screenshot of home, join, lobby, mid-challenge, a refusal, betting, the round summary and the final
  * results, each checked automatically: the boxes of seats, bets, piles, limit, challenge and hand do
  * not intersect, texts drawn on the table stay inside their box at a readable size, the banner and
  * action bar stay off the canvas, and no text of the page is cut. The game is played once; each
- * screen is held (the table waits for the person) while the window takes the five sizes in turn.
+ * screen is held (the table waits for the person) while the window takes the six sizes in turn.
  * Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
  */
 import type { Page } from 'playwright-core';
@@ -18,7 +18,7 @@ const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { 
 const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 const DESK = { width: 1280, height: 800 };
 
-describe('every screen at five sizes (issue #10)', () => {
+describe('every screen at six sizes (issue #10)', () => {
   const product = useProduct();
 
   /** The window takes each size; after it settles, `each` runs, then the checks and the screenshot. */
@@ -260,7 +260,7 @@ describe('every screen at five sizes (issue #10)', () => {
     await sweep(page, 'final', null);
     expect(host.errors).toEqual([]);
     await host.ctx.close();
-    // A whole game at five sizes: 1–2 minutes on a quiet machine, nearer 5 with the other browser tests
+    // A whole game at six sizes: 1–2 minutes on a quiet machine, nearer 5 with the other browser tests
     // on the same 2 cores. The limit only catches a hang.
   }, 600_000);
 });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue #10's layout checks, shared by the browser tests: the five sizes, the drawn boxes of the
+ * Issue #10's layout checks, shared by the browser tests: the six sizes, the drawn boxes of the
  * table (seats, bets, piles, limit, challenge, hand) that must never intersect, the texts drawn on the
  * canvas (inside the canvas and their seat box, readable), and the page's own texts (never cut).
  */
@@ -32,6 +32,12 @@ export const SIZES: [string, BrowserContextOptions, boolean][] = [
   [
     'phone-390x844',
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    true,
+  ],
+  // A phone held sideways: the short layout (apps/web/src/render/layout.ts), your box beside the hand.
+  [
+    'phone-landscape-740x360',
+    { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     true,
   ],
   ['tablet-768x1024', { viewport: { width: 768, height: 1024 }, hasTouch: true }, false],

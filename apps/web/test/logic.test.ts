@@ -262,6 +262,31 @@ describe('layout', () => {
     expect(at(360, 470)).toBeLessThanOrEqual(80);
   });
 
+  it('lays a phone held sideways out short: your box beside the hand, cards still a finger wide', () => {
+    for (const [w, h] of [
+      [740, 252],
+      [667, 267],
+      [844, 282],
+    ] as const) {
+      for (const players of [3, 4, 5]) {
+        const L = layout({ w, h, players, bottomSeat: 2, handSize: 9, tableSize: 5, hasHand: true });
+        expect(L.short, `${w}x${h}`).toBe(true);
+        const own = L.seats[2]!;
+        // Beside the hand, not above it: the box's right edge is left of the hand's band.
+        expect(own.x + L.seatBox.w / 2).toBeLessThanOrEqual(L.handLeft);
+        expect(own.y).toBeGreaterThan(L.handTop);
+        expect(L.cardW, `${w}x${h} ${players}p`).toBeGreaterThanOrEqual(46);
+      }
+    }
+    // Portrait phones and desktops keep their layouts.
+    for (const [w, h] of [
+      [360, 470],
+      [1280, 660],
+      [768, 860],
+    ] as const)
+      expect(layout({ w, h, players: 5, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true }).short).toBe(false);
+  });
+
   it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {
     // Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape.
     const sizes = [
@@ -272,6 +297,12 @@ describe('layout', () => {
       [1280, 660],
       [1920, 940],
       [724, 586],
+      // Phones held sideways (740x360, 667x375, 844x390, 915x412) and a low window: short canvases.
+      [740, 252],
+      [667, 267],
+      [844, 282],
+      [915, 304],
+      [1280, 300],
     ] as const;
     for (const [w, h] of sizes) {
       for (const players of [3, 4, 5]) {
@@ -300,13 +331,16 @@ describe('layout', () => {
           }
           if (hasHand) {
             const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
-            boxes.push(['hand', { x: 0, y: top, w, h: h - top }]);
+            // The hand's band: the whole width, or on a short canvas right of the column with your box.
+            boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
+            for (const p of L.hand) expect(p.x - L.cardW / 2, `${w}x${h} hand`).toBeGreaterThanOrEqual(L.handLeft);
           }
           for (let a = 0; a < boxes.length; a++) {
             const [na, ba] = boxes[a]!;
             expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
             expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
             expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
+            expect(ba.y + ba.h, `${w}x${h} ${na} bottom`).toBeLessThanOrEqual(h + 0.5);
             for (let b = a + 1; b < boxes.length; b++) {
               const [nb, bb] = boxes[b]!;
               if (ba.w === 0 || bb.w === 0) continue;

@@ -25,7 +25,13 @@ export interface Box {
 export interface Layout {
   w: number;
   h: number;
+  /** Phone-sized texts, pips and tokens (a narrow canvas, or a short one: see `short`). */
   narrow: boolean;
+  /**
+   * A wide but short canvas (a phone held sideways, a low window): your own box beside the hand
+   * instead of above it, and opponents' boxes of two lines, so the middle band keeps room for the challenge.
+   */
+  short: boolean;
   cardW: number;
   cardH: number;
   /** Scale of table cards relative to hand cards. */
@@ -37,6 +43,8 @@ export interface Layout {
   betRows: Box[];
   hand: Slot[];
   handTop: number;
+  /** Left edge of the hand's band: 0, or on a short canvas the right of the column with your own box. */
+  handLeft: number;
   table: Pt[];
   /** Offset and angle of a rejection card laid across its challenge card. */
   rejectOffset: Slot;
@@ -74,6 +82,11 @@ const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v
 
 /** The largest hand card on a large screen (px); table cards are drawn at tableScale of it. */
 const MAX_CARD_W = 180;
+/** A canvas lower than this (and wide) is laid out as `short`. */
+const SHORT_BELOW_H = 330;
+/** Hand cards on a short canvas: the largest that fits between these. */
+const SHORT_MAX_CARD_W = 90;
+const SHORT_MIN_CARD_W = 36;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 
@@ -87,14 +100,17 @@ const sizeCache = new Map<string, number>();
  */
 export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
-  if (w < 640) return layoutAt(i, Math.round(clamp(Math.min(w / 7, h / 8), 44, 80)));
-  const key = `${w}x${h}:${i.players}:${i.hasHand}`;
+  const short = isShort(w, h);
+  if (w < 640 && !short) return layoutAt(i, Math.round(clamp(Math.min(w / 7, h / 8), 44, 80)));
+  const at = short ? layoutShort : layoutAt;
+  const key = `${short ? 'short' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
   let cardW = sizeCache.get(key);
   if (cardW === undefined) {
-    const floor = Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
+    // A short canvas has no proportional size to keep: the largest card that fits, down to a floor.
+    const floor = short ? SHORT_MIN_CARD_W : Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
     cardW = floor;
-    for (let cw = MAX_CARD_W; cw > floor; cw -= 2) {
-      if (fits(layoutAt({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) {
+    for (let cw = short ? SHORT_MAX_CARD_W : MAX_CARD_W; cw > floor; cw -= 2) {
+      if (fits(at({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) {
         cardW = cw;
         break;
       }
@@ -102,7 +118,16 @@ export function layout(i: LayoutInput): Layout {
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, cardW);
   }
-  return layoutAt(i, cardW);
+  return at(i, cardW);
+}
+
+/**
+ * A phone held sideways (740x360 leaves a canvas of about 740x250) or a low window: stacking seats,
+ * piles, your own box and the hand from top to bottom would overlap them (seen at 740x360: your box
+ * over an opponent's, the hand over the challenge).
+ */
+export function isShort(w: number, h: number): boolean {
+  return h < SHORT_BELOW_H && w >= 1.6 * h;
 }
 
 /**
@@ -122,7 +147,9 @@ function fits(L: Layout): boolean {
   const { deck, discard, feathers, limit } = L.zones;
   boxes.push(deck, discard, feathers, limit);
   for (const [k, a] of boxes.entries()) {
-    if (a.x < 0 || a.y < 0 || a.x + a.w > L.w + 0.5 || a.y + a.h > L.handTop) return false;
+    // Above the hand, or (a short canvas: your box, its bets and the limit) in the column left of it.
+    const clear = a.y + a.h <= L.handTop || (a.x + a.w <= L.handLeft && a.y + a.h <= L.h);
+    if (a.x < 0 || a.y < 0 || a.x + a.w > L.w + 0.5 || !clear) return false;
     for (const b of boxes.slice(k + 1)) if (a.w > 0 && b.w > 0 && intersects(a, b)) return false;
   }
   for (const p of L.table) {
@@ -149,14 +176,7 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
   // Room under the fan for its curve and its turned corners, so no card is cut at the bottom edge.
   const fanDrop = 0.5 * (narrow ? 6 : 14) + (cardW / 2) * Math.sin(narrow ? 0.06 : 0.1) + 2;
   const handY = h - cardH / 2 - 6 - fanDrop;
-  const span = Math.max(0, w - 2 * margin - cardW);
-  const step = n > 1 ? Math.min(cardW * 0.8, span / (n - 1)) : 0;
-  const startX = w / 2 - (step * (n - 1)) / 2;
-  const hand: Slot[] = [];
-  for (let k = 0; k < n; k++) {
-    const off = n > 1 ? k / (n - 1) - 0.5 : 0;
-    hand.push({ x: startX + k * step, y: handY + Math.abs(off) * (narrow ? 6 : 14), rot: off * (narrow ? 0.12 : 0.2) });
-  }
+  const hand = fan(n, cardW, w / 2, margin, w - margin, handY, narrow);
   // Room for a selected card lifting out of the fan.
   const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.24 : h;
 
@@ -192,9 +212,7 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
   const th = cardH * tableScale;
   const labels = 2 * (small + 3);
   const rejectOffset = { x: tw * 0.3, y: th * 0.2, rot: 0.32 };
-  const gap = tw * 0.28;
-  const pairW = tw * 1.25 + gap;
-  const rowStep = th * 0.62;
+  const pairW = tw * 1.25 + tw * 0.28;
 
   let deck: Pt;
   let discard: Pt;
@@ -244,24 +262,13 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
     zones.limit = { x: left, y: tableBox.y + tableBox.h + 2, w: tableBox.w, h: 26 };
   }
 
-  // The challenge: pairs in rows, centred in the table zone.
-  const maxRow = Math.max(1, Math.floor((tableBox.w - rejectOffset.x) / pairW));
-  const table: Pt[] = [];
-  const rows = Math.ceil(i.tableSize / maxRow) || 1;
-  const blockH = th + (rows - 1) * rowStep + rejectOffset.y;
-  const top = tableBox.y + Math.max(0, (tableBox.h - blockH) / 2) + th / 2;
-  const cx = tableBox.x + tableBox.w / 2;
-  for (let k = 0; k < i.tableSize; k++) {
-    const row = Math.floor(k / maxRow);
-    const inRow = Math.min(maxRow, i.tableSize - row * maxRow);
-    const col = k % maxRow;
-    table.push({ x: cx - ((inRow - 1) * pairW) / 2 + col * pairW - rejectOffset.x / 2, y: top + row * rowStep });
-  }
+  const { table, pending, centre } = placeChallenge(tableBox, i.tableSize, tw, th, rejectOffset);
   const lz = zones.limit;
   return {
     w,
     h,
     narrow,
+    short: false,
     cardW,
     cardH,
     tableScale,
@@ -270,14 +277,158 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
     betRows,
     hand,
     handTop,
+    handLeft: 0,
     table,
     rejectOffset,
     limitRow: { x: lz.x + lz.w / 2, y: lz.y + 7 },
     deck,
     discard,
     feathers,
-    pending: { x: cx, y: top },
-    centre: { x: cx, y: tableBox.y + tableBox.h / 2 },
+    pending,
+    centre,
+    small,
+    zones,
+  };
+}
+
+/** The challenge: pairs in rows, centred in the table zone. */
+function placeChallenge(tableBox: Box, n: number, tw: number, th: number, rejectOffset: Slot) {
+  const gap = tw * 0.28;
+  const pairW = tw * 1.25 + gap;
+  const rowStep = th * 0.62;
+  const maxRow = Math.max(1, Math.floor((tableBox.w - rejectOffset.x) / pairW));
+  const table: Pt[] = [];
+  const rows = Math.ceil(n / maxRow) || 1;
+  const blockH = th + (rows - 1) * rowStep + rejectOffset.y;
+  const top = tableBox.y + Math.max(0, (tableBox.h - blockH) / 2) + th / 2;
+  const cx = tableBox.x + tableBox.w / 2;
+  for (let k = 0; k < n; k++) {
+    const row = Math.floor(k / maxRow);
+    const inRow = Math.min(maxRow, n - row * maxRow);
+    const col = k % maxRow;
+    table.push({ x: cx - ((inRow - 1) * pairW) / 2 + col * pairW - rejectOffset.x / 2, y: top + row * rowStep });
+  }
+  return { table, pending: { x: cx, y: top }, centre: { x: cx, y: tableBox.y + tableBox.h / 2 } };
+}
+
+/** A fan of `n` cards centred on `cx` within [left, right], along the line `y` (its ends a little lower and turned). */
+function fan(n: number, cardW: number, cx: number, left: number, right: number, y: number, narrow: boolean): Slot[] {
+  const span = Math.max(0, right - left - cardW);
+  const step = n > 1 ? Math.min(cardW * 0.8, span / (n - 1)) : 0;
+  const startX = cx - (step * (n - 1)) / 2;
+  const hand: Slot[] = [];
+  for (let k = 0; k < n; k++) {
+    const off = n > 1 ? k / (n - 1) - 0.5 : 0;
+    hand.push({ x: startX + k * step, y: y + Math.abs(off) * (narrow ? 6 : 14), rot: off * (narrow ? 0.12 : 0.2) });
+  }
+  return hand;
+}
+
+/**
+ * The short canvas, in four parts that cannot overlap by construction:
+ * - opponents' boxes (two lines, the role on the first) in a row along the top, their bets under them;
+ * - a middle band: the deck on the left, the challenge in one row, the feathers and the discard pile on the right;
+ * - a column at the bottom left: the limit, the bets on you, and your own box;
+ * - the hand fanned to the right of that column.
+ * A spectator has no hand: the watched seat's box sits at the bottom in the middle, as on other canvases.
+ */
+function layoutShort(i: LayoutInput, cardW: number): Layout {
+  const { w, h } = i;
+  const cardH = Math.round(cardW * 1.45);
+  const others = Math.max(1, i.players - 1);
+  const gapX = 6;
+  const small = 10;
+  const seatBox = { w: Math.floor(Math.min(170, (w - gapX * (others + 1)) / others)), h: 40 };
+  const betH = 16;
+
+  const seats: Pt[] = [];
+  const betRows: Box[] = [];
+  const rowGap = (w - others * seatBox.w) / (others + 1);
+  const seatY = 3 + seatBox.h / 2;
+  for (let k = 1; k <= others; k++) {
+    const seat = (i.bottomSeat + k) % i.players;
+    const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
+    seats[seat] = { x, y: seatY };
+    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
+  }
+  const bandTop = 3 + seatBox.h + 2 + betH + 3;
+
+  const limitH = 12 + small + 4;
+  let hand: Slot[] = [];
+  let handTop = h;
+  let handLeft = 0;
+  let own: Pt;
+  let ownBets: Box;
+  let limit: Box;
+  let bandBottom: number;
+  if (i.hasHand) {
+    // The column: your box at the bottom, the bets on you above it, the limit above them.
+    own = { x: gapX + seatBox.w / 2, y: h - 4 - seatBox.h / 2 };
+    ownBets = { x: gapX, y: own.y - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH };
+    limit = { x: gapX, y: ownBets.y - 2 - limitH, w: seatBox.w, h: limitH };
+    handLeft = gapX + seatBox.w + 6;
+    const fanDrop = 0.5 * 14 + (cardW / 2) * Math.sin(0.1) + 2;
+    const handY = h - cardH / 2 - 4 - fanDrop;
+    hand = fan(i.handSize, cardW, (handLeft + w) / 2, handLeft, w - 6, handY, false);
+    handTop = handY - cardH / 2 - cardH * 0.24;
+    bandBottom = Math.min(handTop, limit.y) - 4;
+  } else {
+    own = { x: w / 2, y: h - seatBox.h / 2 - 4 };
+    const ownRight = own.x + seatBox.w / 2;
+    ownBets = { x: ownRight + 4, y: own.y - betH / 2, w: Math.min(seatBox.w, w - ownRight - 8), h: betH };
+    limit = { x: 4, y: own.y - limitH / 2, w: Math.max(0, own.x - seatBox.w / 2 - 12), h: limitH };
+    bandBottom = own.y - seatBox.h / 2 - 4;
+  }
+  seats[i.bottomSeat] = own;
+  betRows[i.bottomSeat] = ownBets;
+
+  const tableScale = 0.8;
+  const tw = cardW * tableScale;
+  const th = cardH * tableScale;
+  const labels = 2 * (small + 3);
+  const rejectOffset = { x: tw * 0.3, y: th * 0.2, rot: 0.32 };
+  const featherW = 64;
+  const featherH = 28 + small + 8;
+  // Piles centred on the band's middle, their labels under them.
+  const midY = (bandTop + bandBottom) / 2;
+  const deck = { x: 8 + tw / 2, y: midY - labels / 2 };
+  const discard = { x: w - 8 - tw / 2, y: midY - labels / 2 };
+  const feathers = { x: discard.x - tw / 2 - 8 - featherW / 2, y: midY };
+  const trumpRight = deck.x + tw * 0.45 + th / 2;
+  const zones: Layout['zones'] = {
+    deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 2 },
+    discard: { x: discard.x - tw / 2 - 4, y: discard.y - th / 2 - 2, w: tw + 10, h: th + labels + 2 },
+    feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
+    table: { x: 0, y: 0, w: 0, h: 0 },
+    limit,
+  };
+  const left = zones.deck.x + zones.deck.w + 8;
+  const right = zones.feathers.x - 8;
+  const tableBox = { x: left, y: bandTop, w: Math.max(0, right - left), h: Math.max(0, bandBottom - bandTop) };
+  zones.table = tableBox;
+  const { table, pending, centre } = placeChallenge(tableBox, i.tableSize, tw, th, rejectOffset);
+  return {
+    w,
+    h,
+    narrow: true,
+    short: true,
+    cardW,
+    cardH,
+    tableScale,
+    seatBox,
+    seats,
+    betRows,
+    hand,
+    handTop,
+    handLeft,
+    table,
+    rejectOffset,
+    limitRow: { x: limit.x + limit.w / 2, y: limit.y + 7 },
+    deck,
+    discard,
+    feathers,
+    pending,
+    centre,
     small,
     zones,
   };

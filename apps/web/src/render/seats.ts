@@ -118,17 +118,20 @@ function seatBox(
     .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
   c.addChild(dot);
   const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
-  name.position.set(-w / 2 + 17, -h / 2 + 3);
-  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
-  if (name.width > w - 20) name.scale.set((w - 20) / name.width);
+  name.position.set(-w / 2 + 17, -h / 2 + (L.short ? 2 : 3));
   c.addChild(name);
+  // A short box has no line of its own for the role: its pill ends the name's line.
+  const pillW = L.short ? rolePill(c, L, role, state, fs) : 0;
+  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
+  const nameRoom = w - 20 - (pillW > 0 ? pillW + 6 : 0);
+  if (name.width > nameRoom) name.scale.set(Math.max(0.1, nameRoom / name.width));
   const total = feathers.reduce((a, f) => a + f.value, 0);
   const offline = info && !info.connected && !info.bot ? t('seat.offline') : '';
   // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
   const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
     .filter(Boolean)
     .join(' · ');
-  const l2y = -h / 2 + fs + 7;
+  const l2y = -h / 2 + (L.short ? 16 : fs + 7);
   const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
   if (l2.width <= w - 10 || !L.narrow) {
     l2.position.set(-w / 2 + 6, l2y);
@@ -169,32 +172,41 @@ function seatBox(
   }
   if (betText) {
     const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
-    l3.position.set(-w / 2 + 6, -h / 2 + 2 * fs + 7);
+    l3.position.set(-w / 2 + 6, -h / 2 + (L.short ? 27 : 2 * fs + 7));
     if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
     c.addChild(l3);
   }
-  if (role !== 'none' || state) {
-    const label = [
-      role !== 'none' ? t(`role.${role}` as 'role.active') : '',
-      state ? t(`seat.${state}` as 'seat.passed') : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    const style = { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } as const;
-    let badge = new Text({ text: label, style });
-    // Too long for a phone's box at a readable size: the pill's colour names the role, the word the state.
-    if (state && role !== 'none' && badge.width * MIN_TEXT_PX > (w - 18) * (fs - 2)) {
-      badge.destroy();
-      badge = new Text({ text: t(`seat.${state}` as 'seat.passed'), style });
-    }
-    const bw = Math.min(w - 8, badge.width + 10);
-    const pill = new Graphics()
-      .roundRect(-w / 2 + 4, h / 2 - fs - 6, bw, fs + 3, 6)
-      .fill({ color: ROLE_COLOR[role] ?? 0x555555 });
-    c.addChild(pill);
-    badge.position.set(-w / 2 + 9, h / 2 - fs - 5);
-    if (badge.width > w - 18) badge.scale.set((w - 18) / badge.width);
-    c.addChild(badge);
-  }
+  if (!L.short) rolePill(c, L, role, state, fs);
   return c;
+}
+
+/**
+ * The role and state in a coloured pill: at the bottom left of the box, or on a short box at the end
+ * of the name's line (at most half the box wide there). Answers the pill's width (0: none).
+ */
+function rolePill(c: Container, L: Layout, role: string, state: string, fs: number): number {
+  if (role === 'none' && !state) return 0;
+  const { w, h } = L.seatBox;
+  const label = [
+    role !== 'none' ? t(`role.${role}` as 'role.active') : '',
+    state ? t(`seat.${state}` as 'seat.passed') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const style = { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } as const;
+  const room = L.short ? w / 2 : w - 8;
+  let badge = new Text({ text: label, style });
+  // Too long for a phone's box at a readable size: the pill's colour names the role, the word the state.
+  if (state && role !== 'none' && badge.width * MIN_TEXT_PX > (room - 10) * (fs - 2)) {
+    badge.destroy();
+    badge = new Text({ text: t(`seat.${state}` as 'seat.passed'), style });
+  }
+  const bw = Math.min(room, badge.width + 10);
+  const x = L.short ? w / 2 - 4 - bw : -w / 2 + 4;
+  const y = L.short ? -h / 2 + 3 : h / 2 - fs - 6;
+  c.addChild(new Graphics().roundRect(x, y, bw, fs + 3, 6).fill({ color: ROLE_COLOR[role] ?? 0x555555 }));
+  badge.position.set(x + 5, y + 1);
+  if (badge.width > bw - 10) badge.scale.set((bw - 10) / badge.width);
+  c.addChild(badge);
+  return bw;
 }

@@ -2,7 +2,7 @@
 /**
  * Issue #11, "Must show" 1 and 5: the guided first game runs in the page with no server behind it
  * (only the built files), is completed by clicks alone, and a learner who leaves halfway comes back
- * to the same step after a reload. Every step is photographed at phone and desktop sizes.
+ * to the same step after a reload. Every step is photographed at phone (upright and sideways) and desktop sizes.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { 
 
 const SIZES: [string, BrowserContextOptions][] = [
   ['phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  // Held sideways the coach is a column beside the table (learn.css), which keeps its height.
+  ['phone-landscape', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
   ['desktop', { viewport: { width: 1280, height: 800 } }],
 ];
 

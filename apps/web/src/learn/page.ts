@@ -89,7 +89,10 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   void import('../ui/tablePage.js').then(({ tablePage }) => {
     if (gone) return;
     dispose = tablePage(root, 'learn', source);
-    root.querySelector('.play')?.prepend(coach);
+    const play = root.querySelector('.play');
+    play?.prepend(coach);
+    // On a phone held sideways the coach takes a column beside the table instead of rows above it (learn.css).
+    play?.classList.add('with-coach');
     if (state) show(state);
   });
   return () => {

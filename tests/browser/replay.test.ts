@@ -3,6 +3,7 @@
  * Issue 7, must show 5 (replay): a game finished on a real server is opened at /r/<id> and stepped
  * forward to the end in the public view, then back from the end with every hand open. At every step
  * visited the table view shows exactly the rules' own replay of the record (GET /api/games/<id>).
+ * Held sideways (740x360) its controls are a column beside the table, and nothing overlaps.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { finishGame } from '../support/finishGame.js';
 import { startServer } from '../support/processes.js';
+import { domProblems, expectCanvasClean } from '../support/screens.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-replay-'));
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -178,5 +180,18 @@ it('replays a finished game forward in the public view and back with all hands o
   await tid(page, 'replay-play').click();
   const now = await read(page);
   expectOpen(now, states[now.step] as GameState);
+
+  // A phone held sideways: the controls are a column beside the table (under it, they left the table
+  // a strip 85 px high at 740x360, its seats over one another); nothing overlaps, no word is cut.
+  await page.setViewportSize({ width: 740, height: 360 });
+  await page.waitForTimeout(600);
+  await shot(page, 'replay-sideways');
+  await expectCanvasClean(page, 'replay sideways', 4);
+  expect(await domProblems(page), 'replay sideways: page texts').toEqual([]);
+  const bar = await tid(page, 'replay-bar').boundingBox();
+  const canvas = await page.locator('.canvas-host').boundingBox();
+  expect(bar && canvas && bar.x + bar.width <= canvas.x + 0.5, 'the controls sit beside the table').toBe(true);
+  expect(canvas?.height ?? 0).toBeGreaterThan(200);
+  await page.setViewportSize({ width: 1100, height: 720 });
   expect(A.errors).toEqual([]);
 }, 90_000);

@@ -27,7 +27,7 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   const style = h('style', {});
   const coach = h(
     'section',
-    { class: 'coach', testid: 'coach', 'aria-label': lt('learn.title'), 'aria-live': 'polite' },
+    { class: 'coach aside', testid: 'coach', 'aria-label': lt('learn.title'), 'aria-live': 'polite' },
     h('div', { class: 'coach-head' }, h('strong', {}, lt('learn.title')), counter, restartBtn, homeBtn),
     lesson,
     move,
@@ -91,8 +91,8 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     dispose = tablePage(root, 'learn', source);
     const play = root.querySelector('.play');
     play?.prepend(coach);
-    // On a phone held sideways the coach takes a column beside the table instead of rows above it (learn.css).
-    play?.classList.add('with-coach');
+    // On a phone held sideways the coach takes a column beside the table instead of rows above it (style.css).
+    play?.classList.add('with-aside');
     if (state) show(state);
   });
   return () => {

@@ -144,8 +144,11 @@ function viewer(
     shareLink,
   );
   const hands = h('dl', { class: 'replay-hands', testid: 'replay-hands' });
-  const holder = h('div', { class: 'replay' }, title, bar, hands);
-  root.querySelector('.play')?.append(holder);
+  const holder = h('div', { class: 'replay aside' }, title, bar, hands);
+  const table = root.querySelector('.play');
+  table?.append(holder);
+  // On a phone held sideways the controls take a column beside the table instead of rows under it (style.css).
+  table?.classList.add('with-aside');
 
   function label(): void {
     title.textContent = rt('replay.title', { game: record.game, table: record.table });

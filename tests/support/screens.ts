@@ -82,8 +82,17 @@ export async function expectCanvasClean(page: Page, label: string, seats: number
       expect(overlap(a, b), `${label}: ${a.id} overlaps ${b.id}`).toBe(false);
     }
   }
-  // Texts on the canvas: inside it, inside their seat box, and readable (shrunk, never cut).
-  for (const l of await labels(page)) {
+  // Texts on the canvas: inside it, inside their seat box, readable (shrunk, never cut), and apart
+  // (a text's box is its ink across, and a pixel and a half more above and below: the line's spacing).
+  const texts = await labels(page);
+  const ink = (l: Label): Region => ({ ...l, x: l.x + 0.5, y: l.y + 1.5, w: l.w - 1, h: l.h - 3 });
+  for (let i = 0; i < texts.length; i++)
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i] as Label;
+      const b = texts[j] as Label;
+      expect(overlap(ink(a), ink(b)), `${label}: text "${a.text}" overlaps "${b.text}"`).toBe(false);
+    }
+  for (const l of texts) {
     inside(l, `text "${l.text}"`);
     expect(l.px, `${label}: text "${l.text}" is readable`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
     const box = rs.find((r) => r.id === l.owner);

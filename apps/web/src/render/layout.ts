@@ -393,11 +393,13 @@ function layoutShort(i: LayoutInput, cardW: number): Layout {
   const midY = (bandTop + bandBottom) / 2;
   const deck = { x: 8 + tw / 2, y: midY - labels / 2 };
   const discard = { x: w - 8 - tw / 2, y: midY - labels / 2 };
-  const feathers = { x: discard.x - tw / 2 - 8 - featherW / 2, y: midY };
+  // The pile's label may be wider than the pile (piles.ts: up to 1.6 cards): its zone holds the label too.
+  const discardLeft = discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2);
+  const feathers = { x: discardLeft - 6 - featherW / 2, y: midY };
   const trumpRight = deck.x + tw * 0.45 + th / 2;
   const zones: Layout['zones'] = {
     deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 2 },
-    discard: { x: discard.x - tw / 2 - 4, y: discard.y - th / 2 - 2, w: tw + 10, h: th + labels + 2 },
+    discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: w - 2 - discardLeft, h: th + labels + 2 },
     feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
     table: { x: 0, y: 0, w: 0, h: 0 },
     limit,

@@ -238,7 +238,7 @@ describe("the inline store's WAL checkpoints", () => {
       checkpointWorkerUrl: new URL('data:text/javascript,throw new Error("no checkpoint today")'),
       onCheckpointFail: (why) => heard.push(why),
     });
-    await until(() => heard.length > 0, 3_000, 'the failure heard');
+    await until(() => heard.length > 0, 15_000, 'the failure heard');
     expect(heard).toEqual([expect.stringMatching(/checkpoint thread failed: no checkpoint today/)]);
     // 800 commits write about 1,600 WAL pages: SQLite's own checkpoint (1,000 pages) must have run.
     await fill(s, 800);

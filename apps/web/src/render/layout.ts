@@ -180,17 +180,7 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
   // Room for a selected card lifting out of the fan.
   const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.24 : h;
 
-  // Opponents: one row along the top, evenly spread, clockwise from the viewer's left.
-  const seats: Pt[] = [];
-  const betRows: Box[] = [];
-  const rowGap = (w - others * seatBox.w) / (others + 1);
-  const seatY = 4 + seatBox.h / 2;
-  for (let k = 1; k <= others; k++) {
-    const seat = (i.bottomSeat + k) % i.players;
-    const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
-    seats[seat] = { x, y: seatY };
-    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
-  }
+  const { seats, betRows } = opponentsRow(i, seatBox, betH, 4);
   const topBand = 4 + seatBox.h + 2 + betH + 4;
   // Your own seat: bottom-left above the hand; a spectator sees seat 0 there, with no hand under it.
   const ownY = handTop - seatBox.h / 2 - 4;
@@ -291,6 +281,25 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
   };
 }
 
+/**
+ * Opponents: one row of boxes `top` px from the canvas' top, evenly spread, clockwise from the
+ * viewer's left, each with its row of bet markers under it. The viewer's own seat is left to the caller.
+ */
+function opponentsRow(i: LayoutInput, seatBox: { w: number; h: number }, betH: number, top: number) {
+  const others = Math.max(1, i.players - 1);
+  const seats: Pt[] = [];
+  const betRows: Box[] = [];
+  const rowGap = (i.w - others * seatBox.w) / (others + 1);
+  const seatY = top + seatBox.h / 2;
+  for (let k = 1; k <= others; k++) {
+    const seat = (i.bottomSeat + k) % i.players;
+    const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
+    seats[seat] = { x, y: seatY };
+    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
+  }
+  return { seats, betRows };
+}
+
 /** The challenge: pairs in rows, centred in the table zone. */
 function placeChallenge(tableBox: Box, n: number, tw: number, th: number, rejectOffset: Slot) {
   const gap = tw * 0.28;
@@ -341,16 +350,7 @@ function layoutShort(i: LayoutInput, cardW: number): Layout {
   const seatBox = { w: Math.floor(Math.min(170, (w - gapX * (others + 1)) / others)), h: 40 };
   const betH = 16;
 
-  const seats: Pt[] = [];
-  const betRows: Box[] = [];
-  const rowGap = (w - others * seatBox.w) / (others + 1);
-  const seatY = 3 + seatBox.h / 2;
-  for (let k = 1; k <= others; k++) {
-    const seat = (i.bottomSeat + k) % i.players;
-    const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
-    seats[seat] = { x, y: seatY };
-    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
-  }
+  const { seats, betRows } = opponentsRow(i, seatBox, betH, 3);
   const bandTop = 3 + seatBox.h + 2 + betH + 3;
 
   const limitH = 12 + small + 4;

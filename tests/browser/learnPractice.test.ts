@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BlazeHook, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
+import { domProblems, expectCanvasClean } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -57,6 +58,20 @@ describe('practice against bots, offline', () => {
     // The hint names a move in one line.
     await tid(page, 'hint').click();
     await poll(() => tid(page, 'hint-line').textContent()).toMatch(/\S{3}/);
+
+    // A phone held sideways: the hint shares the action bar's row, so the table keeps the height it
+    // has at a real table (a row of its own left a canvas of 204 px at 740x360, cards 36 px wide).
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 740, height: 360 });
+    await poll(async () => (await page.locator('.canvas-host').boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(240);
+    const bar = await page.locator('.hint-bar').boundingBox();
+    const actions = await tid(page, 'actions').boundingBox();
+    expect(bar && actions && Math.abs(bar.y + bar.height - (actions.y + actions.height))).toBeLessThanOrEqual(1);
+    expect(bar && actions && bar.x + bar.width <= actions.x + 0.5).toBe(true);
+    expect(await domProblems(page)).toEqual([]);
+    await expectCanvasClean(page, 'practice 740x360', 4);
+    await shot(page, 'practice-hint-sideways');
+    if (size) await page.setViewportSize(size);
 
     let moves = 0;
     let midShot = false;

@@ -5,6 +5,7 @@
  * spectator caps). Rooms call it through a few hooks; the decisions live here.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { isIPv6 } from 'node:net';
 import type { ErrorMessage } from '@blaze/protocol';
 import { type AuthContext, type Client, matchMaker } from '@colyseus/core';
 import type { Logger } from './logger.js';
@@ -57,6 +58,9 @@ export const CLOSE_ABUSE = 4429;
 /** Seats at a table; a table holds these, its spectators and a little room for second tabs. */
 const SEATS = 5;
 const SECOND_TABS = 5;
+/** Connections one person (one seat token) may hold to one table: a phone, a laptop and a spare tab. */
+export const MAX_TABS_PER_PERSON = 3;
+const MAX_GUARDS = 10_000;
 
 export class Edge {
   readonly limits: EdgeLimits;
@@ -66,7 +70,10 @@ export class Edge {
   private readonly clientAddresses = new WeakMap<Client, string>();
   private readonly personBuckets: BucketBook;
   private readonly addressBuckets: BucketBook;
-  private readonly guards = new WeakMap<Client, RefusalGuard>();
+  /** Each connection's person at its table, so a person's strikes outlive the connection. */
+  private readonly personKeys = new WeakMap<Client, string>();
+  /** Strikes by person (or by connection, before it has one); bounded like the buckets. */
+  private readonly guards = new Map<string, RefusalGuard>();
   private readonly decodeLogged = new WeakSet<Client>();
   private readonly dropped = new WeakSet<Client>();
   private readonly abuseGate = new LogGate(5);
@@ -83,11 +90,15 @@ export class Edge {
     return SEATS + this.limits.tableMaxSpectators + SECOND_TABS;
   }
 
-  /** The client's address: the socket's peer, or the proxy's X-Real-IP when we sit behind our proxy. */
+  /**
+   * The client's address as the limits count it: the socket's peer, or the proxy's X-Real-IP when we
+   * sit behind our proxy; an IPv6 address by its /64 (see addressKey).
+   */
   address(req: IncomingMessage): string {
     const real = req.headers['x-real-ip'];
-    if (this.limits.trustProxy && typeof real === 'string' && real.length > 0 && real.length <= 64) return real;
-    return req.socket.remoteAddress ?? '?';
+    if (this.limits.trustProxy && typeof real === 'string' && real.length > 0 && real.length <= 64)
+      return addressKey(real);
+    return addressKey(req.socket.remoteAddress ?? '?');
   }
 
   requestId(req: IncomingMessage): string {
@@ -185,9 +196,39 @@ export class Edge {
     return address;
   }
 
-  /** Whether one more connection may join a table; the reason when not. */
-  admit(a: { returning: boolean; spectating: boolean; spectators: number }): string | null {
-    if (a.returning || !a.spectating) return null;
+  /**
+   * The connection's person (from onJoin): their strikes toward a drop are counted across their
+   * connections, so coming back by token after a drop does not start them afresh.
+   */
+  bind(client: Client, tableId: string, personToken: string): void {
+    this.personKeys.set(client, `p:${tableId}:${personToken}`);
+  }
+
+  /** Whether a dropped connection was closed for abuse (it gets no reconnection grace). */
+  wasDropped(client: Client): boolean {
+    return this.dropped.has(client);
+  }
+
+  /**
+   * A dropped connection came back through Colyseus' reconnection: onAuth does not run for it, so the
+   * new client takes the old one's address and person (its messages count where the old ones did).
+   */
+  reconnected(previous: Client, next: Client): void {
+    const address = this.clientAddresses.get(previous);
+    if (address !== undefined) this.clientAddresses.set(next, address);
+    const person = this.personKeys.get(previous);
+    if (person !== undefined) this.personKeys.set(next, person);
+  }
+
+  /**
+   * Whether one more connection may join a table; the reason when not. Only someone who holds a seat
+   * passes the spectator cap (a spectator's token opened any number of connections past it), and
+   * nobody holds more than MAX_TABS_PER_PERSON connections to one table.
+   */
+  admit(a: { seated: boolean; spectating: boolean; spectators: number; tabs: number }): string | null {
+    if (a.tabs >= MAX_TABS_PER_PERSON)
+      return `You have this table open in ${MAX_TABS_PER_PERSON} tabs already; close one and try again.`;
+    if (a.seated || !a.spectating) return null;
     if (a.spectators < this.limits.tableMaxSpectators) return null;
     return `This table already has ${this.limits.tableMaxSpectators} spectators; try again later.`;
   }
@@ -203,10 +244,13 @@ export class Edge {
   }
 
   private guardOf(client: Client): RefusalGuard {
-    let g = this.guards.get(client);
+    const key = this.personKeys.get(client) ?? `s:${client.sessionId}`;
+    let g = this.guards.get(key);
     if (!g) {
+      // A flood of distinct keys resets the books rather than growing them (as BucketBook does).
+      if (this.guards.size >= MAX_GUARDS) this.guards.clear();
       g = new RefusalGuard(this.limits.refusalsBeforeDrop);
-      this.guards.set(client, g);
+      this.guards.set(key, g);
     }
     return g;
   }
@@ -262,6 +306,28 @@ const INVALID_CODES = new Set(['UNKNOWN_ACTION', 'TOO_LARGE', 'MALFORMED']);
 export function refusalKind(code: string): RefusalKind {
   if (code === 'RATE_LIMITED') return 'limited';
   return INVALID_CODES.has(code) ? 'invalid' : 'rule';
+}
+
+/**
+ * What one limit counts as one address. An IPv6 host is usually given a whole /64, so each of its
+ * addresses counted apart would let one machine open tables and sockets without end: it counts as
+ * its /64. An IPv4 address mapped into IPv6 (::ffff:a.b.c.d) is that IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.split('%', 1)[0] ?? ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(bare)) return ip;
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const [head = '', tail] = bare.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export function isJson(contentType: string | undefined): boolean {

@@ -20,6 +20,7 @@ import {
   tableCount,
   tableFlood,
 } from './attack.js';
+import { join, type Player, until } from './helpers.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 let p: Product;
@@ -47,12 +48,26 @@ describe('the edge, attacked from outside', () => {
 
     const table = await makeTable(p.base);
     const watchers = [];
-    for (const name of ['W1', 'W2'])
-      watchers.push(await new Client(p.endpoint).joinById(table, { name, spectate: true }));
+    for (const name of ['W1', 'W2']) watchers.push(await join(p.endpoint, table, { name, spectate: true }));
     await expect(new Client(p.endpoint).joinById(table, { name: 'W3', spectate: true })).rejects.toThrow(
       /already has 2 spectators/,
     );
-    for (const w of watchers) await leave(w);
+    // A spectator's token is no way past the cap (it was: 29 spectators at a cap of 20).
+    const w1 = watchers[0] as Player;
+    await until(() => w1.token !== '', 5_000, "W1's token");
+    await expect(
+      new Client(p.endpoint).joinById(table, { name: 'W1', seatToken: w1.token, spectate: true }),
+    ).rejects.toThrow(/already has 2 spectators/);
+    // A seat's owner passes the cap, in up to three tabs; a fourth is refused.
+    const sam = await join(p.endpoint, table, { name: 'Sam' });
+    await until(() => sam.seat === 0, 5_000, 'Sam seated');
+    const tabs = [sam.room];
+    for (let i = 0; i < 2; i++)
+      tabs.push(await new Client(p.endpoint).joinById(table, { name: 'Sam', seatToken: sam.token }));
+    await expect(new Client(p.endpoint).joinById(table, { name: 'Sam', seatToken: sam.token })).rejects.toThrow(
+      /open in 3 tabs/,
+    );
+    for (const r of [...watchers.map((w) => w.room), ...tabs]) await leave(r);
   });
 
   it('5,000 malformed frames produce a handful of log lines, and their senders are dropped', async () => {

@@ -57,6 +57,8 @@ export class BlazeRoom extends Room<BlazeState> {
   /** What the last recorded seats (their signature) and settings (JSON) were, so only changes are written. */
   readonly recorded = { seats: '', settings: '' };
   disposed = false;
+  /** A restored table while its people's reconnection grace runs: it stays open with nobody connected. */
+  restoredGrace = false;
   fixedDeck: string[] | undefined;
 
   /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */

@@ -24,16 +24,34 @@ export function admit(room: BlazeRoom, client: Client, options: unknown, context
   room.config.edge.identify(client, context);
   const name = normalizeName(r.data.name);
   if (name === '') throw new ServerError(400, 'Bad join options: name: Type a name.');
-  const returning = r.data.seatToken !== undefined && room.seating.people.has(r.data.seatToken);
-  const spectating = r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0;
-  const full = room.config.edge.admit({ returning, spectating, spectators: room.state.spectators });
+  const known = r.data.seatToken === undefined ? undefined : personByToken(room, r.data.seatToken);
+  const seated = known !== undefined && known.seat !== null;
+  const spectating =
+    !seated && (r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0);
+  const full = room.config.edge.admit({
+    seated,
+    spectating,
+    spectators: room.state.spectators,
+    tabs: known?.sessions.size ?? 0,
+  });
   if (full !== null) throw new ServerError(403, full);
   return { ...r.data, name };
 }
 
+/**
+ * The person a seat token belongs to: by the token itself, or, restored from the record and not yet
+ * back, by its hash (arrive() rekeys them). Without the second, a restored seat's owner counted as a
+ * stranger, and a table full of spectators kept them out of their own seat.
+ */
+function personByToken(room: BlazeRoom, token: string): Person | undefined {
+  return room.seating.people.get(token) ?? room.seating.people.get(HASHED + tokenHash(token));
+}
+
 /** onJoin: a new person (seated if a seat is free and no game runs) or one returning by token. */
 export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void {
-  if (!room.autoDispose) room.autoDispose = true;
+  // A restored table waits out its people's grace even if a visitor comes and goes meanwhile: they
+  // have no reservation with Colyseus, so its own count of clients would close the table.
+  if (!room.autoDispose && !room.restoredGrace) room.autoDispose = true;
   const seating = room.seating;
   const firstEver = seating.host === null && seating.people.size === 0;
   // Someone restored from the record comes back with the token whose hash we kept.
@@ -46,6 +64,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
     person.name = uniqueName(auth.name, taken);
   person.sessions.add(client.sessionId);
   room.tokenOf.set(client.sessionId, person.token);
+  room.config.edge.bind(client, room.roomId, person.token);
   if (seating.host === null) seating.host = person.token;
   if (person.seat === null && !auth.spectate && room.state.status !== 'playing') {
     const free = seating.firstFree();
@@ -64,12 +83,15 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
   const person = room.personOf(client);
   if (!person) return;
   person.sessions.delete(client.sessionId);
-  if (!consented && person.seat !== null && !room.disposed) {
+  // A connection dropped for abuse gets no grace: its person may come back by token, as a new
+  // connection that carries their strikes (edge.ts).
+  if (!consented && person.seat !== null && !room.disposed && !room.config.edge.wasDropped(client)) {
     person.pending++;
     refreshSeats(room);
     room.afterChange();
     try {
-      await room.allowReconnection(client, room.settings.reconnectSeconds);
+      const again = await room.allowReconnection(client, room.settings.reconnectSeconds);
+      room.config.edge.reconnected(client, again);
       person.pending--;
       person.sessions.add(client.sessionId);
       room.log.add('returned', { seat: person.seat ?? -1, text: person.name });

@@ -108,17 +108,27 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
     mirrorGame(room.state, r.game);
   }
   // Everyone gets the reconnection grace from now: the bot plays a seat only once it lapses.
+  const graceMs = room.settings.reconnectSeconds * 1000;
+  room.restoredGrace = true;
   for (const p of s.people.values()) {
     p.pending++;
     timers(room).setTimeout(() => {
       p.pending--;
       room.departed(p);
-    }, room.settings.reconnectSeconds * 1000);
+    }, graceMs);
   }
-  // Nobody came back at all: the table closes (and is not restored again).
+  // Then the table closes when its last person is gone, as any other (people.ts' arrive).
   timers(room).setTimeout(() => {
-    if (room.clients.length === 0 && !room.autoDispose) void room.disconnect();
-  }, room.config.unclaimedMs);
+    room.restoredGrace = false;
+    if (room.clients.length > 0) room.autoDispose = true;
+  }, graceMs);
+  // Nobody came back at all: the table closes (and is not restored again).
+  timers(room).setTimeout(
+    () => {
+      if (room.clients.length === 0 && !room.autoDispose) void room.disconnect();
+    },
+    Math.max(room.config.unclaimedMs, graceMs),
+  );
   room.log.add('restored', { value: room.state.gameNumber });
   room.refreshSeats();
   room.afterChange();

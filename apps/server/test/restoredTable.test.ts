@@ -1,0 +1,97 @@
+/**
+ * A table restored after a restart waits for its people whoever else comes and goes (found from
+ * outside: a spectator who joined a restored table and left again closed it for good, and its record
+ * with it), its seat owners get in past a full gallery of spectators, and once their grace is over
+ * the table closes with its last person, as any other.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { CLOSE_RESTARTING } from '@blaze/protocol';
+import { matchMaker } from '@colyseus/core';
+import { Client } from 'colyseus.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOM_NAME } from '../src/app.js';
+import { lifecycle, setStore } from '../src/store/current.js';
+import { openStore, restoreTables } from '../src/store/open.js';
+import type { TableStore } from '../src/store/types.js';
+import { createTable, FAST_ROOM, join, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
+
+const srv = useServer({ room: FAST_ROOM, limits: { tableMaxSpectators: 1 } });
+const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-restored-'));
+let store: TableStore;
+beforeAll(() => {
+  store = openStore({ DATA_DIR: dir });
+});
+afterAll(async () => {
+  setStore(null);
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const alive = (id: string) => matchMaker.getLocalRoomById(id) !== undefined;
+
+/** What a restart does to one table: recorded, its clients told "restarting", then restored from the record. */
+async function restart(id: string): Promise<void> {
+  const room = serverRoom(id);
+  lifecycle.shuttingDown = true;
+  try {
+    await room.flushRecord();
+    await room.disconnect(CLOSE_RESTARTING);
+    await until(() => !alive(id), 5_000, 'table gone');
+  } finally {
+    lifecycle.shuttingDown = false;
+  }
+  expect(await restoreTables(store, ROOM_NAME)).toContain(id);
+}
+
+async function tableInPlay(reconnectSeconds: number): Promise<{ id: string; a: Player; b: Player }> {
+  const id = await createTable(srv.endpoint, { reconnectSeconds, botDelayMs: 10_000 });
+  const a = await join(srv.endpoint, id, { name: 'Ann' });
+  const b = await join(srv.endpoint, id, { name: 'Ben' });
+  await until(() => a.token !== '' && b.seat === 1, 5_000, 'seats');
+  a.room.send('addBot', { seat: 2 });
+  await until(() => a.room.state.players[2]?.occupied === true, 5_000, 'bot');
+  a.room.send('start', { firstSeat: 0 });
+  await until(() => a.room.state.status === 'playing', 5_000, 'start');
+  return { id, a, b };
+}
+
+it('a visitor who comes and goes leaves a restored table open; its owners get in past a full gallery', async () => {
+  setStore(store);
+  const { id, a, b } = await tableInPlay(60);
+  await restart(id);
+
+  // Someone opens the link while nobody is back yet, watches, and leaves.
+  const visitor = await join(srv.endpoint, id, { name: 'Vic' });
+  await until(() => visitor.room.state.status === 'playing', 5_000, 'visitor sees the game');
+  await visitor.room.leave(true);
+  // Colyseus disposes an empty room a second after autoDispose was turned on: wait past that.
+  await sleep(1_500);
+  expect(alive(id)).toBe(true);
+
+  // The gallery (one place here) is full when the owners come back: they pass it, to their own seats.
+  const spy = await join(srv.endpoint, id, { name: 'Spy' });
+  await until(() => spy.room.state.spectators === 1, 5_000, 'spectator counted');
+  const a2 = await join(srv.endpoint, id, { name: 'Ann', seatToken: a.token });
+  const b2 = await join(srv.endpoint, id, { name: 'Ben', seatToken: b.token });
+  await until(() => a2.seat === 0 && b2.seat === 1, 5_000, 'owners seated');
+  expect(a2.room.state.status).toBe('playing');
+  // A second stranger is still held to the cap.
+  await expect(new Client(srv.endpoint).joinById(id, { name: 'Eve' })).rejects.toThrow(/1 spectators/);
+  for (const p of [a2, b2, spy]) await p.room.leave(true);
+});
+
+it('once the grace is over, the restored table closes with its last person', async () => {
+  setStore(store);
+  const { id, a } = await tableInPlay(5);
+  await restart(id);
+  const a2 = await join(srv.endpoint, id, { name: 'Ann', seatToken: a.token });
+  await until(() => a2.seat === 0, 5_000, 'back');
+  // Ben never comes back: the grace lapses (the bot plays for him from then on).
+  await until(() => !serverRoom(id).restoredGrace, 10_000, 'grace over');
+  await a2.room.leave(true);
+  await until(() => !alive(id), 5_000, 'table closed');
+  // Closed for good: not restored again.
+  expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
+});

@@ -53,6 +53,8 @@ export interface ServerOptions {
 
 export interface BlazeServer {
   app: express.Express;
+  /** Routes under /api added after the server is made (main.ts' game records): they come before the JSON 404. */
+  api: express.Router;
   edge: Edge;
   http: HttpServer;
   gameServer: Server;
@@ -189,6 +191,13 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     res.json((listing.metadata as { card?: TableCard } | undefined)?.card ?? empty);
   });
 
+  const api = express.Router();
+  app.use('/api', api);
+  // Any other /api path is a JSON 404, as every answer under /api is (not express' HTML page).
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ code: 'NOT_FOUND', message: 'No such route.' });
+  });
+
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
     app.use(express.static(staticDir, { index: 'index.html', maxAge: '1h' }));
@@ -221,6 +230,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   let bound = 0;
   return {
     app,
+    api,
     edge,
     http,
     gameServer,

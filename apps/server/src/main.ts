@@ -56,7 +56,7 @@ const store = openStore({
   REDIS_URL: config.REDIS_URL,
   STORE_WRITER: config.STORE_WRITER,
 });
-mountGameRecords(server.app, store);
+mountGameRecords(server.api, store);
 const bound = await server.listen();
 const restored = await restoreTables(store, ROOM_NAME).catch((e: unknown) => {
   // The record cannot be read (DATA_DIR unusable, Redis unreachable): a server that could not keep

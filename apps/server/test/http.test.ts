@@ -16,6 +16,15 @@ describe('POST /api/tables', () => {
   const post = (body: string) =>
     fetch(`${base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
+  it('answers an unknown /api route with a JSON 404, not an HTML page', async () => {
+    for (const path of ['/api/nothing', '/api/tables/x/y', '/api/games']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+      expect(((await res.json()) as { code: string }).code, path).toBe('NOT_FOUND');
+    }
+  });
+
   it('refuses bad settings with MALFORMED and creates nothing', async () => {
     const res = await post(JSON.stringify({ settings: { windowMs: 1 } }));
     expect(res.status).toBe(400);

@@ -44,6 +44,14 @@ describe('Seating', () => {
     expect(s.host).toBe(b.token);
   });
 
+  it("names a bot after nobody at the table, a person called 'Bot 1' included", () => {
+    const s = new Seating();
+    s.arrive('bot 1', undefined);
+    s.addBot(1);
+    s.addBot(2);
+    expect([s.nameAt(1), s.nameAt(2)]).toEqual(['Bot 2', 'Bot 3']);
+  });
+
   it('lets the bot play bots and people who are away', () => {
     const s = new Seating();
     const a = s.arrive('A', undefined).person;

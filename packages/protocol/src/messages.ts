@@ -8,6 +8,23 @@ import { z } from 'zod';
 export const MAX_SEATS = 5;
 export const NAME_MAX = 24;
 export const CHAT_MAX = 200;
+
+/**
+ * Controls and invisible formatting a chat line may not carry: they could fake a line of its own
+ * (a line break, then "System: ..."), turn text around (bidi overrides) or fill a line with nothing
+ * visible (zero-width spaces, Hangul fillers, the braille blank). The emoji joiner (U+200D) and
+ * variation selectors stay: emoji are built with them.
+ */
+const CHAT_INVISIBLE = /[\p{Cc}\p{Co}\p{Cn}\u115f\u1160\u3164\uffa0\u2800]|(?!\u200d)\p{Cf}/gu;
+
+/** A chat line as everyone sees it: one line, invisibles out, one space between words. */
+export function cleanChat(raw: string): string {
+  return raw
+    .replace(/[\s\p{Zs}]+/gu, ' ')
+    .replace(CHAT_INVISIBLE, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
 /** WebSocket close code: the server is restarting; the table comes back, rejoin it by seat token. */
 export const CLOSE_RESTARTING = 4100;
 
@@ -117,7 +134,7 @@ export const clientMessages = {
     })
     .strict(),
   rematch: empty,
-  chat: z.object({ text: z.string().trim().min(1).max(CHAT_MAX) }).strict(),
+  chat: z.object({ text: z.string().max(CHAT_MAX).transform(cleanChat).pipe(z.string().min(1)) }).strict(),
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessages;

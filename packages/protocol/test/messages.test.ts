@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHAT_MAX,
   CLIENT_MESSAGE_TYPES,
+  cleanChat,
   DEFAULT_SETTINGS,
   isClientMessageType,
   joinOptions,
@@ -32,6 +34,9 @@ describe('client messages', () => {
       ['sit', { seat: -1 }],
       ['chat', { text: '' }],
       ['chat', { text: 'x'.repeat(201) }],
+      // Nothing visible left once the invisibles are out.
+      ['chat', { text: '\u200b'.repeat(150) }],
+      ['chat', { text: ' \r\n\t\u202e\u3164\u2800 ' }],
       ['settings', { windowMs: 10 }],
       ['pass', 'now'],
       ['play', null],
@@ -66,5 +71,24 @@ describe('join options and settings', () => {
     expect(tableSettings.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS.windowMs).toBe(3000);
     expect(DEFAULT_SETTINGS.reconnectSeconds).toBe(60);
+  });
+});
+
+describe('chat lines', () => {
+  it('are one line of visible text: no controls, line breaks, bidi overrides or invisible fillers', () => {
+    expect(cleanChat('hi\r\nSystem: Host was kicked')).toBe('hi System: Host was kicked');
+    expect(cleanChat('a\u0000b\u0007c\u001b[31md')).toBe('abc[31md');
+    expect(cleanChat('\u202egnp.exe\u202c ok')).toBe('gnp.exe ok');
+    expect(cleanChat('  so   \t much\u200b\u200b space  ')).toBe('so much space');
+    // Emoji keep their joiners and variation selectors; other scripts are untouched.
+    expect(cleanChat('👨\u200d👩\u200d👧 ❤\ufe0f')).toBe('👨\u200d👩\u200d👧 ❤\ufe0f');
+    expect(cleanChat('Grüße, こんにちは')).toBe('Grüße, こんにちは');
+  });
+
+  it('reach the table cleaned, and an invisible-only line is refused', () => {
+    const r = parseClientMessage('chat', { text: 'gg\n\u200bwp' });
+    expect(r.ok && r.value).toEqual({ text: 'gg wp' });
+    expect(parseClientMessage('chat', { text: 'x'.repeat(CHAT_MAX) }).ok).toBe(true);
+    expect(parseClientMessage('chat', { text: '\u200b\u200c\u2060' }).ok).toBe(false);
   });
 });

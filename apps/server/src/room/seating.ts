@@ -4,6 +4,7 @@
  */
 import { type BotStrength, MAX_SEATS, type TableCard } from '@blaze/protocol';
 import { newSeatToken } from '../ids.js';
+import { nameKey } from '../names.js';
 
 export interface Person {
   token: string;
@@ -93,9 +94,11 @@ export class Seating {
   addBot(slot: number, strength: BotStrength = 'normal'): SeatError | null {
     if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
-    const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? o.name : '')));
+    // Nobody at the table may share the bot's name, a person calling themselves "Bot 1" included.
+    const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? nameKey(o.name) : '')));
+    for (const p of this.people.values()) names.add(nameKey(p.name));
     let n = 1;
-    while (names.has(`Bot ${n}`)) n++;
+    while (names.has(nameKey(`Bot ${n}`))) n++;
     this.slots[slot] = { kind: 'bot', name: `Bot ${n}`, strength };
     return null;
   }

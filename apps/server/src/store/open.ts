@@ -35,8 +35,8 @@ export function openStore(env: StoreEnv): TableStore {
 const GAME_ID = /^[A-Za-z0-9_-]{1,40}-\d{1,6}$/;
 
 /** GET /api/games/<table>-<n>: a finished game's public record (after the end nothing is secret). */
-export function mountGameRecords(app: express.Express, store: TableStore): void {
-  app.get('/api/games/:id', async (req, res) => {
+export function mountGameRecords(api: express.Router, store: TableStore): void {
+  api.get('/games/:id', async (req, res) => {
     const id = req.params.id;
     if (!GAME_ID.test(id)) {
       res.status(400).json({ code: 'MALFORMED', message: 'No such game id.' });

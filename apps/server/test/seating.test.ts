@@ -30,6 +30,20 @@ describe('Seating', () => {
     expect(s.slots.slice(3)).toEqual([null, null]);
   });
 
+  it('takes back someone who left for good with their token: the same person, not a stranger', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    s.sit(a, 0);
+    const token = a.token;
+    s.forget(a);
+    expect(s.people.has(token)).toBe(false);
+    const back = s.arrive('A', token);
+    expect(back.returning).toBe(false);
+    expect(back.person.token).toBe(token);
+    // A token this table never gave out is still a stranger's.
+    expect(s.arrive('B', 'never-given-out-by-this-table-xx').person.token).not.toBe('never-given-out-by-this-table-xx');
+  });
+
   it('hands the host role to a present seated person when the host goes', () => {
     const s = new Seating();
     const a = s.arrive('A', undefined).person;

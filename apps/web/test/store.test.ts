@@ -1,3 +1,4 @@
+import { GameResult, type PlayerSlot } from '@blaze/protocol/schema';
 import { applyAction, canBeat, challengeValue, createGame, type GameState, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { toClientTable } from '../src/store/snapshot.js';
@@ -48,6 +49,32 @@ describe('toClientTable', () => {
     expect(tb.view?.players).toBe(3);
     expect(tb.seats).toHaveLength(5);
     expect(tb.isHost).toBe(true);
+  });
+
+  it('names a seat given back at the end from the finished game (someone who left still played it)', () => {
+    const g = createGame({ players: 3, seed: 'left', startSeat: 0 });
+    const s = stateFrom(g, 1, 'finished');
+    s.gameNumber = 2;
+    const names = [s.players[0]?.name ?? '', s.players[1]?.name ?? '', s.players[2]?.name ?? ''];
+    for (const [game, who] of [
+      [1, ['Old', 'Old', 'Old']],
+      [2, names],
+    ] as const) {
+      const r = new GameResult();
+      r.game = game;
+      r.names.push(...who);
+      s.results.push(r);
+    }
+    // The server freed seat 0 at the end: its person had left during the game.
+    const slot = s.players[0] as PlayerSlot;
+    slot.occupied = false;
+    slot.name = '';
+    const tb = toClientTable(s, 1);
+    expect(tb.seats[0]?.name).toBe(names[0]);
+    expect(tb.seats[0]?.occupied).toBe(false);
+    // In the lobby after it, an empty seat is empty.
+    s.status = 'lobby';
+    expect(toClientTable(s, 1).seats[0]?.name).toBe('');
   });
 
   it('has no game view in the lobby before the first game', () => {

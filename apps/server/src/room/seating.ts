@@ -24,18 +24,27 @@ export interface SeatError {
   message: string;
 }
 
+/** Former tokens kept per table: far more people than an evening brings, bounded against a flood. */
+const MAX_FORMER = 200;
+
 const fail = (code: string, message: string): SeatError => ({ code, message });
 
 export class Seating {
   readonly slots: Occupant[] = new Array<Occupant>(MAX_SEATS).fill(null);
   readonly people = new Map<string, Person>();
   host: string | null = null;
+  /**
+   * Tokens of people who left for good, newest last. Someone who comes back with theirs is the same
+   * person again (one row on the evening's scoreboard, which is keyed by token), not a stranger.
+   */
+  private readonly former = new Set<string>();
 
-  /** A returning person (valid token) or a new one with a fresh token. */
+  /** A returning person (valid token), one who left and is back (former token), or a new one. */
   arrive(name: string, token: string | undefined): { person: Person; returning: boolean } {
     const known = token === undefined ? undefined : this.people.get(token);
     if (known) return { person: known, returning: true };
-    const person: Person = { token: newSeatToken(), name, seat: null, sessions: new Set(), pending: 0 };
+    const back = token !== undefined && this.former.delete(token);
+    const person: Person = { token: back ? token : newSeatToken(), name, seat: null, sessions: new Set(), pending: 0 };
     this.people.set(person.token, person);
     if (this.host === null) this.host = person.token;
     return { person, returning: false };
@@ -126,6 +135,8 @@ export class Seating {
   forget(p: Person): void {
     this.stand(p);
     this.people.delete(p.token);
+    this.former.add(p.token);
+    if (this.former.size > MAX_FORMER) this.former.delete(this.former.values().next().value as string);
     if (this.host === p.token) this.handOnHost();
   }
 

@@ -165,6 +165,13 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
   }));
   const me = mySeat >= 0 ? slots[mySeat] : undefined;
   const st = status(state.status);
+  if (st === 'finished') {
+    // Someone who left during the game gives their seat back when it ends (the server frees it), but
+    // the finished game is still theirs: its seats, log and scores name them from its result.
+    const result = arr(state.results).find((r) => r.game === state.gameNumber);
+    const names = result ? arr(result.names) : [];
+    for (const s of seats) if (s.name === '' && names[s.seat]) s.name = names[s.seat] as string;
+  }
   const settingsIn = state.settings as Settings;
   const settings: Settings = {
     firstPlayer: settingsIn.firstPlayer,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { type BlazeHook, newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 
@@ -69,12 +69,17 @@ function seatOf(page: Page): Promise<Seat | null> {
   });
 }
 
+/** Hand cards lit as playable, and action buttons one can press. */
+const playable = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { __blaze: BlazeHook }).__blaze.hand.filter((c) => c.lit).length)) +
+  (await page.locator('[data-testid=actions] button:not([disabled])').count());
+
 it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same seat and hand by itself', async () => {
   // Slow bots and a relaxed clock: nothing moves on its own while the server is down and coming back.
   const res = await fetch(`${server.base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { botDelayMs: 10_000, clock: 'relaxed' } }),
+    body: JSON.stringify({ settings: { botDelayMs: 10_000, clock: 'relaxed', firstPlayer: 0 } }),
   });
   const { id } = (await res.json()) as { id: string };
   const page = A.page;
@@ -92,6 +97,9 @@ it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same
   expect(before.mySeat).toBe(0);
   expect(before.hand.length).toBeGreaterThan(0);
 
+  // Ann opens: her cards are playable.
+  await poll(() => playable(page)).toBeGreaterThan(0);
+
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGKILL');
   await exited;
@@ -104,6 +112,10 @@ it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same
     expect(await tid(page, 'join').isVisible()).toBe(false);
   }
   await shot(page, 'crash-reconnecting');
+  // Nothing is playable while the link is down: a move made then landed on the table here and was
+  // lost there (found by playing a host's evening).
+  expect(await playable(page)).toBe(0);
+  expect(await page.locator('[data-testid=actions] button:not([disabled])').count()).toBe(0);
   // What the page held when the server died is what must come back.
   const held = (await seatOf(page)) as Seat;
   expect(held.hand).toEqual(before.hand);

@@ -63,9 +63,12 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   cleanups.push(() => pacer.destroy());
   // Acting never waits for the queue: the newest table first, then the message.
   const send: Send = (type, payload) => {
+    if (linkDown()) return;
     pacer.flush();
     (source ?? conn)?.send(type, payload);
   };
+  /** A table on the network whose link dropped (a local practice source never drops). */
+  const linkDown = () => !source && (connState === 'reconnecting' || connState === 'closed');
   const invite = inviteLink(location.origin, tableId);
 
   // ---- DOM skeleton ----
@@ -191,7 +194,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   function play(cards: CardId[]): void {
     const tb = store.get().table;
     const v = tb?.view;
-    if (!tb || !v || cards.length === 0) return;
+    if (!tb || !v || cards.length === 0 || linkDown()) return;
     const e = checkPlay(v, tb.mySeat, v.hand, cards);
     if (e) {
       store.refused(coachWords(e), Date.now(), 6000, e.params?.card as CardId | undefined);
@@ -206,6 +209,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   }
 
   function reject(card: CardId, challenge: CardId): void {
+    if (linkDown()) return;
     lastSent = card;
     store.markPending({ kind: 'reject', cards: [card], onto: [challenge] });
     send('reject', { pairs: [{ challenge, card }] });
@@ -288,7 +292,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
           ? t('top.watching', { n: tb.spectators })
           : '';
     watching.classList.toggle('you-watch', tb.mySeat < 0);
-    hl = highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
+    // While the link is down nothing is playable: a move made then would land on the table here and
+    // be lost there (the card came back to the hand after the restart, without a word).
+    hl = linkDown() ? highlights(emptyTable(), []) : highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
     if (hl.rejectTargets.length > 0) {
       const chosen = hl.rejectTargets[targetIdx % hl.rejectTargets.length];
       hl = {

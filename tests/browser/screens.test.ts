@@ -180,7 +180,7 @@ describe('every screen at six sizes (issue #10)', () => {
     const bets = await tid(page, 'summary-bets').locator('li').allTextContents();
     expect(bets.length).toBe(5);
     for (const b of bets) expect(b, 'bet value revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
-    await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/loses the round/);
+    await expect(tid(page, 'summary-loser').textContent()).resolves.toMatch(/^(.+ loses|You lose) the round$/);
     await expect(tid(page, 'summary-trump').textContent()).resolves.toMatch(/New trump: (red|yellow|blue)/);
     // If it goes, the page notes when and what the table was doing then (printed on failure).
     await page.evaluate(() => {
@@ -253,7 +253,7 @@ describe('every screen at six sizes (issue #10)', () => {
     // Past the time a summary would have come up (the canvas' replay of the last move, REPLAY_MS).
     await page.waitForTimeout(2500);
     expect((await times()).covered, 'no round summary over the results').toBe(false);
-    await expect(tid(page, 'final-round-loser').textContent()).resolves.toMatch(/loses the round/);
+    await expect(tid(page, 'final-round-loser').textContent()).resolves.toMatch(/^(.+ loses|You lose) the round$/);
     const lastBets = await tid(page, 'final-round-bets').locator('li').allTextContents();
     expect(lastBets.length).toBe(5);
     for (const b of lastBets) expect(b, 'last round bet revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);

@@ -3,8 +3,10 @@
  * per table serves them all (a timer per clock, re-armed on every action, was a large share of what
  * outlived young collections at 500 tables; issue 9).
  */
-import { type Action, applyAction, createGame, type GameState, legalActions } from '@blaze/rules';
+import { ROUND_BREAK_MS } from '@blaze/protocol';
+import { type Action, applyAction, createGame, type GameState, legalActions, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../src/bots.js';
 import { type Due, TableClocks } from '../src/room/clocks.js';
 import { fakeClock } from './fakeClock.js';
 
@@ -117,5 +119,39 @@ describe('table clocks', () => {
     expect(clock.live()).toBe(0);
     clocks.replan(null, 3_000, SPEED);
     expect(clock.live()).toBe(0);
+  });
+
+  it("a round's end holds people's clocks for the round break, so the summary is read, not raced", () => {
+    const { clock, clocks } = setUp();
+    // A game played by bots to the first state of its second round.
+    let g = createGame({ players: 4, seed: 'break', startSeat: 0 });
+    let last = g;
+    for (let i = 0; i < 2_000 && g.round === 1 && !g.over; i++) {
+      // The window closes; otherwise the first seat whose bot has a move makes it.
+      let action: Action | null = g.window !== null ? { type: 'closeWindow' } : null;
+      for (let seat = 0; seat < 4 && action === null; seat++)
+        if (legalActions(g, seat).length > 0) action = chooseAction('heuristic', viewFor(g, seat), () => 0.5);
+      if (action === null) break;
+      const r = applyAction(g, action);
+      if (!r.ok) throw new Error(r.error.code);
+      last = g;
+      g = r.state;
+    }
+    expect(g.round).toBe(2);
+    clocks.replan(last, 3_000, SPEED);
+    clock.advanceTo(clock.now() + 1_000);
+    clocks.replan(g, 3_000, SPEED);
+    const first = Math.min(...clocks.deadlines().map((d) => d.at));
+    expect(first).toBeGreaterThanOrEqual(clock.now() + ROUND_BREAK_MS + Math.min(SPEED.attackerMs, SPEED.betMs));
+    // Moves within the break keep it; after it, clocks run from the move again.
+    clock.advanceTo(clock.now() + ROUND_BREAK_MS + 1);
+    clocks.replan(g, 3_000, SPEED);
+    expect(Math.min(...clocks.deadlines().map((d) => d.at))).toBeLessThanOrEqual(clock.now() + SPEED.betMs + 100);
+    // A restored table's first plan, already in round 2, has no break.
+    const fresh = setUp();
+    fresh.clocks.replan(g, 3_000, SPEED);
+    expect(Math.min(...fresh.clocks.deadlines().map((d) => d.at))).toBeLessThanOrEqual(
+      fresh.clock.now() + SPEED.betMs + 100,
+    );
   });
 });

@@ -142,8 +142,11 @@ describe('explanations on hover and hold', () => {
     );
     expect(pair).toContain('(rule R4.2)');
     expect(explain(tb, { kind: 'seat', seat: 1 }, 'en')).toMatch(
-      /^Ben is the target: .* That is you\. Cards in hand: 5\. \(rule R3\.3\)$/,
+      /^You are the target: reject each challenge card, or pass and take them all\. Cards in hand: 5\. \(rule R3\.3\)$/,
     );
+    // Your own seat in the second person in every language, another's by name.
+    expect(explain(tb, { kind: 'seat', seat: 1 }, 'de')).toMatch(/^Du bist das Ziel: /);
+    expect(explain(tb, { kind: 'seat', seat: 1 }, 'ja')).toMatch(/^あなたは防御側です/);
     expect(explain(tb, { kind: 'seat', seat: 0 }, 'de')).toContain('Ana ist der aktive Spieler');
     expect(explain(tb, { kind: 'seat', seat: 2 }, 'ja')).toContain('Cleoは援護です');
     expect(explain(tb, { kind: 'limit' }, 'en')).toMatch(/at most 5 cards .* Room left: 4\. \(rule R4\.4\)/);

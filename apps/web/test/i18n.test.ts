@@ -3,6 +3,9 @@ import { de } from '../src/i18n/de.js';
 import { en } from '../src/i18n/en.js';
 import { type CountKey, format, LANGS, pickLang, TABLES, t, tn } from '../src/i18n/index.js';
 import { ja } from '../src/i18n/ja.js';
+import { learnDe } from '../src/i18n/learn.de.js';
+import { learnEn } from '../src/i18n/learn.en.js';
+import { learnJa } from '../src/i18n/learn.ja.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -51,6 +54,22 @@ describe('i18n', () => {
     for (const l of LANGS) {
       for (const k of counted)
         expect(tn(k, 1, params, l), `${l} ${k}`).not.toMatch(/\b1 (cards|feathers|Karten|Federn)\b/);
+    }
+  });
+
+  it('names the buttons and roles the coach talks about with the words on the buttons and seat pills', () => {
+    const learn = { en: learnEn, de: learnDe, ja: learnJa } as const;
+    for (const l of LANGS) {
+      const m = TABLES[l];
+      const c = learn[l];
+      expect(c['move.open'], l).toContain(m['act.play']);
+      expect(c['move.pass'], l).toContain(m['act.pass']);
+      expect(c['move.stand'], l).toContain(m['act.stand']);
+      expect(c['hint.stand'], l).toContain(m['act.stand']);
+      expect(c['move.bet'], l).toContain(`${m['act.bet']} {value}`);
+      // The screen reader's role names are the pills' (a word for the active player may be longer).
+      expect(c['a11y.role.supporter'].toLowerCase(), l).toContain(m['role.supporter'].toLowerCase());
+      expect(c['a11y.role.target'].toLowerCase(), l).toContain(m['role.target'].toLowerCase());
     }
   });
 

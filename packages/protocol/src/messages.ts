@@ -56,6 +56,13 @@ export const CLOCKS: Record<ClockSpeed, { attackerMs: number; targetMs: number; 
   fast: { attackerMs: 7_000, targetMs: 12_000, betMs: 10_000 },
 };
 
+/**
+ * When the first round ends, people's clocks start this much later: the round's summary (who lost,
+ * the bets revealed, the new trump) is on screen for about this long, and the next turn's clock ran
+ * out under it (the fast clock gives an opener 7 s). The client's summary stays up this long at most.
+ */
+export const ROUND_BREAK_MS = 10_000;
+
 export const tableSettings = z
   .object({
     /** -1 picks the first player at random (R2.5). */

@@ -5,7 +5,7 @@
  * moves on; one host timer per table wakes for the soonest.
  */
 import type { ClockSpeed } from '@blaze/protocol';
-import { CLOCK_STEP_MS, CLOCKS } from '@blaze/protocol';
+import { CLOCK_STEP_MS, CLOCKS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { type GameState, isStanding } from '@blaze/rules';
 import { SoonestTimer } from './soonestTimer.js';
 
@@ -54,6 +54,9 @@ export class TableClocks {
   private windowSeat = -1;
   /** The window cards the window clock was started for: a longer list means the supporter played again. */
   private windowCards = 0;
+  /** The round of the last replan, and until when a round's end holds people's clocks (ROUND_BREAK_MS). */
+  private round = 0;
+  private breakUntil = 0;
   private readonly timer: SoonestTimer;
 
   constructor(
@@ -80,13 +83,18 @@ export class TableClocks {
     speed: { attackerMs: number; targetMs: number; betMs: number },
   ): void {
     const now = this.now();
+    // A new round of the same game (not a restored table's first plan, nor a new game): a break.
+    const round = game?.round ?? 0;
+    if (this.round !== 0 && round > this.round) this.breakUntil = now + ROUND_BREAK_MS;
+    this.round = round;
+    const from = Math.max(now, this.breakUntil);
     this.want.fill(0);
     if (game) markMustAct(game, this.want);
     for (let slot = 0; slot < SLOTS; slot++) {
       if (this.want[slot] === 0) this.at[slot] = 0;
       else if (slot >= 2 * SEATS) {
-        if (this.at[slot] === 0) this.at[slot] = onGrid(now + speed.betMs);
-      } else this.at[slot] = onGrid(now + (slot < SEATS ? speed.attackerMs : speed.targetMs));
+        if (this.at[slot] === 0) this.at[slot] = onGrid(from + speed.betMs);
+      } else this.at[slot] = onGrid(from + (slot < SEATS ? speed.attackerMs : speed.targetMs));
     }
     const w = game && !game.over ? game.window : null;
     if (w === null) {

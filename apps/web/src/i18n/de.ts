@@ -115,6 +115,7 @@ export const de: Messages = {
   'table.trump': 'Trumpf: {suit}',
   'summary.title': 'Runde {round} ist vorbei',
   'summary.loser': '{name} verliert die Runde',
+  'summary.loser.you': 'Du verlierst die Runde',
   'summary.bets': 'Aufgedeckte Wetten',
   'summary.bet': '{name} setzt {value} auf {other}',
   'summary.back': 'geht zurück an {name}',

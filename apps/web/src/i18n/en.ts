@@ -114,6 +114,7 @@ export const en = {
   'table.trump': 'Trump: {suit}',
   'summary.title': 'Round {round} is over',
   'summary.loser': '{name} loses the round',
+  'summary.loser.you': 'You lose the round',
   'summary.bets': 'Bets revealed',
   'summary.bet': '{name} bet {value} on {other}',
   'summary.back': 'goes back to {name}',

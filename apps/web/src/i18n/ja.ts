@@ -114,6 +114,7 @@ export const ja: Messages = {
   'table.trump': '切り札：{suit}',
   'summary.title': 'ラウンド{round}終了',
   'summary.loser': '{name}がこのラウンドの負け',
+  'summary.loser.you': 'あなたがこのラウンドの負け',
   'summary.bets': '賭けの公開',
   'summary.bet': '{name}が{other}に{value}を賭けた',
   'summary.back': '{name}の手元に戻る',

@@ -43,19 +43,19 @@ export const learnDe: LearnMessages = {
   'lesson.trumpOnTrump': 'Eine Trumpf-Angriffskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',
   'lesson.firebird': 'Ein Feuervogel zählt 10 als Angriffskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
   'lesson.extend':
-    'Angreifer dürfen Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Angriff oder Abwehr.',
+    'Der aktive Spieler darf Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Angriff oder Abwehr.',
   'lesson.supporter':
-    'Der Spieler nach dem Verteidiger ist der Unterstützer: Auch er darf Tischwerte nachlegen. Der Angreifer hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Unterstützers zurückgeben lassen.',
+    'Der Spieler nach dem Ziel ist der Helfer: Auch er darf Tischwerte nachlegen. Der aktive Spieler hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Helfers zurückgeben lassen.',
   'lesson.limit':
-    'Das Limit: höchstens so viele Angriffskarten, wie der Verteidiger zu Beginn auf der Hand hatte, nie mehr als fünf.',
+    'Das Limit: höchstens so viele Angriffskarten, wie das Ziel zu Beginn auf der Hand hatte, nie mehr als fünf.',
   'lesson.pass':
     'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten des Angriffs auf die Hand.',
   'lesson.stand':
-    'Drück Fertig, wenn du nichts mehr nachlegen willst. Der Angriff endet, wenn alles abgewehrt oder gepasst ist und beide Angreifer fertig sind.',
+    'Drück Fertig, wenn du nichts mehr nachlegen willst. Der Angriff endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Helfer fertig sind.',
   'lesson.takeBack':
-    'Dein Vorrang: Der Unterstützer hat das Limit gefüllt, aber solange sein Rücknahmefenster offen ist, darfst du als aktiver Spieler noch eine Karte eines Werts vom Tisch legen. Seine zuletzt gelegte Karte geht dafür auf seine Hand zurück.',
+    'Dein Vorrang: Der Helfer hat das Limit gefüllt, aber solange sein Rücknahmefenster offen ist, darfst du als aktiver Spieler noch eine Karte eines Werts vom Tisch legen. Seine zuletzt gelegte Karte geht dafür auf seine Hand zurück.',
   'lesson.draw':
-    'Nach einem Angriff ziehen alle Beteiligten auf fünf Karten nach, der Angreifer zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
+    'Nach einem Angriff ziehen alle Beteiligten auf fünf Karten nach, der aktive Spieler zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
   'lesson.phaseTwo':
     'Der Stapel ist leer: Phase 2. Kein Nachziehen mehr; wer alle Karten los ist, nimmt eine Feder und ist raus.',
   'lesson.bet':
@@ -66,11 +66,11 @@ export const learnDe: LearnMessages = {
   'lesson.roundOver':
     'Die letzte Feder ist weg: Wer keine hat, verliert die Runde und beginnt Runde 2 mit neuem Trumpf.',
   'lesson.gameOver': 'Nach zwei Runden zählen Federn und gewonnene Wetten: Die höchste Summe gewinnt.',
-  'move.open': 'Wähl jetzt {cards} und drück Spielen.',
+  'move.open': 'Wähl jetzt {cards} und drück Ausspielen.',
   'move.reject': 'Wähl jetzt deine {card} und tipp dann auf {challenge} auf dem Tisch.',
   'move.pass': 'Drück jetzt Passen.',
   'move.stand': 'Drück jetzt Fertig.',
-  'move.bet': 'Drück jetzt {name}, dann Wette {value}.',
+  'move.bet': 'Drück jetzt {name}, dann Wetten {value}.',
   'learn.yourMove': 'Du bist dran.',
   'learn.wait': 'Schau den anderen zu …',
   'a11y.region': 'Der Tisch in Worten',
@@ -78,9 +78,9 @@ export const learnDe: LearnMessages = {
   'a11y.table': 'Angriffe auf dem Tisch',
   'a11y.seats': 'Plätze',
   'a11y.status': 'Trumpf: {trump}. Stapel: {deck}. Deine Rolle: {role}.',
-  'a11y.role.active': 'Angreifer',
-  'a11y.role.supporter': 'Unterstützer',
-  'a11y.role.target': 'Verteidiger',
+  'a11y.role.active': 'aktiver Spieler',
+  'a11y.role.supporter': 'Helfer',
+  'a11y.role.target': 'Ziel',
   'a11y.role.none': 'keine',
   'a11y.trumpCard': '{card}, Trumpf',
   'a11y.emptyTable': 'Kein Angriff auf dem Tisch',

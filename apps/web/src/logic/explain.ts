@@ -96,7 +96,8 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
     case 'seat': {
       const info = tb.seats[e.seat];
       if (!info?.occupied) return null;
-      const you = e.seat === tb.mySeat ? w('seat.you') : '';
+      const mine = e.seat === tb.mySeat;
+      const you = mine ? w('seat.you') : '';
       if (!v || tb.status === 'lobby') return join([w('seat.lobby', { name: info.name }), you]);
       const out = v.out.includes(e.seat);
       const role = out ? 'out' : roleOf(tb, e.seat);
@@ -109,8 +110,8 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
       const feathers = v.feathers.filter((f) => f.seat === e.seat).map((f) => f.value);
       const bet = v.bets.find((b) => b.by === e.seat && b.round === v.round);
       return join([
-        w(`seat.${role}`, { name: info.name }),
-        you,
+        // Your own seat in the second person ("You are the target", not "You is the target").
+        mine ? w(`seat.${role}.you`) : w(`seat.${role}`, { name: info.name }),
         state,
         w('seat.cards', { n: v.handCounts[e.seat] ?? 0 }),
         feathers.length > 0 && w('seat.feathers', { list: feathers.join(', ') }),

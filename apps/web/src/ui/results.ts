@@ -1,8 +1,10 @@
 /** After a game: scores per round (feathers and bets), the tie-break, the evening's scoreboard, Rematch. */
+import { ROUND_BREAK_MS } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
 import { rematchOffer, results } from '../logic/results.js';
 import { lastRound, type RoundSummary, type SummaryBet } from '../logic/roundSummary.js';
+import { REPLAY_MS } from '../render/motion.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
 import { seatOffer } from './seatOffer.js';
@@ -131,7 +133,7 @@ function lastRoundBlock(tb: ClientTable): HTMLElement | null {
     'section',
     { class: 'last-round', testid: 'final-round' },
     h('h3', {}, t('summary.title', { round: s.round })),
-    h('p', { class: 'loser', testid: 'final-round-loser' }, t('summary.loser', { name: nameOf(tb, s.loser) })),
+    h('p', { class: 'loser', testid: 'final-round-loser' }, loserWords(tb, s.loser)),
     h('ul', { class: 'summary-bets', testid: 'final-round-bets' }, betItems(s, tb)),
   );
 }
@@ -167,7 +169,13 @@ function replayLink(game: number): HTMLElement | null {
   );
 }
 
-const SUMMARY_MS = 9000;
+/** Up as long as the round's break holds the next clocks (it appears after the last move's replay). */
+/** Who lost the round; your own loss in the second person ("You lose", not "You loses"). */
+function loserWords(tb: ClientTable, seat: number): string {
+  return seat === tb.mySeat ? t('summary.loser.you') : t('summary.loser', { name: nameOf(tb, seat) });
+}
+
+const SUMMARY_MS = ROUND_BREAK_MS - REPLAY_MS;
 /**
  * A tap this soon after the summary appears was aimed at the table under it (quicker than anyone reacts
  * to what just appeared): for this long the summary lets taps through instead of closing on them.
@@ -278,7 +286,7 @@ export class RoundSummaryView {
           tabIndex: 0,
         },
         h('h2', {}, t('summary.title', { round: s.round })),
-        h('p', { class: 'loser', testid: 'summary-loser' }, t('summary.loser', { name: name(s.loser) })),
+        h('p', { class: 'loser', testid: 'summary-loser' }, loserWords(tb, s.loser)),
         h('h3', {}, t('summary.bets')),
         h('ul', { class: 'summary-bets', testid: 'summary-bets' }, bets),
         s.feathers.length > 0 ? h('h3', {}, t('summary.feathers')) : null,

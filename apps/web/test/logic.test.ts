@@ -129,9 +129,11 @@ describe('log and cards in words', () => {
     const tb = table(fresh(), 2);
     expect(logWords(toClientTable(stateFrom(fresh(), 0), 0).log[0] ?? logEntryPlain(), tb)).toBeTypeOf('string');
     expect(logWords(logEntryPlain(), tb)).toBe('Ana challenges Ben with red 5, yellow 5');
-    expect(logWords({ ...logEntryPlain(), kind: 'rejected', seat: 1, cards: ['bFa'] }, tb)).toBe(
-      'Ben rejects with blue Firebird',
-    );
+    // A rejection's cards travel as pairs (challenge, card, ...): said as what beat what.
+    const rejected = { ...logEntryPlain(), kind: 'rejected', seat: 1, cards: ['b9a', 'y3a', 'r5a', 'r9b'] };
+    expect(logWords(rejected, tb)).toBe('Ben rejects blue 9 with yellow 3, red 5 with red 9');
+    expect(logWords(rejected, tb, 'de')).toBe('Ben wehrt blau 9 mit gelb 3, rot 5 mit rot 9 ab');
+    expect(logWords(rejected, table(fresh(), 1))).toBe('You reject blue 9 with yellow 3, red 5 with red 9');
   });
 
   it("words the room's own events: a clock running out, a return, a move to the spectators", () => {
@@ -304,48 +306,58 @@ describe('layout', () => {
       [915, 304],
       [1280, 300],
     ] as const;
-    for (const [w, h] of sizes) {
+    // Upright phones whose canvas is low for a player: the guided game's coach above the table, the
+    // bet bar's rows under it (375x667 left 361 px in the guided game; the pairs lay over your box).
+    const lowWithHand = [
+      [375, 361],
+      [375, 400],
+      [390, 420],
+      [360, 440],
+    ] as const;
+    const cases = [
+      ...sizes.flatMap(([w, h]) => [true, false].map((hasHand) => [w, h, hasHand] as const)),
+      ...lowWithHand.map(([w, h]) => [w, h, true] as const),
+    ];
+    for (const [w, h, hasHand] of cases) {
       for (const players of [3, 4, 5]) {
-        for (const hasHand of [true, false]) {
-          const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
-          const boxes: [string, Box][] = [];
-          for (let s = 0; s < players; s++) {
-            const p = L.seats[s]!;
-            boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
-            const b = L.betRows[s]!;
-            boxes.push([`bets ${s}`, b]);
-          }
-          for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
-          // Every challenge pair, rejection included, stays inside the table zone.
-          const tw = L.cardW * L.tableScale;
-          const th = L.cardH * L.tableScale;
-          for (const p of L.table) {
-            const pair = {
-              x: p.x - tw / 2,
-              y: p.y - th / 2,
-              w: tw + L.rejectOffset.x + 8,
-              h: th + L.rejectOffset.y + 8,
-            };
-            for (const [name, b] of boxes)
-              expect(intersects(pair, b), `${w}x${h} ${players}p table vs ${name}`).toBe(false);
-          }
-          if (hasHand) {
-            const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
-            // The hand's band: the whole width, or on a short canvas right of the column with your box.
-            boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
-            for (const p of L.hand) expect(p.x - L.cardW / 2, `${w}x${h} hand`).toBeGreaterThanOrEqual(L.handLeft);
-          }
-          for (let a = 0; a < boxes.length; a++) {
-            const [na, ba] = boxes[a]!;
-            expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
-            expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
-            expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
-            expect(ba.y + ba.h, `${w}x${h} ${na} bottom`).toBeLessThanOrEqual(h + 0.5);
-            for (let b = a + 1; b < boxes.length; b++) {
-              const [nb, bb] = boxes[b]!;
-              if (ba.w === 0 || bb.w === 0) continue;
-              expect(intersects(ba, bb), `${w}x${h} ${players}p hand=${hasHand}: ${na} vs ${nb}`).toBe(false);
-            }
+        const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
+        const boxes: [string, Box][] = [];
+        for (let s = 0; s < players; s++) {
+          const p = L.seats[s]!;
+          boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
+          const b = L.betRows[s]!;
+          boxes.push([`bets ${s}`, b]);
+        }
+        for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
+        // Every challenge pair, rejection included, stays inside the table zone.
+        const tw = L.cardW * L.tableScale;
+        const th = L.cardH * L.tableScale;
+        for (const p of L.table) {
+          const pair = {
+            x: p.x - tw / 2,
+            y: p.y - th / 2,
+            w: tw + L.rejectOffset.x + 8,
+            h: th + L.rejectOffset.y + 8,
+          };
+          for (const [name, b] of boxes)
+            expect(intersects(pair, b), `${w}x${h} ${players}p table vs ${name}`).toBe(false);
+        }
+        if (hasHand) {
+          const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
+          // The hand's band: the whole width, or on a short canvas right of the column with your box.
+          boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
+          for (const p of L.hand) expect(p.x - L.cardW / 2, `${w}x${h} hand`).toBeGreaterThanOrEqual(L.handLeft);
+        }
+        for (let a = 0; a < boxes.length; a++) {
+          const [na, ba] = boxes[a]!;
+          expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
+          expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
+          expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
+          expect(ba.y + ba.h, `${w}x${h} ${na} bottom`).toBeLessThanOrEqual(h + 0.5);
+          for (let b = a + 1; b < boxes.length; b++) {
+            const [nb, bb] = boxes[b]!;
+            if (ba.w === 0 || bb.w === 0) continue;
+            expect(intersects(ba, bb), `${w}x${h} ${players}p hand=${hasHand}: ${na} vs ${nb}`).toBe(false);
           }
         }
       }

@@ -87,6 +87,8 @@ const SHORT_BELOW_H = 330;
 /** Hand cards on a short canvas: the largest that fits between these. */
 const SHORT_MAX_CARD_W = 90;
 const SHORT_MIN_CARD_W = 36;
+/** Hand cards on an upright phone whose canvas is low: no smaller than this to make room. */
+const NARROW_MIN_CARD_W = 36;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 
@@ -101,24 +103,47 @@ const sizeCache = new Map<string, number>();
 export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
   const short = isShort(w, h);
-  if (w < 640 && !short) return layoutAt(i, Math.round(clamp(Math.min(w / 7, h / 8), 44, 80)));
+  const narrow = w < 640 && !short;
   const at = short ? layoutShort : layoutAt;
-  const key = `${short ? 'short' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
+  const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
   let cardW = sizeCache.get(key);
   if (cardW === undefined) {
-    // A short canvas has no proportional size to keep: the largest card that fits, down to a floor.
-    const floor = short ? SHORT_MIN_CARD_W : Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
-    cardW = floor;
-    for (let cw = short ? SHORT_MAX_CARD_W : MAX_CARD_W; cw > floor; cw -= 2) {
-      if (fits(at({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) {
-        cardW = cw;
-        break;
-      }
-    }
+    cardW = narrow ? narrowCardW(i) : largestFitting(i, at, short);
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, cardW);
   }
-  return at(i, cardW);
+  // A negative size from narrowCardW: that size, with your box beside the hand.
+  return cardW < 0 ? layoutAt(i, -cardW, true) : at(i, cardW);
+}
+
+/**
+ * A short canvas has no proportional size to keep: the largest card that fits, down to a floor. A
+ * wide one: the largest that fits, never below its proportional size.
+ */
+function largestFitting(i: LayoutInput, at: typeof layoutAt, short: boolean): number {
+  const { w, h } = i;
+  const floor = short ? SHORT_MIN_CARD_W : Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
+  for (let cw = short ? SHORT_MAX_CARD_W : MAX_CARD_W; cw > floor; cw -= 2) {
+    if (fits(at({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) return cw;
+  }
+  return floor;
+}
+
+/**
+ * An upright phone keeps its proportional size while a full challenge fits; on a lower canvas (the
+ * guided game's coach above it, the bet bar's rows under it: 375x420 and less) the pairs lay over
+ * your box and the limit at that size, so the cards shrink until they fit (not below
+ * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand (answered as
+ * the negative size).
+ */
+function narrowCardW(i: LayoutInput): number {
+  const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
+  const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
+  for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
+    if (fits(layoutAt(full, cw))) return cw;
+    if (i.hasHand && fits(layoutAt(full, cw, true))) return -cw;
+  }
+  return proportional;
 }
 
 /**
@@ -159,9 +184,15 @@ function fits(L: Layout): boolean {
   return true;
 }
 
-function layoutAt(i: LayoutInput, cardW: number): Layout {
+/**
+ * `beside` (an upright phone's low canvas, with a hand): your box at the bottom left with the bets on
+ * you and the limit above it, the hand fanned to its right, as on the short canvas; the middle band
+ * gains your box's row.
+ */
+function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
   const { w, h } = i;
   const narrow = w < 640;
+  const column = beside && narrow && i.hasHand;
   const cardH = Math.round(cardW * 1.45);
   const others = Math.max(1, i.players - 1);
   const gapX = narrow ? 4 : 10;
@@ -176,26 +207,35 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
   // Room under the fan for its curve and its turned corners, so no card is cut at the bottom edge.
   const fanDrop = 0.5 * (narrow ? 6 : 14) + (cardW / 2) * Math.sin(narrow ? 0.06 : 0.1) + 2;
   const handY = h - cardH / 2 - 6 - fanDrop;
-  const hand = fan(n, cardW, w / 2, margin, w - margin, handY, narrow);
+  const handLeft = column ? gapX + seatBox.w + 6 : 0;
+  const hand = column
+    ? fan(n, cardW, (handLeft + w) / 2, handLeft, w - margin, handY, narrow)
+    : fan(n, cardW, w / 2, margin, w - margin, handY, narrow);
   // Room for a selected card lifting out of the fan.
   const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.24 : h;
 
   const { seats, betRows } = opponentsRow(i, seatBox, betH, 4);
   const topBand = 4 + seatBox.h + 2 + betH + 4;
-  // Your own seat: bottom-left above the hand; a spectator sees seat 0 there, with no hand under it.
-  const ownY = handTop - seatBox.h / 2 - 4;
+  // Your own seat: bottom-left above the hand (or beside it); a spectator sees seat 0 at the bottom
+  // in the middle, with no hand under it.
+  const ownY = column ? h - seatBox.h / 2 - 4 : handTop - seatBox.h / 2 - 4;
   const ownBox: Pt = i.hasHand ? { x: gapX + seatBox.w / 2, y: ownY } : { x: w / 2, y: h - seatBox.h / 2 - 6 };
   seats[i.bottomSeat] = ownBox;
-  // Bet markers on you sit beside your box, to its right.
-  betRows[i.bottomSeat] = {
-    x: ownBox.x + seatBox.w / 2 + 4,
-    y: ownBox.y - betH / 2,
-    w: Math.min(seatBox.w, w - ownBox.x - seatBox.w / 2 - 8),
-    h: betH,
-  };
-  const ownTop = ownBox.y - seatBox.h / 2;
+  // Bet markers on you sit beside your box, to its right (above it, in the column).
+  betRows[i.bottomSeat] = column
+    ? { x: gapX, y: ownY - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH }
+    : {
+        x: ownBox.x + seatBox.w / 2 + 4,
+        y: ownBox.y - betH / 2,
+        w: Math.min(seatBox.w, w - ownBox.x - seatBox.w / 2 - 8),
+        h: betH,
+      };
+  const limitH = 14 + small + 4;
+  // In the column the limit sits above the bets on you.
+  const columnLimit: Box = { x: gapX, y: (betRows[i.bottomSeat] as Box).y - 2 - limitH, w: seatBox.w, h: limitH };
+  const ownTop = column ? Math.min(handTop, columnLimit.y) : ownBox.y - seatBox.h / 2;
   const bandTop = topBand;
-  const bandBottom = ownTop - 6;
+  const bandBottom = ownTop - (column ? 3 : 6);
 
   const tableScale = narrow ? 0.86 : 0.85;
   const tw = cardW * tableScale;
@@ -216,7 +256,8 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
     const pileY = bandTop + th / 2 + 2;
     deck = { x: 4 + Math.max(tw / 2, 30), y: pileY };
     discard = { x: w - 6 - Math.max(tw / 2 + 6, 34), y: pileY };
-    feathers = { x: w / 2 + tw * 0.2, y: pileY - 6 };
+    // Never up into the opponents' bet rows (small cards leave the piles' row lower than the feathers).
+    feathers = { x: w / 2 + tw * 0.2, y: Math.max(pileY - 6, bandTop + featherH / 2) };
     const trumpRight = deck.x + tw * 0.45 + th / 2;
     zones = {
       deck: { x: 2, y: pileY - th / 2, w: Math.max(trumpRight, deck.x + tw / 2 + 30) - 2, h: th + labels },
@@ -230,7 +271,8 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
     tableBox.h = Math.max(th, bandBottom - tableBox.y);
     // The limit pips share the row of your own box, to the right of your bet markers.
     const limitX = i.hasHand ? ownBox.x + seatBox.w / 2 + 8 + betRows[i.bottomSeat]!.w + 4 : 6;
-    zones.limit = { x: limitX, y: ownTop, w: Math.max(0, w - limitX - 4), h: 14 + small + 4 };
+    zones.limit = { x: limitX, y: ownTop, w: Math.max(0, w - limitX - 4), h: limitH };
+    if (column) zones.limit = columnLimit;
     if (!i.hasHand) zones.limit = { x: 4, y: bandBottom - 36, w: w / 2 - seatBox.w / 2 - 8, h: 34 };
   } else {
     const midY = (bandTop + bandBottom) / 2;
@@ -267,7 +309,7 @@ function layoutAt(i: LayoutInput, cardW: number): Layout {
     betRows,
     hand,
     handTop,
-    handLeft: 0,
+    handLeft,
     table,
     rejectOffset,
     limitRow: { x: lz.x + lz.w / 2, y: lz.y + 7 },

@@ -87,6 +87,8 @@ describe('practice against bots, offline', () => {
       else await page.waitForTimeout(150);
     }
     await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    // Nothing to hint once the game is over.
+    expect(await page.locator('.hint-bar').isVisible()).toBe(false);
     await shot(page, 'practice-offline-final-scores');
     const scores = await page.evaluate(
       () => (window as unknown as { __blaze?: BlazeHook }).__blaze?.snapshot?.view?.scores ?? [],

@@ -44,4 +44,15 @@ describe('round summary', () => {
     expect(roundEnded(before, after)).toMatchObject({ round: 2, loser: 0, gameOver: true });
     expect(roundEnded(after, after)).toBeNull();
   });
+
+  it("says round 2's trump is new only when its suit changed", () => {
+    const g = createGame({ players: 3, seed: 'summary', startSeat: 0 });
+    const at = (trump: string, round: 1 | 2, losers: number[]) => {
+      const tb = toClientTable(stateFrom(g, 0), 0);
+      Object.assign(tb.view ?? {}, { trump, round, roundLosers: losers, over: false });
+      return tb;
+    };
+    expect(roundEnded(at('b5a', 1, []), at('b9b', 2, [1]))).toMatchObject({ newTrump: 'b9b', sameTrump: true });
+    expect(roundEnded(at('b5a', 1, []), at('r2a', 2, [1]))).toMatchObject({ newTrump: 'r2a', sameTrump: false });
+  });
 });

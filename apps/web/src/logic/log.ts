@@ -1,8 +1,10 @@
 /** The game log in words, from the server's structured log entries. */
+
+import type { CardId } from '@blaze/rules';
 import { en } from '../i18n/en.js';
 import { type Lang, type MessageKey, t, tn } from '../i18n/index.js';
 import { type ClientTable, type LogLine, nameOf } from '../store/snapshot.js';
-import { cardsWords } from './cards.js';
+import { cardsWords, cardWords } from './cards.js';
 
 const KNOWN = new Set([
   'opened',
@@ -37,7 +39,8 @@ export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
   const params = {
     name: who(e.seat),
     other: who(e.other),
-    cards: cardsWords(e.cards, l),
+    // A rejection's cards come in pairs (challenge, card, ...): each said as what beat what.
+    cards: e.kind === 'rejected' ? pairWords(e.cards, l) : cardsWords(e.cards, l),
     n: e.value >= 0 ? e.value : e.cards.length,
     round: e.value >= 0 ? e.value : (table.view?.round ?? 1),
     text: e.text,
@@ -48,6 +51,16 @@ export function logWords(e: LogLine, table: ClientTable, l?: Lang): string {
   if (e.kind === 'timedOut') return t(spoken(timedOutKey(e), person), params, l);
   if (KNOWN.has(e.kind)) return t(spoken(`log.${e.kind}` as MessageKey, person), params, l);
   return t('log.other', { text: e.text || e.kind }, l);
+}
+
+/** "blue 9 with yellow 3, red 5 with red 9": each challenge card with the card that rejected it. */
+function pairWords(cards: readonly CardId[], l?: Lang): string {
+  const pairs: string[] = [];
+  for (let k = 0; k + 1 < cards.length; k += 2)
+    pairs.push(
+      t('log.pair', { challenge: cardWords(cards[k] as CardId, l), card: cardWords(cards[k + 1] as CardId, l) }, l),
+    );
+  return pairs.join(t('log.pairGlue', {}, l));
 }
 
 /**

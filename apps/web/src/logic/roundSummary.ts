@@ -28,6 +28,8 @@ export interface RoundSummary {
   feathers: { seat: Seat; value: number }[];
   /** Round 2's trump once dealt; null after the last round. */
   newTrump: CardId | null;
+  /** Round 2's trump is of the suit round 1 had ("stays blue", not "new trump: blue"). */
+  sameTrump: boolean;
   gameOver: boolean;
 }
 
@@ -42,7 +44,7 @@ export function roundEnded(prev: ClientTable | null, next: ClientTable): RoundSu
   const v = next.view;
   const before = prev?.view?.roundLosers.length ?? 0;
   if (!v || prev?.view === null || prev === null || v.roundLosers.length <= before) return null;
-  return summaryOf(next, v.roundLosers.length === 2 ? 2 : 1);
+  return summaryOf(next, v.roundLosers.length === 2 ? 2 : 1, prev.view?.trump);
 }
 
 /**
@@ -54,7 +56,7 @@ export function lastRound(tb: ClientTable): RoundSummary | null {
   return n === 0 ? null : summaryOf(tb, n === 2 ? 2 : 1);
 }
 
-function summaryOf(tb: ClientTable, round: 1 | 2): RoundSummary | null {
+function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId): RoundSummary | null {
   const v = tb.view;
   const loser = v?.roundLosers[round - 1];
   if (!v || loser === undefined) return null;
@@ -66,6 +68,7 @@ function summaryOf(tb: ClientTable, round: 1 | 2): RoundSummary | null {
       .map((b) => ({ by: b.by, on: b.on, value: b.value, outcome: outcomeOf(b.value, b.on, loser) })),
     feathers: v.feathers.filter((f) => f.round === round).map((f) => ({ seat: f.seat, value: f.value })),
     newTrump: round === 1 && v.round === 2 ? v.trump : null,
+    sameTrump: round === 1 && v.round === 2 && trumpBefore !== undefined && trumpBefore[0] === v.trump[0],
     gameOver: v.over || tb.status === 'finished',
   };
 }

@@ -221,7 +221,14 @@ export class RoundSummaryView {
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' || e.key === 'Enter' || e.key === ' ') this.close();
     });
+    // Escape closes it wherever the focus is: it is not focused when it appears (the person may be
+    // in the middle of choosing a card).
+    document.addEventListener('keydown', this.onEscape);
   }
+
+  private readonly onEscape = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' && !this.el.hidden) this.close();
+  };
 
   show(s: RoundSummary, tb: ClientTable): void {
     // The game's last round is folded into the final results, which must show at once.
@@ -264,6 +271,7 @@ export class RoundSummaryView {
   destroy(): void {
     clearTimeout(this.timer);
     clearTimeout(this.arriving);
+    document.removeEventListener('keydown', this.onEscape);
   }
 
   private build(tb: ClientTable): void {
@@ -295,10 +303,11 @@ export class RoundSummaryView {
           ? h(
               'p',
               { class: `new-trump suit-${trump}`, testid: 'summary-trump' },
-              t('summary.newTrump', { suit: t(`suit.${trump}`) }),
+              t(s.sameTrump ? 'summary.sameTrump' : 'summary.newTrump', { suit: t(`suit.${trump}`) }),
             )
           : null,
-        h('p', { class: 'hint' }, t('summary.close')),
+        // A mouse clicks and a keyboard presses Esc; a finger taps.
+        h('p', { class: 'hint' }, t(matchMedia('(pointer: fine)').matches ? 'summary.close.pointer' : 'summary.close')),
       ),
     );
   }

@@ -328,6 +328,24 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     const names = s.seats.map((x) => x.name);
     await shot(A.page, 'scoreboard');
 
+    // Between games the host has the table's seats and settings one press away (there was no way
+    // back to them after the first game), and comes back to the results.
+    await tid(A.page, 'open-table').click();
+    await poll(() => tid(A.page, 'lobby').isVisible()).toBe(true);
+    expect(await tid(A.page, 'results').isVisible()).toBe(false);
+    expect(await tid(A.page, 'invite-link').inputValue()).toContain('/t/');
+    await tid(A.page, 'setting-clock').selectOption('fast');
+    const clockOf = (p: Player) =>
+      p.page.evaluate(
+        () =>
+          (window as unknown as { __blaze?: { snapshot?: { settings?: { clock?: string } } } }).__blaze?.snapshot
+            ?.settings?.clock,
+      );
+    await poll(() => clockOf(D)).toBe('fast');
+    await shot(A.page, 'between-games-table');
+    await tid(A.page, 'back-to-results').click();
+    await poll(() => tid(A.page, 'rematch').isVisible()).toBe(true);
+
     await tid(A.page, 'rematch').click();
     for (const p of humans()) {
       await poll(async () => (await snapOf(p))?.gameNumber).toBe(2);

@@ -32,8 +32,13 @@ export function seatedCount(tb: ClientTable): number {
   return tb.seats.filter((s) => s.occupied).length;
 }
 
-export function renderLobby(el: HTMLElement, tb: ClientTable, o: { send: Send; invite: string }): void {
-  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, t('lobby.title')]);
+/** `back`: between games, the way back to the results (their Rematch is this Start). */
+export function renderLobby(
+  el: HTMLElement,
+  tb: ClientTable,
+  o: { send: Send; invite: string; back?: () => void },
+): void {
+  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, o.back !== undefined, t('lobby.title')]);
   patch(el, key, () => {
     const { send } = o;
     const host = tb.isHost;
@@ -125,6 +130,7 @@ export function renderLobby(el: HTMLElement, tb: ClientTable, o: { send: Send; i
       }, 1500);
     });
     return [
+      o.back ? h('button', { testid: 'back-to-results', onclick: o.back }, t('lobby.backToResults')) : null,
       h('h2', {}, t('lobby.title')),
       h(
         'div',

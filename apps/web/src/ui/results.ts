@@ -10,7 +10,11 @@ import { h, patch } from './dom.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 
-export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): void {
+/**
+ * `openTable`: shows the table's seats and settings between games (a host changes bots and settings,
+ * frees a gone player's seat, or finds the invite link there; Start there is the rematch).
+ */
+export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, openTable?: () => void): void {
   const v = tb.view;
   const key = JSON.stringify([
     tb.status,
@@ -22,6 +26,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
     tb.mySeat,
     tb.isHost,
     tb.seats.map((s) => s.occupied),
+    openTable !== undefined,
     t('result.title'),
   ]);
   patch(el, key, () => {
@@ -96,16 +101,19 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
                 h('th', {}, t('result.wins')),
                 h('th', {}, t('result.points')),
               ),
-              tb.scoreboard.map((s) =>
-                h(
-                  'tr',
-                  {},
-                  h('td', {}, s.name),
-                  h('td', {}, String(s.games)),
-                  h('td', {}, String(s.wins)),
-                  h('td', {}, String(s.points)),
+              // The evening's leader first: most points, then most wins.
+              [...tb.scoreboard]
+                .sort((a, b) => b.points - a.points || b.wins - a.wins)
+                .map((s, k) =>
+                  h(
+                    'tr',
+                    { class: k === 0 && tb.scoreboard.length > 1 ? 'leader' : '' },
+                    h('td', {}, s.name),
+                    h('td', {}, String(s.games)),
+                    h('td', {}, String(s.wins)),
+                    h('td', {}, String(s.points)),
+                  ),
                 ),
-              ),
             ),
           )
         : null,
@@ -117,7 +125,12 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send): voi
             t('result.rematch'),
           )
         : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
-      replayLink(tb.gameNumber),
+      h(
+        'div',
+        { class: 'row' },
+        openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
+        replayLink(tb.gameNumber),
+      ),
     ];
   });
 }

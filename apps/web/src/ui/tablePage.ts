@@ -70,6 +70,16 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   /** A table on the network whose link dropped (a local practice source never drops). */
   const linkDown = () => !source && (connState === 'reconnecting' || connState === 'closed');
   const invite = inviteLink(location.origin, tableId);
+  /** The seats and settings in place of the results, between games (finished status only). */
+  let betweenGames = false;
+  const showTable = () => {
+    betweenGames = true;
+    draw(store.get());
+  };
+  const showResults = () => {
+    betweenGames = false;
+    draw(store.get());
+  };
 
   // ---- DOM skeleton ----
   const watching = h('span', { testid: 'watching', class: 'watching' });
@@ -304,10 +314,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     }
     page.dataset.status = tb.status;
     showTrump(tb);
-    lobbyEl.hidden = tb.status !== 'lobby';
-    resultsEl.hidden = tb.status !== 'finished';
-    if (tb.status === 'lobby') renderLobby(lobbyEl, tb, { send, invite });
-    renderResults(resultsEl, tb, send);
+    // Between games the results show first; the table's seats and settings are one press away.
+    if (tb.status !== 'finished') betweenGames = false;
+    const lobbyShown = tb.status === 'lobby' || (tb.status === 'finished' && betweenGames);
+    lobbyEl.hidden = !lobbyShown;
+    resultsEl.hidden = tb.status !== 'finished' || betweenGames;
+    if (lobbyShown) renderLobby(lobbyEl, tb, { send, invite, back: betweenGames ? showResults : undefined });
+    renderResults(resultsEl, tb, send, source ? undefined : showTable);
     renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
     panels.update(tb);
     const b = banner(tb);

@@ -92,7 +92,13 @@ const NARROW_MIN_CARD_W = 36;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 
-const sizeCache = new Map<string, number>();
+/** A canvas' card size, and whether your box sits beside the hand (an upright phone's low canvas). */
+interface CardSize {
+  cardW: number;
+  beside: boolean;
+}
+
+const sizeCache = new Map<string, CardSize>();
 
 /**
  * A desktop or tablet table uses its space: the card size is the largest that still fits a full
@@ -106,14 +112,13 @@ export function layout(i: LayoutInput): Layout {
   const narrow = w < 640 && !short;
   const at = short ? layoutShort : layoutAt;
   const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
-  let cardW = sizeCache.get(key);
-  if (cardW === undefined) {
-    cardW = narrow ? narrowCardW(i) : largestFitting(i, at, short);
+  let size = sizeCache.get(key);
+  if (size === undefined) {
+    size = narrow ? narrowCardSize(i) : { cardW: largestFitting(i, at, short), beside: false };
     if (sizeCache.size > 64) sizeCache.clear();
-    sizeCache.set(key, cardW);
+    sizeCache.set(key, size);
   }
-  // A negative size from narrowCardW: that size, with your box beside the hand.
-  return cardW < 0 ? layoutAt(i, -cardW, true) : at(i, cardW);
+  return size.beside ? layoutAt(i, size.cardW, true) : at(i, size.cardW);
 }
 
 /**
@@ -133,17 +138,16 @@ function largestFitting(i: LayoutInput, at: typeof layoutAt, short: boolean): nu
  * An upright phone keeps its proportional size while a full challenge fits; on a lower canvas (the
  * guided game's coach above it, the bet bar's rows under it: 375x420 and less) the pairs lay over
  * your box and the limit at that size, so the cards shrink until they fit (not below
- * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand (answered as
- * the negative size).
+ * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand.
  */
-function narrowCardW(i: LayoutInput): number {
+function narrowCardSize(i: LayoutInput): CardSize {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
   const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
   for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
-    if (fits(layoutAt(full, cw))) return cw;
-    if (i.hasHand && fits(layoutAt(full, cw, true))) return -cw;
+    if (fits(layoutAt(full, cw))) return { cardW: cw, beside: false };
+    if (i.hasHand && fits(layoutAt(full, cw, true))) return { cardW: cw, beside: true };
   }
-  return proportional;
+  return { cardW: proportional, beside: false };
 }
 
 /**

@@ -99,3 +99,27 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
   for (const r of runs) r.stop();
   for (const p of [a, c, fresh]) await p.room.leave();
 });
+
+it('the host away past the grace time hands the role on, and has it back on return', async () => {
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 150, clock: 'relaxed', reconnectSeconds: 5 });
+  const a = await join(srv.endpoint, id, { name: 'Ann' });
+  const b = await join(srv.endpoint, id, { name: 'Ben' });
+  const c = await join(srv.endpoint, id, { name: 'Cat' });
+  await until(() => [a, b, c].every((p) => p.seat >= 0));
+  expect(a.host).toBe(true);
+  a.room.send('start', { firstSeat: 0 });
+  await until(() => a.room.state.status === 'playing');
+  const seat = a.seat;
+  const token = a.token;
+  await a.room.leave(false);
+  await until(() => b.host, 5_000, 'Ben to stand in as host');
+  expect(b.room.state.players[seat]?.host).toBe(false);
+  expect(b.room.state.players[b.seat]?.host).toBe(true);
+
+  const back = await join(srv.endpoint, id, { name: 'Ann', seatToken: token });
+  await until(() => back.seat === seat && back.host, 5_000, 'Ann host again');
+  await until(() => !b.host, 5_000, 'Ben no longer host');
+  expect(c.host).toBe(false);
+  await until(() => b.room.state.players[seat]?.host === true, 5_000, 'the seat shows its host');
+  for (const p of [back, b, c]) await p.room.leave();
+});

@@ -58,6 +58,41 @@ describe('Seating', () => {
     expect(s.host).toBe(b.token);
   });
 
+  it('gives the host role back to the host who was away, not to whoever stood in', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    const b = s.arrive('B', undefined).person;
+    const c = s.arrive('C', undefined).person;
+    s.sit(a, 0);
+    s.sit(b, 1);
+    b.sessions.add('b');
+    c.sessions.add('c');
+    // A is gone mid-game (seat kept): B stands in.
+    s.handOnHost();
+    expect(s.host).toBe(b.token);
+    // B goes too: C stands in; A is still the one it comes back to.
+    b.sessions.clear();
+    s.handOnHost();
+    expect(s.host).toBe(c.token);
+    expect(s.arrive('A', a.token).returning).toBe(true);
+    expect(s.host).toBe(a.token);
+    // Once back, nothing is owed to anyone: B returning leaves A host.
+    s.arrive('B', b.token);
+    expect(s.host).toBe(a.token);
+  });
+
+  it('gives the host role back to a host who left the table and came back with their token', () => {
+    const s = new Seating();
+    const a = s.arrive('A', undefined).person;
+    const b = s.arrive('B', undefined).person;
+    b.sessions.add('b');
+    s.forget(a);
+    expect(s.host).toBe(b.token);
+    const back = s.arrive('A', a.token);
+    expect(back.person.token).toBe(a.token);
+    expect(s.host).toBe(a.token);
+  });
+
   it("names a bot after nobody at the table, a person called 'Bot 1' included", () => {
     const s = new Seating();
     s.arrive('bot 1', undefined);

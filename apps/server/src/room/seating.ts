@@ -38,16 +38,33 @@ export class Seating {
    * person again (one row on the evening's scoreboard, which is keyed by token), not a stranger.
    */
   private readonly former = new Set<string>();
+  /**
+   * The host who lost the role only by being away (gone mid-game, or out of the table for a while):
+   * they take it back when they return with their token. The one who set up the evening should not
+   * have to ask a stand-in for their own table back.
+   */
+  private awayHost: string | null = null;
 
   /** A returning person (valid token), one who left and is back (former token), or a new one. */
   arrive(name: string, token: string | undefined): { person: Person; returning: boolean } {
     const known = token === undefined ? undefined : this.people.get(token);
-    if (known) return { person: known, returning: true };
+    if (known) {
+      this.reclaimHost(known);
+      return { person: known, returning: true };
+    }
     const back = token !== undefined && this.former.delete(token);
     const person: Person = { token: back ? token : newSeatToken(), name, seat: null, sessions: new Set(), pending: 0 };
     this.people.set(person.token, person);
+    this.reclaimHost(person);
     if (this.host === null) this.host = person.token;
     return { person, returning: false };
+  }
+
+  /** Whoever was host before they went away is host again (see awayHost). */
+  private reclaimHost(p: Person): void {
+    if (this.awayHost !== p.token) return;
+    this.host = p.token;
+    this.awayHost = null;
   }
 
   /** A restored person (known by a placeholder) takes their real token back. */
@@ -61,6 +78,7 @@ export class Seating {
       if (o?.kind === 'person' && o.token === from) this.slots[i] = { kind: 'person', token: to };
     });
     if (this.host === from) this.host = to;
+    if (this.awayHost === from) this.awayHost = to;
   }
 
   personAt(slot: number): Person | null {
@@ -140,8 +158,13 @@ export class Seating {
     if (this.host === p.token) this.handOnHost();
   }
 
-  /** The host role goes to the first present seated person, else anyone present, else nobody yet. */
+  /**
+   * The host role goes to the first present seated person, else anyone present, else nobody yet.
+   * The host it is taken from gets it back on return; a stand-in handing it on again does not change
+   * whose it is.
+   */
   handOnHost(): void {
+    if (this.awayHost === null) this.awayHost = this.host;
     const seated = this.slots.map((_, i) => this.personAt(i)).find((p): p is Person => p !== null && this.present(p));
     const anyone = [...this.people.values()].find((p) => this.present(p));
     this.host = (seated ?? anyone)?.token ?? null;

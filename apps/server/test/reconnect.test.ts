@@ -50,6 +50,7 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
   const reconnectionToken = b.room.reconnectionToken;
   await b.room.leave(false);
   await until(() => a.room.state.players[seatBefore]?.connected === false, 5_000, 'seen away');
+  expect(a.room.state.players[seatBefore]?.standIn).toBe(false);
   const back = (await new Client(srv.endpoint).reconnect(reconnectionToken)) as typeof b.room;
   wrap(back, 'Ben', b);
   await until(() => a.room.state.players[seatBefore]?.connected === true, 5_000, 'seen back');
@@ -75,6 +76,8 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
     'the bot to play for Ben',
   );
   expect(readLog(a.room.state).some((l) => l.kind === 'botTookOver' && l.seat === seatBefore)).toBe(true);
+  // Everyone sees that the bot stands in (within the grace it was only 'offline').
+  await until(() => a.room.state.players[seatBefore]?.standIn === true, 5_000, 'the stand-in shown');
 
   // 3. Reclaim with the seat token from a fresh connection (another tab or device).
   const fresh = await join(srv.endpoint, id, { name: 'Ben again', seatToken: token });
@@ -82,6 +85,7 @@ it('drop mid-challenge, come back (reconnect and fresh join with the token), bot
   expect(fresh.token).toBe(token);
   await until(() => a.room.state.players[seatBefore]?.connected === true);
   expect(room.game?.over).toBe(false);
+  expect(a.room.state.players[seatBefore]?.standIn).toBe(false);
   await until(() => handOf(fresh).length > 0);
   {
     expect(handOf(fresh)).toEqual([...(room.game?.hands[seatBefore] ?? [])].sort());

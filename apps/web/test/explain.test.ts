@@ -154,6 +154,14 @@ describe('explanations on hover and hold', () => {
     expect(explain(tb, { kind: 'round' }, 'de')).toMatch(/^Runde 1 von 2, Phase 1: .*\(Regel R6\.1\)$/);
     expect(explain(tb, { kind: 'clock' }, 'ja')).toMatch(/^この手番の時計です。.*（ルール R5\.5）$/);
     expect(explain(tb, { kind: 'deck' }, 'en')).toMatch(/^Draw deck, cards left: \d+\..*Deck 2, face down, cards: \d+/);
+    // Someone away: within their grace only the clocks act for them; past it a bot plays the seat.
+    const away = stateFrom(r.state, 1);
+    const cleo = away.players[2];
+    if (cleo) cleo.connected = false;
+    expect(explain(toClientTable(away, 1), { kind: 'seat', seat: 2 }, 'en')).toContain('the clocks play for this seat');
+    if (cleo) cleo.standIn = true;
+    expect(explain(toClientTable(away, 1), { kind: 'seat', seat: 2 }, 'en')).toContain('a bot plays this seat');
+    expect(explain(toClientTable(away, 1), { kind: 'seat', seat: 2 }, 'de')).toContain('Ein Bot spielt');
     // Nothing there: no words (the bubble stays hidden).
     expect(explain(tb, { kind: 'pair', index: 3 }, 'en')).toBeNull();
     expect(explain(tb, { kind: 'bets', seat: 0 }, 'en')).toBeNull();

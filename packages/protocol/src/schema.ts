@@ -14,6 +14,8 @@ export class PlayerSlot extends Schema {
   @type('string') strength = '';
   @type('boolean') connected = false;
   @type('boolean') host = false;
+  /** A person gone past their reconnection grace: the bot plays their seat until they are back. */
+  @type('boolean') standIn = false;
   @type('number') handCount = 0;
   @view() @type(['string']) hand = new ArraySchema<string>();
   /**

@@ -145,6 +145,7 @@ export function refreshSeats(room: BlazeRoom): void {
     setField(slot, 'strength', o?.kind === 'bot' ? o.strength : '');
     setField(slot, 'connected', o?.kind === 'bot' || (p !== null && s.present(p)));
     setField(slot, 'host', p !== null && s.isHost(p));
+    setField(slot, 'standIn', p !== null && s.botPlays(i));
   });
   let watching = 0;
   for (const c of room.clients) {

@@ -61,6 +61,7 @@ export function fixturePage(root: HTMLElement): () => void {
         name: seat < players ? name : '',
         bot: seat > 0,
         connected: seat !== 2,
+        standIn: false,
         host: seat === 0,
         handCount: game.hands[seat]?.length ?? 0,
       })),

@@ -105,6 +105,7 @@ export const de: Messages = {
   'seat.feathers': '{n} Federn',
   'seat.feathers.one': '{n} Feder',
   'seat.offline': 'offline',
+  'seat.standIn': 'Bot spielt',
   'seat.passed': 'gepasst',
   'seat.done': 'fertig',
   'table.deck': 'Stapel {n}',

@@ -104,6 +104,7 @@ export const en = {
   'seat.feathers': '{n} feathers',
   'seat.feathers.one': '{n} feather',
   'seat.offline': 'offline',
+  'seat.standIn': 'bot plays',
   'seat.passed': 'passed',
   'seat.done': 'done',
   'table.deck': 'deck {n}',

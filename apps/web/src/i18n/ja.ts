@@ -104,6 +104,7 @@ export const ja: Messages = {
   'seat.feathers': '羽 {n}',
   'seat.feathers.one': '羽 {n}',
   'seat.offline': 'オフライン',
+  'seat.standIn': 'ボットが代わりに',
   'seat.passed': 'パス',
   'seat.done': '終わり',
   'table.deck': '山札 {n}',

@@ -116,7 +116,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
         w('seat.cards', { n: v.handCounts[e.seat] ?? 0 }),
         feathers.length > 0 && w('seat.feathers', { list: feathers.join(', ') }),
         bet && w('seat.bet', { on: name(bet.on) }),
-        !info.connected && !info.bot && w('seat.offline'),
+        !info.connected && !info.bot && w(info.standIn ? 'seat.standIn' : 'seat.offline'),
         rule(out ? 'R8.2' : 'R3.3'),
       ]);
     }

@@ -111,6 +111,7 @@ export class LocalTable {
         name,
         bot: seat !== me,
         connected: true,
+        standIn: false,
         host: seat === me,
         handCount: g.hands[seat]?.length ?? 0,
       })),

@@ -126,7 +126,8 @@ function seatBox(
   const nameRoom = w - 20 - (pillW > 0 ? pillW + 6 : 0);
   if (name.width > nameRoom) name.scale.set(Math.max(0.1, nameRoom / name.width));
   const total = feathers.reduce((a, f) => a + f.value, 0);
-  const offline = info && !info.connected && !info.bot ? t('seat.offline') : '';
+  // Away within their grace, only the clocks act for them; past it the bot plays their seat.
+  const offline = info && !info.connected && !info.bot ? t(info.standIn ? 'seat.standIn' : 'seat.offline') : '';
   // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
   const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
     .filter(Boolean)

@@ -16,6 +16,8 @@ export interface SeatInfo {
   /** A bot's strength ('easy' | 'normal' | 'strong'), '' for a person. */
   strength?: string;
   connected: boolean;
+  /** A person gone for longer than their grace: the bot plays their seat until they are back. */
+  standIn: boolean;
   host: boolean;
   handCount: number;
 }
@@ -96,6 +98,7 @@ export interface StateLike {
     bot: boolean;
     strength?: string;
     connected: boolean;
+    standIn?: boolean;
     host: boolean;
     handCount: number;
     hand: List<string>;
@@ -160,6 +163,7 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
     bot: p.bot,
     strength: p.strength ?? '',
     connected: p.connected,
+    standIn: p.standIn === true,
     host: p.host,
     handCount: p.handCount,
   }));

@@ -264,7 +264,7 @@ export class Edge {
     return verdict;
   }
 
-  /** A frame that does not decode: counted, logged once per connection, and a strike toward the drop. */
+  /** A frame that does not decode: counted, logged once per connection, answered, a strike toward the drop. */
   decodeFailure(client: Client, tableId: string, reason: string): void {
     metrics.decodeFailures.inc();
     if (!this.decodeLogged.has(client)) {
@@ -274,7 +274,13 @@ export class Edge {
         'undecodable frame; further ones not logged',
       );
     }
-    if (this.guardOf(client).refuse('invalid') === 'drop') this.drop(client, tableId, 'undecodable');
+    // Answered like any refused message (an empty message type reached here and was met with silence).
+    const verdict = this.guardOf(client).refuse('invalid');
+    if (verdict === 'answer' && !this.dropped.has(client)) {
+      const msg: ErrorMessage = { code: 'MALFORMED', message: `That message could not be read: ${reason}.` };
+      client.send('error', msg);
+    }
+    if (verdict === 'drop') this.drop(client, tableId, 'undecodable');
   }
 
   private drop(client: Client, tableId: string, reason: string): void {

@@ -114,6 +114,7 @@ describe('abuse', () => {
     await expectRefused(a, () => a.room.send('__proto__', {}), 'UNKNOWN_ACTION');
     await expectRefused(a, () => a.room.send('constructor', {}), 'UNKNOWN_ACTION');
     await expectRefused(a, () => a.room.send(7, {}), 'UNKNOWN_ACTION');
+    await expectRefused(a, () => a.room.send('', {}), 'MALFORMED');
     // Oversize: past the handler's limit, and past the schema's limits.
     await expectRefused(a, () => a.room.send('chat', { text: 'x'.repeat(3_000) }), 'TOO_LARGE');
     await expectRefused(a, () => a.room.send('chat', { text: 'x'.repeat(500) }), 'MALFORMED');

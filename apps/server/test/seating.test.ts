@@ -13,7 +13,7 @@ describe('Seating', () => {
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(b.token).not.toBe(a.token);
     expect(s.isHost(a)).toBe(true);
-    expect(s.arrive('A again', a.token)).toEqual({ person: a, returning: true });
+    expect(s.arrive('A again', a.token)).toEqual({ person: a, returning: true, back: false });
   });
 
   it('compacts occupied slots to 0..n-1 in slot order and moves people with them', () => {

@@ -4,6 +4,7 @@
  * screen's card (GET /api/tables/:id) names the host and who sits, and holds nothing secret.
  */
 import { type TableCard, tableCard } from '@blaze/protocol';
+import { readLog } from '@blaze/protocol/wire';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import {
@@ -109,5 +110,27 @@ describe('spectators take seats', () => {
     expect((await card('nonexistent1')).status).toBe(404);
     const bad = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${encodeURIComponent('a b')}`);
     expect(bad.status).toBe(400);
+  });
+
+  it("a spectator's reload is not news: one 'joined', then nothing in the log for leaving and coming back", async () => {
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0 });
+    const host = await join(srv.endpoint, id, { name: 'Hanna' });
+    await until(() => host.seat === 0);
+    const sue = await join(srv.endpoint, id, { name: 'Sue', spectate: true });
+    await until(() => sue.token !== '' && host.room.state.spectators === 1, 5_000, 'Sue watching');
+    const lines = () => readLog(host.room.state).filter((l) => l.text === 'Sue').map((l) => l.kind);
+    await until(() => lines().length === 1, 5_000, "Sue's line");
+    expect(lines()).toEqual(['joined']);
+    await sue.room.leave(false);
+    await until(() => host.room.state.spectators === 0, 5_000, 'Sue gone');
+    const back = await join(srv.endpoint, id, { name: 'Sue', spectate: true, seatToken: sue.token });
+    await until(() => back.token === sue.token && host.room.state.spectators === 1, 5_000, 'Sue back');
+    // A seated person's leaving is still said.
+    const ben = await join(srv.endpoint, id, { name: 'Ben' });
+    await until(() => ben.seat === 1);
+    await ben.room.leave(true);
+    await until(() => readLog(host.room.state).some((l) => l.kind === 'left' && l.text === 'Ben'), 5_000, 'Ben left');
+    expect(lines()).toEqual(['joined']);
+    for (const p of [host, back]) await p.room.leave();
   });
 });

@@ -56,7 +56,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
   const firstEver = seating.host === null && seating.people.size === 0;
   // Someone restored from the record comes back with the token whose hash we kept.
   if (auth.seatToken) seating.rekey(HASHED + tokenHash(auth.seatToken), auth.seatToken);
-  const { person, returning } = seating.arrive(auth.name, auth.seatToken);
+  const { person, returning, back } = seating.arrive(auth.name, auth.seatToken);
   if (firstEver && auth.settings) room.applySettings(auth.settings);
   const others = [...seating.people.values()].filter((p) => p !== person).map((p) => p.name);
   const taken = [...others, ...seating.slots.map((o) => (o?.kind === 'bot' ? o.name : ''))];
@@ -71,7 +71,11 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
     if (free >= 0) seating.sit(person, free);
   }
   client.view = tunedView();
-  room.log.add(returning ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
+  // Someone watching comes and goes without a line in the game's log (a spectator's reload said
+  // 'left' and 'joined' to every player); the count of those watching says it.
+  if (!(back && person.seat === null)) {
+    room.log.add(returning || back ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
+  }
   room.config.edge.log.info({ table: room.roomId, seat: person.seat ?? -1, session: client.sessionId }, 'joined');
   refreshSeats(room);
   sendSeat(room, person, true);
@@ -118,7 +122,7 @@ export function departed(room: BlazeRoom, person: Person): void {
     const seat = person.seat;
     room.seating.forget(person);
     if (seat !== null) clearPrivate(room.state.players[seat] as PlayerSlot);
-    room.log.add('left', { seat: seat ?? -1, text: person.name });
+    if (seat !== null) room.log.add('left', { seat, text: person.name });
   }
   refreshSeats(room);
   room.afterChange();

@@ -46,18 +46,18 @@ export class Seating {
   private awayHost: string | null = null;
 
   /** A returning person (valid token), one who left and is back (former token), or a new one. */
-  arrive(name: string, token: string | undefined): { person: Person; returning: boolean } {
+  arrive(name: string, token: string | undefined): { person: Person; returning: boolean; back: boolean } {
     const known = token === undefined ? undefined : this.people.get(token);
     if (known) {
       this.reclaimHost(known);
-      return { person: known, returning: true };
+      return { person: known, returning: true, back: false };
     }
     const back = token !== undefined && this.former.delete(token);
     const person: Person = { token: back ? token : newSeatToken(), name, seat: null, sessions: new Set(), pending: 0 };
     this.people.set(person.token, person);
     this.reclaimHost(person);
     if (this.host === null) this.host = person.token;
-    return { person, returning: false };
+    return { person, returning: false, back };
   }
 
   /** Whoever was host before they went away is host again (see awayHost). */

@@ -29,7 +29,7 @@ export const learnDe: LearnMessages = {
   'learn.step': 'Schritt {n} von {total}',
   'learn.next': 'Weiter',
   'learn.restart': 'Von vorn',
-  'learn.home': 'Start',
+  'learn.home': 'Startseite',
   'learn.notNow': 'In dieser Lektion nicht diesen Zug: {what}',
   'learn.done': 'Du hast deine erste Partie Blaze geschafft. Probier jetzt einen Tisch mit Bots oder Freunden.',
   'learn.intro':

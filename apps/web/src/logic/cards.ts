@@ -22,5 +22,5 @@ export function cardWords(card: CardId, l?: Lang): string {
 }
 
 export function cardsWords(cards: readonly CardId[], l?: Lang): string {
-  return cards.map((c) => cardWords(c, l)).join(', ');
+  return cards.map((c) => cardWords(c, l)).join(t('list.glue', undefined, l));
 }

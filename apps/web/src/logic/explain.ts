@@ -114,7 +114,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
         mine ? w(`seat.${role}.you`) : w(`seat.${role}`, { name: info.name }),
         state,
         w('seat.cards', { n: v.handCounts[e.seat] ?? 0 }),
-        feathers.length > 0 && w('seat.feathers', { list: feathers.join(', ') }),
+        feathers.length > 0 && w('seat.feathers', { list: feathers.join(t('list.glue', undefined, l)) }),
         bet && w('seat.bet', { on: name(bet.on) }),
         !info.connected && !info.bot && w(info.standIn ? 'seat.standIn' : 'seat.offline'),
         rule(out ? 'R8.2' : 'R3.3'),
@@ -126,7 +126,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
       const mine = on.find((b) => b.by === tb.mySeat);
       const value = mine ? (mine.value ?? (tb.myBet >= 0 ? tb.myBet : null)) : null;
       return join([
-        w('bets', { name: name(e.seat), from: on.map((b) => name(b.by)).join(', ') }),
+        w('bets', { name: name(e.seat), from: on.map((b) => name(b.by)).join(t('list.glue', undefined, l)) }),
         value !== null && w('bets.mine', { value }),
         rule('R9.2'),
       ]);
@@ -142,7 +142,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
       return join([w('discard', { n: v.discard.length }), rule('R4.8')]);
     case 'feathers':
       if (!v || v.featherStack.length === 0) return null;
-      return join([w('feathers', { list: v.featherStack.join(', ') }), rule('R8.1')]);
+      return join([w('feathers', { list: v.featherStack.join(t('list.glue', undefined, l)) }), rule('R8.1')]);
     case 'limit': {
       if (!v || v.table.length === 0) return null;
       return join([w('limit', { limit: v.limit, room: Math.max(0, v.limit - v.table.length) }), rule('R4.4')]);

@@ -60,7 +60,7 @@ function pairWords(cards: readonly CardId[], l?: Lang): string {
     pairs.push(
       t('log.pair', { challenge: cardWords(cards[k] as CardId, l), card: cardWords(cards[k + 1] as CardId, l) }, l),
     );
-  return pairs.join(t('log.pairGlue', {}, l));
+  return pairs.join(t('list.glue', {}, l));
 }
 
 /**

@@ -105,7 +105,7 @@ export function hintWords(hint: Hint, names: string[]): string {
     hint.onto.length > 0
       ? hint.cards
           .map((c, k) => lt('hint.pair', { challenge: cardWords(hint.onto[k] ?? ''), card: cardWords(c) }))
-          .join(', ')
+          .join(t('list.glue'))
       : cardsWords(hint.cards);
   return lt(`hint.${hint.reason}`, { cards, name: names[hint.on] ?? '' });
 }

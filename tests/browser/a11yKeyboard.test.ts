@@ -113,6 +113,11 @@ describe('a table without sight', () => {
     expect(await axeProblems(page), 'lobby').toEqual([]);
     expect(await press(page, 'start')).toBe(true);
     await poll(async () => (await view(page))?.status).toBe('playing');
+    // The lobby is gone with the Start button that had the focus: it lands at the page's heading,
+    // not on <body>, so Tab goes on from the table.
+    await poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'page-heading',
+    );
 
     // Everything the live region ever said.
     await page.evaluate(() => {
@@ -181,6 +186,10 @@ describe('a table without sight', () => {
       await page.waitForTimeout(150);
     }
     await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    // The game's end brings the focus to the results' heading: the winner is read next.
+    await poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="results"]') !== null)).toBe(
+      true,
+    );
     const st = await view(page);
     for (const e of st?.log ?? []) log.set(e.seq, e);
     expect(await axeProblems(page), 'results').toEqual([]);

@@ -38,6 +38,8 @@ describe('join screen and spectators (issue #10)', () => {
     await tid(g, 'name-input').fill('Wim');
     await tid(g, 'watch').click();
     await poll(() => tid(g, 'watching').textContent()).toBe('You are watching');
+    // No hand, nothing to sort.
+    await expect(tid(g, 'sort-toggle').isHidden()).resolves.toBe(true);
     await expect(tid(g, 'seat-offer').textContent()).resolves.toContain('Take a free seat');
     await poll(() => tid(host.page, 'watching').textContent()).toBe('watching: 1');
     // Every free seat has a Sit button for the spectator; taken ones do not.
@@ -48,6 +50,7 @@ describe('join screen and spectators (issue #10)', () => {
     await tid(g, 'sit-3').click();
     await poll(() => tid(g, 'seat-3').textContent()).toContain('Wim');
     await poll(() => tid(g, 'watching').textContent()).toBe('');
+    await expect(tid(g, 'sort-toggle').isVisible()).resolves.toBe(true);
     await expect(tid(g, 'seat-offer').count()).resolves.toBe(0);
     await poll(() => tid(host.page, 'seat-3').textContent()).toContain('Wim');
 

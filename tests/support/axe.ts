@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
-/** axe-core in a page: serious and critical violations only, as "id: target" lines. */
+/**
+ * axe-core in a page: serious and critical violations, and the moderate ones about finding one's way
+ * (one main landmark, one top heading, everything inside a landmark), as "id: target" lines.
+ */
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
@@ -12,9 +15,10 @@ export async function axeProblems(page: Page): Promise<string[]> {
     interface AxeResult {
       violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[];
     }
+    const WAYFINDING = ['landmark-one-main', 'page-has-heading-one', 'region'];
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || WAYFINDING.includes(v.id))
       .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
   });
 }

@@ -1,6 +1,6 @@
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { lastRound, roundEnded } from '../src/logic/roundSummary.js';
+import { arrivedInBreak, lastRound, roundEnded } from '../src/logic/roundSummary.js';
 import { type ClientTable, toClientTable } from '../src/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
@@ -54,5 +54,28 @@ describe('round summary', () => {
     };
     expect(roundEnded(at('b5a', 1, []), at('b9b', 2, [1]))).toMatchObject({ newTrump: 'b9b', sameTrump: true });
     expect(roundEnded(at('b5a', 1, []), at('r2a', 2, [1]))).toMatchObject({ newTrump: 'r2a', sameTrump: false });
+  });
+
+  it('shows round 1 to a page arriving in the break, and not once round 2 is under way', () => {
+    const g = createGame({ players: 3, seed: 'summary', startSeat: 0 });
+    const tb = toClientTable(stateFrom(g, 1), 1);
+    const v = tb.view;
+    if (!v) throw new Error('no view');
+    Object.assign(v, {
+      round: 2,
+      roundLosers: [2],
+      table: [],
+      discard: [],
+      bets: [{ by: 0, on: 2, round: 1, value: 1 }],
+      feathers: [{ seat: 0, value: 5, round: 1 }],
+    });
+    // Round 1's trump is not known to it: the words say round 2's trump, not whether it changed.
+    expect(arrivedInBreak(tb)).toMatchObject({ round: 1, loser: 2, newTrump: v.trump, sameTrump: null });
+    expect(arrivedInBreak(tb)?.bets).toEqual([{ by: 0, on: 2, value: 1, outcome: { kind: 'scoresForOwner' } }]);
+    // Someone has played in round 2: the break is over.
+    Object.assign(v, { discard: ['r5a', 'r9a'] });
+    expect(arrivedInBreak(tb)).toBeNull();
+    Object.assign(v, { discard: [], round: 1, roundLosers: [] });
+    expect(arrivedInBreak(tb)).toBeNull();
   });
 });

@@ -28,8 +28,11 @@ export interface RoundSummary {
   feathers: { seat: Seat; value: number }[];
   /** Round 2's trump once dealt; null after the last round. */
   newTrump: CardId | null;
-  /** Round 2's trump is of the suit round 1 had ("stays blue", not "new trump: blue"). */
-  sameTrump: boolean;
+  /**
+   * Round 2's trump is of the suit round 1 had ("stays blue", not "new trump: blue"); null when this
+   * page never saw round 1's trump (it arrived during the break).
+   */
+  sameTrump: boolean | null;
   gameOver: boolean;
 }
 
@@ -48,6 +51,17 @@ export function roundEnded(prev: ClientTable | null, next: ClientTable): RoundSu
 }
 
 /**
+ * Arriving (a reload, a spectator opening the link) while round 2 is dealt and nobody has played in
+ * it yet: the summary of round 1 is what everyone else is looking at, and what the break is for.
+ */
+export function arrivedInBreak(tb: ClientTable): RoundSummary | null {
+  const v = tb.view;
+  if (!v || v.over || tb.status !== 'playing' || v.round !== 2 || v.roundLosers.length !== 1) return null;
+  const untouched = v.table.length === 0 && v.discard.length === 0 && !v.feathers.some((f) => f.round === 2);
+  return untouched ? summaryOf(tb, 1, null) : null;
+}
+
+/**
  * The summary of the last round played, read from a finished table: the final results fold it in,
  * so the game's end shows at once rather than behind the last round's overlay.
  */
@@ -56,7 +70,7 @@ export function lastRound(tb: ClientTable): RoundSummary | null {
   return n === 0 ? null : summaryOf(tb, n === 2 ? 2 : 1);
 }
 
-function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId): RoundSummary | null {
+function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): RoundSummary | null {
   const v = tb.view;
   const loser = v?.roundLosers[round - 1];
   if (!v || loser === undefined) return null;
@@ -68,7 +82,10 @@ function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId): RoundSu
       .map((b) => ({ by: b.by, on: b.on, value: b.value, outcome: outcomeOf(b.value, b.on, loser) })),
     feathers: v.feathers.filter((f) => f.round === round).map((f) => ({ seat: f.seat, value: f.value })),
     newTrump: round === 1 && v.round === 2 ? v.trump : null,
-    sameTrump: round === 1 && v.round === 2 && trumpBefore !== undefined && trumpBefore[0] === v.trump[0],
+    sameTrump:
+      trumpBefore === null
+        ? null
+        : round === 1 && v.round === 2 && trumpBefore !== undefined && trumpBefore[0] === v.trump[0],
     gameOver: v.over || tb.status === 'finished',
   };
 }

@@ -36,7 +36,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
       const lost = v.roundLosers
         .map((s, k) => (s === l.seat ? t('result.loser', { n: k + 1 }) : ''))
         .filter(Boolean)
-        .join(', ');
+        .join(t('list.glue'));
       // Who lost a round is written under the name, so the table stays narrow enough for a phone.
       return h(
         'tr',
@@ -56,7 +56,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
     });
     const winner = r.winner === null ? '?' : nameOf(tb, r.winner);
     return [
-      h('h2', {}, t('result.title')),
+      h('h2', { tabIndex: -1 }, t('result.title')),
       h('p', { class: 'winner-line', testid: 'winner' }, t('result.winner', { name: winner })),
       r.tieBroken ? h('p', { testid: 'tie-break' }, t('result.tieBreak', { name: winner })) : null,
       h(
@@ -316,7 +316,9 @@ export class RoundSummaryView {
           ? h(
               'p',
               { class: `new-trump suit-${trump}`, testid: 'summary-trump' },
-              t(s.sameTrump ? 'summary.sameTrump' : 'summary.newTrump', { suit: t(`suit.${trump}`) }),
+              t(s.sameTrump === null ? 'summary.trumpTwo' : s.sameTrump ? 'summary.sameTrump' : 'summary.newTrump', {
+                suit: t(`suit.${trump}`),
+              }),
             )
           : null,
         // A mouse clicks and a keyboard presses Esc; a finger taps.

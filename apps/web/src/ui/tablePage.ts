@@ -12,7 +12,7 @@ import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { paceKind } from '../logic/pace.js';
-import { roundEnded } from '../logic/roundSummary.js';
+import { arrivedInBreak, roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState, RESTARTING } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import type { TableSource } from '../net/source.js';
@@ -28,6 +28,7 @@ import { CoachBubble } from './coachBubble.js';
 import { installDebugHook } from './debugHook.js';
 import { h, setText } from './dom.js';
 import { Explainer } from './explainer.js';
+import { keepFocus } from './focusKeeper.js';
 import { attachHandKeys } from './handKeys.js';
 import { JoinScreen } from './joinScreen.js';
 import { renderLobby } from './lobby.js';
@@ -108,7 +109,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, join.el);
   const coach = new CoachBubble(stage);
   stage.append(coach.el);
-  const main = h('div', { class: 'play' }, bannerEl, stage, actionsEl);
+  // The page's one heading and its main landmark, for screen readers finding their way in (axe).
+  const heading = h('h1', { class: 'sr-only', testid: 'page-heading', tabIndex: -1 }, t('app.title'));
+  const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
@@ -291,6 +294,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
     muteBtn.textContent = s.ui.muted ? t('top.soundOff') : t('top.soundOn');
     muteBtn.setAttribute('aria-pressed', s.ui.muted ? 'false' : 'true');
+    // Sorting is for a hand: someone watching (or not yet at the table) has none.
+    sortBtn.hidden = !tb || tb.mySeat < 0;
     if (!tb) return;
     // A spectator is told so; a player sees how many watch, once anyone does.
     const own = source?.words?.(tb) ?? null;
@@ -317,11 +322,22 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     // Between games the results show first; the table's seats and settings are one press away.
     if (tb.status !== 'finished') betweenGames = false;
     const lobbyShown = tb.status === 'lobby' || (tb.status === 'finished' && betweenGames);
-    lobbyEl.hidden = !lobbyShown;
-    resultsEl.hidden = tb.status !== 'finished' || betweenGames;
-    if (lobbyShown) renderLobby(lobbyEl, tb, { send, invite, back: betweenGames ? showResults : undefined });
-    renderResults(resultsEl, tb, send, source ? undefined : showTable);
-    renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
+    const resultsWereHidden = resultsEl.hidden;
+    keepFocus(
+      main,
+      {
+        fallback: () => heading,
+        // The game's end takes a focus that rested nowhere to its results: the winner is read first.
+        opened: () => (resultsWereHidden && !resultsEl.hidden ? resultsEl.querySelector<HTMLElement>('h2') : null),
+      },
+      () => {
+        lobbyEl.hidden = !lobbyShown;
+        resultsEl.hidden = tb.status !== 'finished' || betweenGames;
+        if (lobbyShown) renderLobby(lobbyEl, tb, { send, invite, back: betweenGames ? showResults : undefined });
+        renderResults(resultsEl, tb, send, source ? undefined : showTable);
+        renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
+      },
+    );
     panels.update(tb);
     const b = banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.
@@ -377,7 +393,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     store.subscribe((s, prev) => {
       void sceneReady;
       if (s.table && s.table !== prev.table) {
-        const ended = roundEnded(prev.table, s.table);
+        // Arriving during the break after round 1, a page shows its summary as everyone else's does.
+        const ended = roundEnded(prev.table, s.table) ?? (prev.table?.view ? null : arrivedInBreak(s.table));
         const table = s.table;
         // The final results take the table at once: no earlier round's summary stays over them.
         if (table.status === 'finished' && prev.table?.status !== 'finished') summary.close();
@@ -403,6 +420,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       header = fresh;
       panels.relabel();
       summary.relabel();
+      heading.textContent = t('app.title');
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
       showJoin();
       draw(store.get());

@@ -28,6 +28,8 @@ export const learnDe: LearnMessages = {
   'learn.title': 'Spielen lernen',
   'learn.step': 'Schritt {n} von {total}',
   'learn.next': 'Weiter',
+  'learn.more': 'mehr',
+  'learn.less': 'weniger',
   'learn.restart': 'Von vorn',
   'learn.home': 'Startseite',
   'learn.notNow': 'In dieser Lektion nicht diesen Zug: {what}',

@@ -26,6 +26,8 @@ export const learnEn = {
   'learn.title': 'Learn to play',
   'learn.step': 'Step {n} of {total}',
   'learn.next': 'Continue',
+  'learn.more': 'more',
+  'learn.less': 'less',
   'learn.restart': 'Start over',
   'learn.home': 'Home',
   'learn.notNow': 'Not this one in this lesson: {what}',

@@ -28,6 +28,8 @@ export const learnJa: LearnMessages = {
   'learn.title': '遊び方を学ぶ',
   'learn.step': 'ステップ {n} / {total}',
   'learn.next': '次へ',
+  'learn.more': '続きを読む',
+  'learn.less': '閉じる',
   'learn.restart': '最初から',
   'learn.home': 'ホーム',
   'learn.notNow': 'このレッスンではその手ではありません：{what}',

@@ -13,7 +13,16 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   const name = load(keys.name) ?? lt('practice.you');
   const names = LEARN_NAMES.map((n, k) => (k === LEARNER ? name : n));
   const counter = h('span', { class: 'coach-step', testid: 'coach-step' });
-  const lesson = h('p', { class: 'coach-lesson', testid: 'coach-lesson' });
+  const lesson = h('p', { class: 'coach-lesson', testid: 'coach-lesson', id: 'coach-lesson' });
+  // On an upright phone a long lesson shows three lines and this, so the table keeps the height a
+  // full challenge needs (at 360x640 the whole first lesson left it 317 px, too low to fit one).
+  const moreBtn = h('button', {
+    class: 'coach-more',
+    testid: 'coach-more',
+    'aria-expanded': 'false',
+    'aria-controls': 'coach-lesson',
+    hidden: true,
+  });
   const move = h('p', { class: 'coach-move', testid: 'coach-move' });
   const objection = h('p', { class: 'coach-objection', testid: 'coach-objection', role: 'alert' });
   const nextBtn = h('button', { class: 'primary', testid: 'coach-next' }, lt('learn.next'));
@@ -29,16 +38,32 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     'section',
     { class: 'coach aside', testid: 'coach', 'aria-label': lt('learn.title'), 'aria-live': 'polite' },
     h('div', { class: 'coach-head' }, h('strong', {}, lt('learn.title')), counter, restartBtn, homeBtn),
-    lesson,
+    h('div', { class: 'coach-lesson-wrap' }, lesson, moreBtn),
     move,
     objection,
     h('div', { class: 'row' }, nextBtn, practiceBtn),
     style,
   );
   let state: CoachState | null = null;
+  const open = () => coach.classList.contains('open');
+  // The button shows only where the lesson is cut (or was, while open): never on a wide screen.
+  const fitMore = () => {
+    const line = Number.parseFloat(getComputedStyle(lesson).lineHeight) || 17;
+    const clipped = lesson.scrollHeight > lesson.clientHeight + 1;
+    const long = lesson.clientHeight > 3.5 * line;
+    moreBtn.hidden = open() ? !long || !matchMedia('(max-width: 480px)').matches : !clipped;
+    moreBtn.textContent = open() ? lt('learn.less') : lt('learn.more');
+    moreBtn.setAttribute('aria-expanded', String(open()));
+  };
+  moreBtn.addEventListener('click', () => {
+    coach.classList.toggle('open');
+    fitMore();
+  });
+  window.addEventListener('resize', fitMore);
 
   const show = (s: CoachState) => {
     state = s;
+    requestAnimationFrame(fitMore);
     objection.textContent = '';
     practiceBtn.hidden = s.kind !== 'done';
     if (s.kind === 'done') {
@@ -97,6 +122,7 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   });
   return () => {
     gone = true;
+    window.removeEventListener('resize', fitMore);
     dispose?.();
     coach.remove();
   };

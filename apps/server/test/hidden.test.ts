@@ -126,3 +126,34 @@ it('no client ever receives another hand, a deck order, a hidden bet, a seed or 
   expect(spectator.room.state.spectators).toBe(1);
   expect(spectator.errors).toEqual([]);
 });
+
+it('no hand reaches someone who sat in its seat before: seats changed, a host stood up, the game compacted them', async () => {
+  const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 10, clock: 'fast' });
+  const ada = await join(srv.endpoint, id, { name: 'Ada' });
+  const bob = await join(srv.endpoint, id, { name: 'Bob' });
+  const cy = await join(srv.endpoint, id, { name: 'Cy' });
+  await until(() => [ada, bob, cy].every((p) => p.seat >= 0));
+  const watches = new Map<Player, Watch>([ada, bob, cy].map((p) => [p, watch(p)]));
+  // Bob moves from slot 1 to 4, Ada stands up to watch, a bot takes slot 3: at the start the game
+  // seats Cy, the bot and Bob at 0, 1 and 2, into slots whose hands Ada and Bob could see before.
+  await request(bob, 'sit', { seat: 4 }, () => bob.seat === 4);
+  await request(ada, 'leave', {}, () => ada.seat === -1);
+  await request(ada, 'addBot', { seat: 3 }, () => ada.room.state.players[3]?.occupied === true);
+  for (let game = 1; game <= 2; game++) {
+    await request(
+      ada,
+      game === 1 ? 'start' : 'rematch',
+      {},
+      () => ada.room.state.gameNumber === game && ada.room.state.status === 'playing',
+    );
+    const runs = [bob, cy].map((p) => autoplay(p, (v) => chooseAction('heuristic', v, Math.random), 5));
+    await until(() => [...watches.keys()].every((p) => p.room.state.status === 'finished'), 50_000, 'game end');
+    for (const r of runs) r.stop();
+  }
+  expect([bob.seat, cy.seat]).toEqual([2, 0]);
+  for (const [p, w] of watches) {
+    expect(w.violations.slice(0, 5), p.name).toEqual([]);
+    expect(w.cardsSeen).toBeGreaterThan(50);
+    expect(p.errors, p.name).toEqual([]);
+  }
+});

@@ -118,7 +118,10 @@ describe('spectators take seats', () => {
     await until(() => host.seat === 0);
     const sue = await join(srv.endpoint, id, { name: 'Sue', spectate: true });
     await until(() => sue.token !== '' && host.room.state.spectators === 1, 5_000, 'Sue watching');
-    const lines = () => readLog(host.room.state).filter((l) => l.text === 'Sue').map((l) => l.kind);
+    const lines = () =>
+      readLog(host.room.state)
+        .filter((l) => l.text === 'Sue')
+        .map((l) => l.kind);
     await until(() => lines().length === 1, 5_000, "Sue's line");
     expect(lines()).toEqual(['joined']);
     await sue.room.leave(false);
@@ -132,5 +135,34 @@ describe('spectators take seats', () => {
     await until(() => readLog(host.room.state).some((l) => l.kind === 'left' && l.text === 'Ben'), 5_000, 'Ben left');
     expect(lines()).toEqual(['joined']);
     for (const p of [host, back]) await p.room.leave();
+  });
+
+  it('a host who watches their bots and reloads finds the table still there, still theirs', async () => {
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 100, reconnectSeconds: 30 });
+    const host = await join(srv.endpoint, id, { name: 'Hanna' });
+    await until(() => host.seat === 0 && host.host);
+    for (const seat of [1, 2, 3])
+      await request(host, 'addBot', { seat }, () => host.room.state.players[seat]?.bot === true);
+    await request(host, 'leave', {}, () => host.seat === -1);
+    expect(host.host).toBe(true);
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing', 5_000, 'the bots to play');
+    const token = host.token;
+    await host.room.leave(false); // the page reloads: the table's only connection drops
+    // Closing an empty table takes a moment: long enough to see it happen (it did, without the grace).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await card(id)).status).toBe(200);
+    const back = await join(srv.endpoint, id, { name: 'Hanna', seatToken: token });
+    await until(() => back.token === token && back.host, 5_000, 'Hanna back as host');
+    expect(back.seat).toBe(-1);
+    const moves = back.room.state.log.length;
+    await until(() => back.room.state.log.length > moves, 10_000, 'the game to go on');
+    // Watching, her going and coming is not in the game's log.
+    expect(
+      readLog(back.room.state)
+        .filter((l) => l.text === 'Hanna')
+        .map((l) => l.kind),
+    ).toEqual(['joined']);
+    await back.room.leave();
   });
 });

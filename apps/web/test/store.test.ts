@@ -31,6 +31,16 @@ describe('toClientTable', () => {
     expect(tb.view?.betHand).toEqual([]);
   });
 
+  it('keeps a host who stands up to watch the host (the seat message says so; no slot can)', () => {
+    const g = createGame({ players: 3, seed: 'watching-host', startSeat: 0 });
+    const st = stateFrom(g, null, 'lobby');
+    expect(toClientTable(st, -1).isHost).toBe(false);
+    expect(toClientTable(st, -1, true).isHost).toBe(true);
+    // Seated, the seat message and the slot agree.
+    expect(toClientTable(stateFrom(g, 0, 'lobby'), 0, true).isHost).toBe(true);
+    expect(toClientTable(stateFrom(g, 1, 'lobby'), 1, false).isHost).toBe(false);
+  });
+
   it("never copies another slot's hand, even if one arrived", () => {
     const { g } = opened();
     const s = stateFrom(g, 1);

@@ -5,6 +5,7 @@
 import { type JoinOptions, joinOptions, type SeatMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { type AuthContext, type Client, ServerError } from '@colyseus/core';
+import type { StateView } from '@colyseus/schema';
 import { normalizeName, uniqueName } from '../names.js';
 import { HASHED, tokenHash } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
@@ -73,7 +74,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
   client.view = tunedView();
   // Someone watching comes and goes without a line in the game's log (a spectator's reload said
   // 'left' and 'joined' to every player); the count of those watching says it.
-  if (!(back && person.seat === null)) {
+  if (person.seat !== null || (!returning && !back)) {
     room.log.add(returning || back ? 'returned' : 'joined', { seat: person.seat ?? -1, text: person.name });
   }
   room.config.edge.log.info({ table: room.roomId, seat: person.seat ?? -1, session: client.sessionId }, 'joined');
@@ -82,14 +83,18 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
   room.afterChange();
 }
 
-/** onLeave: a dropped seated connection gets its grace (reconnectSeconds); otherwise gone. */
+/**
+ * onLeave: a dropped connection gets its grace (reconnectSeconds); one that left on purpose is gone.
+ * Someone watching gets it too: a host who watches their bots play and reloads was the table's last
+ * connection, and without a grace the table closed under them, game and all.
+ */
 export async function leave(room: BlazeRoom, client: Client, consented: boolean): Promise<void> {
   const person = room.personOf(client);
   if (!person) return;
   person.sessions.delete(client.sessionId);
   // A connection dropped for abuse gets no grace: its person may come back by token, as a new
   // connection that carries their strikes (edge.ts).
-  if (!consented && person.seat !== null && !room.disposed && !room.config.edge.wasDropped(client)) {
+  if (!consented && !room.disposed && !room.config.edge.wasDropped(client)) {
     person.pending++;
     refreshSeats(room);
     room.afterChange();
@@ -98,7 +103,7 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
       room.config.edge.reconnected(client, again);
       person.pending--;
       person.sessions.add(client.sessionId);
-      room.log.add('returned', { seat: person.seat ?? -1, text: person.name });
+      if (person.seat !== null) room.log.add('returned', { seat: person.seat, text: person.name });
       refreshSeats(room);
       room.afterChange();
       return;
@@ -161,9 +166,20 @@ export function refreshSeats(room: BlazeRoom): void {
     room.state.players.forEach((slot, i) => {
       const mine = p?.seat === i;
       if (mine && !view.has(slot)) view.add(slot);
-      if (!mine && view.has(slot)) view.remove(slot);
+      if (!mine && view.has(slot)) hideSlot(view, slot);
     });
   }
   setField(room.state, 'spectators', watching);
   for (const p of s.people.values()) sendSeat(room, p);
+}
+
+/**
+ * Takes a slot out of a client's view, its hand array included. StateView.remove(slot) (schema
+ * 3.0.76) sends the deletion of the slot's @view fields but leaves the hand array itself visible: its
+ * later changes kept reaching this client, so someone who left a seat (stood up to watch, moved, or
+ * was moved when the game closed up the seats) received the cards of whoever was dealt into it next.
+ */
+function hideSlot(view: StateView, slot: PlayerSlot): void {
+  view.remove(slot);
+  view.remove(slot.hand);
 }

@@ -31,6 +31,8 @@ export class Connection {
   private client: Client;
   private room: Room<BlazeState> | null = null;
   private mySeat = -1;
+  /** From the server's seat message: a host who stands up to watch is still the host. */
+  private host = false;
   private name = '';
   private spectate = false;
   private closing = false;
@@ -79,6 +81,7 @@ export class Connection {
       if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
       this.note(`seat ${m.seat}`);
       this.mySeat = m.seat;
+      this.host = m.host === true;
       // A spectator who took a seat rejoins by token after a drop, like any player.
       if (m.seat >= 0) this.spectate = false;
       this.publish();
@@ -106,7 +109,7 @@ export class Connection {
       this.note(this.room ? 'no state yet' : 'no room');
       return;
     }
-    this.store.setTable(toClientTable(this.room.state, this.mySeat));
+    this.store.setTable(toClientTable(this.room.state, this.mySeat, this.host));
     if (this.trail.at(-1)?.endsWith('published') !== true) this.note(`published`);
   }
 

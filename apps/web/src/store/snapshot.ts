@@ -154,7 +154,7 @@ function playerCount(state: StateLike, seats: SeatInfo[]): number {
   return n;
 }
 
-export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
+export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): ClientTable {
   const slots = arr(state.players);
   const seats: SeatInfo[] = slots.map((p, seat) => ({
     seat,
@@ -244,7 +244,8 @@ export function toClientTable(state: StateLike, mySeat: Seat): ClientTable {
     settings,
     seats,
     mySeat,
-    isHost: me?.host ?? false,
+    // The seat slot says host only for a seated host; the seat message says it for a watching one.
+    isHost: host ?? me?.host ?? false,
     view,
     myBet: me?.myBet ?? -1,
     deadlines: readDeadlines(state),

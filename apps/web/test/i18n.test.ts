@@ -23,6 +23,14 @@ describe('i18n', () => {
     }
   });
 
+  it('gives the rules in the same five paragraphs in every language (goal, rejecting, adding, passing, the end)', () => {
+    for (const l of LANGS) {
+      const parts = TABLES[l]['rules.body'].split('\n');
+      expect(parts, l).toHaveLength(5);
+      for (const part of parts) expect(part.trim().length, l).toBeGreaterThan(20);
+    }
+  });
+
   it('has no empty messages', () => {
     for (const l of LANGS) for (const v of Object.values(TABLES[l])) expect(v.trim().length).toBeGreaterThan(0);
   });

@@ -200,12 +200,12 @@ export const de: Messages = {
   'chat.send': 'Senden',
   'rules.title': 'So wird gespielt',
   'rules.body':
-    'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit einer oder mehreren Karten eines Werts heraus. ' +
+    'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit einer oder mehreren Karten eines Werts heraus.\n' +
     'Das Ziel wehrt jede Karte mit einer Karte derselben Farbe und gleichem oder höherem Wert oder mit irgendeinem Trumpf ab; Trumpf wehrt nur gleich hoher oder höherer Trumpf ab. ' +
-    'Feuervögel zählen 10 beim Herausfordern und 0 beim Abwehren. ' +
+    'Feuervögel zählen 10 beim Herausfordern und 0 beim Abwehren.\n' +
     'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen. Eine Herausforderung fasst höchstens 5 Karten, oder so viele, wie das Ziel beim Eröffnen auf der Hand hatte, wenn das weniger sind (das Limit). ' +
-    'Hat der Helfer das Limit zuerst gefüllt, darf der aktive Spieler noch ein paar Sekunden spielen (das Rücknahmefenster): Die neuesten Karten des Helfers gehen zurück in seine Hand und machen Platz. ' +
-    'Das Ziel darf jederzeit passen und nimmt dann alle Karten der Herausforderung. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage. ' +
+    'Hat der Helfer das Limit zuerst gefüllt, darf der aktive Spieler noch ein paar Sekunden spielen (das Rücknahmefenster): Die neuesten Karten des Helfers gehen zurück in seine Hand und machen Platz.\n' +
+    'Das Ziel darf jederzeit passen und nimmt dann alle Karten der Herausforderung. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage.\n' +
     'Zieh auf 5 nach, solange der Stapel reicht. Ist er leer, legt jeder eine Wettkarte (0 oder 1) verdeckt vor einen anderen Spieler; danach nimmt, wer keine Karten mehr hat, die oberste Feder und ist raus. ' +
     'Wer als Letzter keine Feder hat, verliert die Runde. Wetten: Eine 0 kommt immer zurück; eine 1 auf jemanden, der nicht verloren hat, zählt 1 für diese Person; eine 1 auf den Verlierer zählt 1 für dich. Zwei Runden; Federn und gewonnene Wetten zählen.',
   'result.title': 'Endstand',

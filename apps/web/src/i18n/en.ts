@@ -200,12 +200,12 @@ export const en = {
   'chat.send': 'Send',
   'rules.title': 'How to play',
   'rules.body':
-    'Get rid of your cards. The active player challenges the next player (the target) with one or more cards of one value. ' +
+    'Get rid of your cards. The active player challenges the next player (the target) with one or more cards of one value.\n' +
     'The target rejects each challenge card with a card of the same suit and an equal or higher value, or with any trump; a trump is only rejected by an equal or higher trump. ' +
-    'Firebirds count 10 when they challenge and 0 when they reject. ' +
+    'Firebirds count 10 when they challenge and 0 when they reject.\n' +
     'The active player and the supporter (the player after the target) may add cards of any value already on the table. A challenge holds at most 5 cards, or as many as the target held when it opened if that is fewer (the limit). ' +
-    'If the supporter filled the limit first, the active player may still play for a few seconds (the take-back window): the supporter’s newest cards go back to the supporter’s hand to make room. ' +
-    'The target may pass at any time and then takes every card of the challenge. When everything is rejected and both attackers are done, the cards are discarded. ' +
+    'If the supporter filled the limit first, the active player may still play for a few seconds (the take-back window): the supporter’s newest cards go back to the supporter’s hand to make room.\n' +
+    'The target may pass at any time and then takes every card of the challenge. When everything is rejected and both attackers are done, the cards are discarded.\n' +
     'Draw back up to 5 while the deck lasts. When it is empty, everyone places one betting card (0 or 1) face down on another player; then whoever runs out of cards takes the top feather and is out. ' +
     'The last player without a feather loses the round. Bets: a 0 always comes back; a 1 on a player who did not lose scores 1 for that player; a 1 on the loser scores 1 for you. Two rounds; feathers and won bets score.',
   'result.title': 'Final scores',

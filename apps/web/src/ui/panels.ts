@@ -56,7 +56,14 @@ export class SidePanels {
     else if (tab === 'rules')
       this.body.replaceChildren(
         h('h3', {}, t('rules.title')),
-        h('p', { class: 'rules', testid: 'rules' }, t('rules.body')),
+        // One paragraph per part of a turn (it was one block of 14 sentences).
+        h(
+          'div',
+          { class: 'rules', testid: 'rules' },
+          t('rules.body')
+            .split('\n')
+            .map((part) => h('p', {}, part)),
+        ),
       );
     else
       this.body.replaceChildren(

@@ -165,4 +165,21 @@ describe('spectators take seats', () => {
     ).toEqual(['joined']);
     await back.room.leave();
   });
+
+  it('watchers who drop hold no places: thirty come and go, and a seated person still gets back in', async () => {
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0, reconnectSeconds: 60 });
+    const host = await join(srv.endpoint, id, { name: 'Hanna' });
+    const ben = await join(srv.endpoint, id, { name: 'Ben' });
+    await until(() => host.seat === 0 && ben.seat === 1);
+    for (let i = 0; i < 30; i++) {
+      const w = await join(srv.endpoint, id, { name: `Watcher ${i}`, spectate: true });
+      await until(() => w.token !== '', 5_000, `watcher ${i}`);
+      await w.room.leave(false);
+    }
+    const token = ben.token;
+    await ben.room.leave(false);
+    const back = await join(srv.endpoint, id, { name: 'Ben', seatToken: token });
+    await until(() => back.seat === 1, 5_000, 'Ben back in his seat');
+    for (const p of [host, back]) await p.room.leave();
+  });
 });

@@ -84,9 +84,10 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
 }
 
 /**
- * onLeave: a dropped connection gets its grace (reconnectSeconds); one that left on purpose is gone.
- * Someone watching gets it too: a host who watches their bots play and reloads was the table's last
- * connection, and without a grace the table closed under them, game and all.
+ * onLeave: a dropped connection of someone the table needs back gets its grace (reconnectSeconds):
+ * a seated person, the host (a host watching their bots and reloading closed the table, game and
+ * all), or the last one connected. Any other watcher is simply gone: a grace reserves a place in the
+ * room, and thirty watchers coming and going locked a table against its own players.
  */
 export async function leave(room: BlazeRoom, client: Client, consented: boolean): Promise<void> {
   const person = room.personOf(client);
@@ -94,7 +95,8 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
   person.sessions.delete(client.sessionId);
   // A connection dropped for abuse gets no grace: its person may come back by token, as a new
   // connection that carries their strikes (edge.ts).
-  if (!consented && !room.disposed && !room.config.edge.wasDropped(client)) {
+  const needed = person.seat !== null || room.seating.isHost(person) || room.clients.length === 0;
+  if (!consented && needed && !room.disposed && !room.config.edge.wasDropped(client)) {
     person.pending++;
     refreshSeats(room);
     room.afterChange();

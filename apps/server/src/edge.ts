@@ -258,10 +258,7 @@ export class Edge {
   /** Every refusal passes here: counted, answered or not, and the connection dropped when it keeps on. */
   refuse(client: Client, tableId: string, msg: ErrorMessage): RefusalVerdict {
     metrics.refusals.inc({ code: msg.code });
-    const verdict = this.guardOf(client).refuse(refusalKind(msg.code));
-    if (verdict === 'answer' && !this.dropped.has(client)) client.send('error', msg);
-    if (verdict === 'drop') this.drop(client, tableId, 'refusals');
-    return verdict;
+    return this.strike(client, tableId, refusalKind(msg.code), msg, 'refusals');
   }
 
   /** A frame that does not decode: counted, logged once per connection, answered, a strike toward the drop. */
@@ -275,12 +272,16 @@ export class Edge {
       );
     }
     // Answered like any refused message (an empty message type reached here and was met with silence).
-    const verdict = this.guardOf(client).refuse('invalid');
-    if (verdict === 'answer' && !this.dropped.has(client)) {
-      const msg: ErrorMessage = { code: 'MALFORMED', message: `That message could not be read: ${reason}.` };
-      client.send('error', msg);
-    }
-    if (verdict === 'drop') this.drop(client, tableId, 'undecodable');
+    const msg: ErrorMessage = { code: 'MALFORMED', message: `That message could not be read: ${reason}.` };
+    this.strike(client, tableId, 'invalid', msg, 'undecodable');
+  }
+
+  /** One strike toward the drop: answered while the guard allows it, the connection closed when it says so. */
+  private strike(client: Client, tableId: string, kind: RefusalKind, msg: ErrorMessage, dropReason: string) {
+    const verdict = this.guardOf(client).refuse(kind);
+    if (verdict === 'answer' && !this.dropped.has(client)) client.send('error', msg);
+    if (verdict === 'drop') this.drop(client, tableId, dropReason);
+    return verdict;
   }
 
   private drop(client: Client, tableId: string, reason: string): void {

@@ -74,6 +74,7 @@ function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): 
   const v = tb.view;
   const loser = v?.roundLosers[round - 1];
   if (!v || loser === undefined) return null;
+  const newTrump = round === 1 && v.round === 2 ? v.trump : null;
   return {
     round,
     loser,
@@ -81,11 +82,8 @@ function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): 
       .filter((b) => b.round === round)
       .map((b) => ({ by: b.by, on: b.on, value: b.value, outcome: outcomeOf(b.value, b.on, loser) })),
     feathers: v.feathers.filter((f) => f.round === round).map((f) => ({ seat: f.seat, value: f.value })),
-    newTrump: round === 1 && v.round === 2 ? v.trump : null,
-    sameTrump:
-      trumpBefore === null
-        ? null
-        : round === 1 && v.round === 2 && trumpBefore !== undefined && trumpBefore[0] === v.trump[0],
+    newTrump,
+    sameTrump: trumpBefore === null ? null : newTrump !== null && trumpBefore?.[0] === newTrump[0],
     gameOver: v.over || tb.status === 'finished',
   };
 }

@@ -66,6 +66,19 @@ describe('log lines about the reader', () => {
     expect(say(line('passed', 1))).toBe('Benがパス');
   });
 
+  it('join lists as each language does: a comma in English and German, 、 in Japanese', () => {
+    const pairs = line('rejected', 1, -1, ['b9a', 'y3a', 'r5a', 'r9a']);
+    const added = line('extended', 0, -1, ['r8a', 'b8a']);
+    expect(logWords(pairs, mine, 'en')).toBe('Ben rejects blue 9 with yellow 3, red 5 with red 9');
+    expect(logWords(added, mine, 'en')).toBe('You add red 8, blue 8');
+    for (const e of [pairs, added]) {
+      const ja = logWords(e, mine, 'ja');
+      expect(ja, e.kind).toContain('、');
+      expect(ja, e.kind).not.toMatch(/, /);
+      expect(logWords(e, mine, 'de'), e.kind).toMatch(/\S, \S/);
+    }
+  });
+
   it('name every seat to a spectator, who has none', () => {
     const watching = tableOf(-1);
     expect(logWords(line('opened', 0, 1, ['r2a']), watching, 'en')).toBe('Ana challenges Ben with red 2');

@@ -9,7 +9,7 @@ import type { PlayerView } from '@blaze/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/axe.js';
-import { type BlazeHook, newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 
@@ -40,7 +40,7 @@ async function press(page: Page, id: string): Promise<boolean> {
 
 const view = (page: Page) =>
   page.evaluate(() => {
-    const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+    const b = window.__blaze;
     const s = b?.snapshot as unknown as {
       status: string;
       view: PlayerView | null;
@@ -84,9 +84,7 @@ describe('a table without sight', () => {
     await page.goto(`${server.base}/practice`);
     report.practiceSetup = await axeProblems(page);
     await tid(page, 'practice-start').click();
-    await poll(() =>
-      page.evaluate(() => (window as unknown as { __blaze?: BlazeHook }).__blaze?.hand.length ?? 0),
-    ).toBe(5);
+    await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
     report.practiceTable = await axeProblems(page);
     await page.goto(`${server.base}/learn`);
     await poll(() => tid(page, 'coach-step').textContent()).toMatch(/1/);

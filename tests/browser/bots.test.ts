@@ -42,12 +42,7 @@ describe('bots of three strengths', () => {
       expect(await tid(page, `strength-${seat}`).inputValue()).toBe('normal');
       await tid(page, `strength-${seat}`).selectOption(strength);
     }
-    const strengths = () =>
-      page.evaluate(() =>
-        (window as unknown as { __blaze: { snapshot: { seats: { strength?: string }[] } } }).__blaze.snapshot.seats.map(
-          (s) => s.strength ?? '',
-        ),
-      );
+    const strengths = () => page.evaluate(() => (window.__blaze?.snapshot?.seats ?? []).map((s) => s.strength ?? ''));
     await poll(strengths).toEqual(['', 'easy', 'normal', 'strong', '']);
     for (const [seat, strength] of Object.entries(want))
       expect(await tid(page, `strength-${seat}`).inputValue()).toBe(strength);
@@ -58,8 +53,7 @@ describe('bots of three strengths', () => {
     // Every bot makes moves of its own (Ana's fast clock keeps her seat moving too).
     const movers = () =>
       page.evaluate((kinds) => {
-        const log = (window as unknown as { __blaze: { snapshot: { log: { kind: string; seat: number }[] } } }).__blaze
-          .snapshot.log;
+        const log = window.__blaze?.snapshot?.log ?? [];
         return [...new Set(log.filter((l) => kinds.includes(l.kind)).map((l) => l.seat))].sort();
       }, MOVES);
     await poll(movers, 150_000).toEqual(expect.arrayContaining([1, 2, 3]));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BlazeHook, newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 
@@ -44,19 +44,7 @@ interface Seat {
 
 function seatOf(page: Page): Promise<Seat | null> {
   return page.evaluate(() => {
-    const s = (
-      window as unknown as {
-        __blaze?: {
-          snapshot: {
-            status: string;
-            mySeat: number;
-            seats: { connected: boolean }[];
-            view: { hand: string[]; round: number } | null;
-            log: { kind: string }[];
-          } | null;
-        };
-      }
-    ).__blaze?.snapshot;
+    const s = window.__blaze?.snapshot;
     if (!s) return null;
     return {
       status: s.status,
@@ -71,7 +59,7 @@ function seatOf(page: Page): Promise<Seat | null> {
 
 /** Hand cards lit as playable, and action buttons one can press. */
 const playable = async (page: Page) =>
-  (await page.evaluate(() => (window as unknown as { __blaze: BlazeHook }).__blaze.hand.filter((c) => c.lit).length)) +
+  (await page.evaluate(() => (window.__blaze?.hand ?? []).filter((c) => c.lit).length)) +
   (await page.locator('[data-testid=actions] button:not([disabled])').count());
 
 it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same seat and hand by itself', async () => {

@@ -91,12 +91,7 @@ describe('drag to play, drag to reject, and a dropped network', () => {
       const s = await seen(page);
       if (s.role === 'target' && s.unrejected > 0 && s.selected.length === 0) {
         // Judge with the rules' own predicate which hand card can reject which challenge card.
-        const view = await page.evaluate(() => {
-          type V = { trump: string; table: { challenge: string; rejection: string | null }[] };
-          return (
-            (window as unknown as { __blaze?: { snapshot: { view: V | null } | null } }).__blaze?.snapshot?.view ?? null
-          );
-        });
+        const view = await page.evaluate(() => window.__blaze?.snapshot?.view ?? null);
         const open = new Set(view?.table.filter((e) => e.rejection === null).map((e) => e.challenge) ?? []);
         let move: { from: (typeof s.hand)[number]; to: (typeof s.challenges)[number] } | null = null;
         for (const from of s.hand) {

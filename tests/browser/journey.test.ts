@@ -17,8 +17,7 @@ type Snap = NonNullable<BlazeHook['snapshot']>;
 /** Condition-based waits; generous because four software-rendered pages share two cores. */
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
-const snapOf = (p: Player): Promise<Snap | null> =>
-  p.page.evaluate(() => (window as unknown as { __blaze?: BlazeHook }).__blaze?.snapshot ?? null);
+const snapOf = (p: Player): Promise<Snap | null> => p.page.evaluate(() => window.__blaze?.snapshot ?? null);
 
 describe('browser journey: host, friends, bots, spectator, a whole game', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -247,7 +246,7 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
                   fromServer,
                   sockets: B.wire.sockets(),
                   connection: await B.page.evaluate(() => {
-                    const b = (window as unknown as { __blaze?: { connection: unknown; snapshot: unknown } }).__blaze;
+                    const b = window.__blaze;
                     if (!b) return 'no page hook';
                     const snap = b.snapshot as { status?: string; mySeat?: number } | null;
                     let json = 'ok';
@@ -335,12 +334,7 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     expect(await tid(A.page, 'results').isVisible()).toBe(false);
     expect(await tid(A.page, 'invite-link').inputValue()).toContain('/t/');
     await tid(A.page, 'setting-clock').selectOption('fast');
-    const clockOf = (p: Player) =>
-      p.page.evaluate(
-        () =>
-          (window as unknown as { __blaze?: { snapshot?: { settings?: { clock?: string } } } }).__blaze?.snapshot
-            ?.settings?.clock,
-      );
+    const clockOf = (p: Player) => p.page.evaluate(() => window.__blaze?.snapshot?.settings.clock);
     await poll(() => clockOf(D)).toBe('fast');
     await shot(A.page, 'between-games-table');
     await tid(A.page, 'back-to-results').click();

@@ -96,7 +96,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
             const el = document.querySelector<HTMLElement>('[data-testid="flash"]');
             if (!el || el.hidden) return null;
             const r = el.getBoundingClientRect();
-            const all = (window as unknown as { __blaze?: { regions: Region[] } }).__blaze?.regions ?? [];
+            const all = window.__blaze?.regions ?? [];
             return {
               text: el.textContent ?? '',
               box: { kind: 'flash', id: 'flash', x: r.left, y: r.top, w: r.width, h: r.height },

@@ -6,7 +6,7 @@
  * two Firebirds.
  */
 import { describe, expect, it } from 'vitest';
-import { type BlazeHook, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
+import { newPlayer, seen, shot, step, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean } from '../support/screens.js';
 
@@ -90,9 +90,7 @@ describe('practice against bots, offline', () => {
     // Nothing to hint once the game is over.
     expect(await page.locator('.hint-bar').isVisible()).toBe(false);
     await shot(page, 'practice-offline-final-scores');
-    const scores = await page.evaluate(
-      () => (window as unknown as { __blaze?: BlazeHook }).__blaze?.snapshot?.view?.scores ?? [],
-    );
+    const scores = await page.evaluate(() => window.__blaze?.snapshot?.view?.scores ?? []);
     expect(scores).toHaveLength(4);
     expect(moves).toBeGreaterThan(5);
     expect(reachedNetwork).toEqual([]);

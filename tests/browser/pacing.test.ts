@@ -61,24 +61,15 @@ describe('bot pacing on screen', () => {
       await poll(() => tid(page, `strength-${seat}`).isVisible()).toBe(true);
     }
     // The default bot delay (700 ms) is the rhythm MIN_ON_SCREEN_MS is defined for.
-    expect(
-      await page.evaluate(
-        () =>
-          (window as unknown as { __blaze: { snapshot: { settings: { botDelayMs: number } } } }).__blaze.snapshot
-            .settings.botDelayMs,
-      ),
-    ).toBe(700);
+    expect(await page.evaluate(() => window.__blaze?.snapshot?.settings.botDelayMs)).toBe(700);
     await tid(page, 'setting-clock').selectOption('fast');
     // Record on every frame the first frame each log line is in the store.
     await page.evaluate((moves) => {
-      const w = window as unknown as {
-        __seen: { seq: number; kind: string; seat: number; t: number }[];
-        __blaze: { snapshot: { log: { seq: number; kind: string; seat: number }[] } | null };
-      };
+      const w = window as unknown as Window & { __seen: { seq: number; kind: string; seat: number; t: number }[] };
       w.__seen = [];
       const known = new Set<number>();
       const tick = (t: number) => {
-        for (const l of w.__blaze.snapshot?.log ?? []) {
+        for (const l of w.__blaze?.snapshot?.log ?? []) {
           if (known.has(l.seq)) continue;
           known.add(l.seq);
           if (moves.includes(l.kind)) w.__seen.push({ seq: l.seq, kind: l.kind, seat: l.seat, t });

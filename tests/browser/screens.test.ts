@@ -145,9 +145,7 @@ describe('every screen at six sizes (issue #10)', () => {
     while (!(await summary.isVisible()) && Date.now() < end) {
       // A round just ended: its summary comes in about a second. Pressing the table now could land on
       // it as it shows and close it (and the game's last round has no summary to catch instead).
-      const due = await page.evaluate(
-        () => (window as unknown as { __blaze?: { summaryDue?: boolean } }).__blaze?.summaryDue,
-      );
+      const due = await page.evaluate(() => window.__blaze?.summaryDue);
       if (due) {
         // As it appears it lets taps through to the table (one already on its way was meant for a card).
         await page.evaluate(() => {

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
+import type { BlazeDebug } from '../../apps/web/src/ui/debugHook.js';
 import { readLog, readTable } from '../../packages/protocol/src/wire.js';
 import { ROOT } from './processes.js';
 
@@ -185,42 +186,8 @@ export function cardIdsIn(x: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-/** The read-only debug hook the client exposes (apps/web/src/ui/tablePage.ts), as far as tests read it. */
-export interface BlazeHook {
-  snapshot: {
-    status: string;
-    mySeat: number;
-    spectators: number;
-    gameNumber: number;
-    seats: { seat: number; occupied: boolean; name: string; bot: boolean; handCount: number }[];
-    view: {
-      viewer: number | null;
-      hand: string[];
-      betHand: number[];
-      round: number;
-      deckCount: number;
-      out: number[];
-      active: number;
-      target: number;
-      supporter: number | null;
-      betting: boolean;
-      trump: string;
-      table: { challenge: string; rejection: string | null }[];
-      window: { cards: string[] } | null;
-      discard: string[];
-      standing: number[];
-      scores: number[];
-      winner: number | null;
-    } | null;
-    scoreboard: { name: string; games: number; wins: number; points: number }[];
-  } | null;
-  ui: { selected: string[]; pending: unknown };
-  hand: { card: string; x: number; y: number; lit?: boolean }[];
-  challenges: { card: string; x: number; y: number; lit?: boolean }[];
-  mySeat: number;
-  firstTableFrame: number | null;
-  summaryDue?: boolean;
-}
+/** The read-only debug hook the client exposes (apps/web/src/ui/debugHook.ts): tests read the real type. */
+export type BlazeHook = BlazeDebug;
 
 // ---- pages -------------------------------------------------------------------------------------
 
@@ -258,7 +225,7 @@ export async function dismissSummary(page: Page): Promise<boolean> {
   // A round that just ended shows its summary a moment later, over the table: a click meant for a card
   // would close it instead. Let it come first.
   await page
-    .waitForFunction(() => !(window as unknown as { __blaze?: BlazeHook }).__blaze?.summaryDue, null, {
+    .waitForFunction(() => !window.__blaze?.summaryDue, null, {
       timeout: 10_000,
       polling: 50,
     })
@@ -290,7 +257,7 @@ export interface Seen {
 
 export function seen(page: Page): Promise<Seen> {
   return page.evaluate(() => {
-    const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+    const b = window.__blaze;
     const s = b?.snapshot ?? null;
     const v = s?.view ?? null;
     const me = b?.mySeat ?? -1;

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /** Helpers for the guided game and practice journeys: read the coach, press what it asks for. */
 import type { Page } from 'playwright-core';
-import { type BlazeHook, dismissSummary, tid } from './blaze.js';
+import { dismissSummary, tid } from './blaze.js';
 
 export interface Coach {
   step: string;
@@ -17,7 +17,7 @@ export function coach(page: Page): Promise<Coach> {
   return page.evaluate(() => {
     const c = document.querySelector<HTMLElement>('[data-testid="coach"]');
     const m = document.querySelector<HTMLElement>('[data-testid="coach-move"]');
-    const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+    const b = window.__blaze;
     const split = (s: string | undefined) => (s ? s.split(' ').filter(Boolean) : []);
     return {
       step: c?.dataset.step ?? '',
@@ -34,7 +34,7 @@ export function coach(page: Page): Promise<Coach> {
 async function at(page: Page, list: 'hand' | 'challenges', card: string): Promise<{ x: number; y: number }> {
   const p = await page.evaluate(
     ([l, c]) => {
-      const b = (window as unknown as { __blaze?: BlazeHook }).__blaze;
+      const b = window.__blaze;
       return (l === 'hand' ? b?.hand : b?.challenges)?.find((h) => h.card === c) ?? null;
     },
     [list, card] as const,
@@ -55,7 +55,7 @@ async function selectedAre(page: Page, cards: string[], ms = 5000): Promise<void
 }
 
 function selection(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...((window as unknown as { __blaze?: BlazeHook }).__blaze?.ui.selected ?? [])]);
+  return page.evaluate(() => [...(window.__blaze?.ui.selected ?? [])]);
 }
 
 /** Does the coach's current move with mouse clicks: cards on the canvas, buttons in the bar. */

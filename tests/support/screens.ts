@@ -6,21 +6,17 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Label, Region } from '../../apps/web/src/render/types.js';
 import { tid } from './blaze.js';
 
-export interface Region {
-  kind: string;
-  id: string;
+export type { Label, Region };
+
+/** A box on the page in CSS pixels: a region, a text, a coach bubble. */
+export interface Box {
   x: number;
   y: number;
   w: number;
   h: number;
-}
-
-export interface Label extends Region {
-  text: string;
-  owner: string;
-  px: number;
 }
 
 export const SIZES: [string, BrowserContextOptions, boolean][] = [
@@ -48,12 +44,9 @@ export const SIZES: [string, BrowserContextOptions, boolean][] = [
 /** Smallest font a canvas text may shrink to (names shrink to fit rather than being cut). */
 export const MIN_TEXT_PX = 8;
 
-export const regions = (page: Page): Promise<Region[]> =>
-  page.evaluate(() => (window as unknown as { __blaze?: { regions: Region[] } }).__blaze?.regions ?? []);
-export const labels = (page: Page): Promise<Label[]> =>
-  page.evaluate(() => (window as unknown as { __blaze?: { labels: Label[] } }).__blaze?.labels ?? []);
-export const overlap = (a: Region, b: Region) =>
-  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+export const regions = (page: Page): Promise<Region[]> => page.evaluate(() => window.__blaze?.regions ?? []);
+export const labels = (page: Page): Promise<Label[]> => page.evaluate(() => window.__blaze?.labels ?? []);
+export const overlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /**
  * Every pair of drawn things of different kinds is apart (fanned hand cards and staggered pairs
@@ -67,7 +60,7 @@ export async function expectCanvasClean(page: Page, label: string, seats: number
   expect(canvas).not.toBeNull();
   if (!canvas) return rs;
   expect(rs.filter((r) => r.kind === 'seat').length, `${label}: seat boxes`).toBe(seats);
-  const inside = (r: Region, what: string) => {
+  const inside = (r: Box, what: string) => {
     expect(r.x, `${label}: ${what} left`).toBeGreaterThanOrEqual(canvas.x - 0.5);
     expect(r.x + r.w, `${label}: ${what} right`).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
     expect(r.y, `${label}: ${what} top`).toBeGreaterThanOrEqual(canvas.y - 0.5);
@@ -85,7 +78,7 @@ export async function expectCanvasClean(page: Page, label: string, seats: number
   // Texts on the canvas: inside it, inside their seat box, readable (shrunk, never cut), and apart
   // (a text's box is its ink across, and a pixel and a half more above and below: the line's spacing).
   const texts = await labels(page);
-  const ink = (l: Label): Region => ({ ...l, x: l.x + 0.5, y: l.y + 1.5, w: l.w - 1, h: l.h - 3 });
+  const ink = (l: Label): Box => ({ ...l, x: l.x + 0.5, y: l.y + 1.5, w: l.w - 1, h: l.h - 3 });
   for (let i = 0; i < texts.length; i++)
     for (let j = i + 1; j < texts.length; j++) {
       const a = texts[i] as Label;

@@ -87,4 +87,38 @@ describe('join screen and spectators (issue #10)', () => {
     expect([...host.errors, ...guest.errors, ...third.errors]).toEqual([]);
     for (const p of [third, guest, host]) await p.ctx.close();
   });
+
+  it('a host who stands up to watch keeps the controls, starts a game of bots and watches it', async () => {
+    const host = await newPlayer(product.browser, 'Annemarie');
+    const page = host.page;
+    await page.goto(product.server.base);
+    await tid(page, 'name-input').fill('Annemarie');
+    await tid(page, 'new-table').click();
+    await page.waitForURL(/\/t\//);
+    for (const seat of [1, 2, 3]) {
+      await poll(() => tid(page, `add-bot-${seat}`).isVisible()).toBe(true);
+      await tid(page, `add-bot-${seat}`).click();
+      await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    // Off the seat: watching, and still the one who runs the table (no seat says so any more).
+    await tid(page, 'leave').click();
+    await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
+    await expect(tid(page, 'sit-0').isVisible()).resolves.toBe(true);
+    await expect(tid(page, 'add-bot-0').isVisible()).resolves.toBe(true);
+    await expect(tid(page, 'remove-bot-2').isVisible()).resolves.toBe(true);
+    await expect(tid(page, 'setting-clock').isEnabled()).resolves.toBe(true);
+    await poll(() => tid(page, 'start').isEnabled()).toBe(true);
+    await shot(page, 'spectate-host-lobby');
+    await tid(page, 'start').click();
+    await poll(() => page.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+    // The bots play; the host sees their moves and holds no hand.
+    await poll(
+      () => page.evaluate(() => window.__blaze?.snapshot?.log.filter((l) => l.kind === 'opened').length ?? 0),
+      30_000,
+    ).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.__blaze?.snapshot?.view?.hand.length ?? -1)).toBe(0);
+    await expect(tid(page, 'sort-toggle').isHidden()).resolves.toBe(true);
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  });
 });

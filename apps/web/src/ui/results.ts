@@ -182,12 +182,12 @@ function replayLink(game: number): HTMLElement | null {
   );
 }
 
-/** Up as long as the round's break holds the next clocks (it appears after the last move's replay). */
 /** Who lost the round; your own loss in the second person ("You lose", not "You loses"). */
 function loserWords(tb: ClientTable, seat: number): string {
   return seat === tb.mySeat ? t('summary.loser.you') : t('summary.loser', { name: nameOf(tb, seat) });
 }
 
+/** Up as long as the round's break holds the next clocks (it appears after the last move's replay). */
 const SUMMARY_MS = ROUND_BREAK_MS - REPLAY_MS;
 /**
  * A tap this soon after the summary appears was aimed at the table under it (quicker than anyone reacts

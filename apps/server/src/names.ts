@@ -6,13 +6,16 @@
 /**
  * Invisible and control characters: C0/C1 controls, format characters (zero-width space/joiners,
  * bidi overrides, soft hyphen, BOM...), private use, unassigned, every default-ignorable code point
- * (Hangul fillers, combining grapheme joiner, variation selectors, tags), and the braille blank.
+ * (Hangul fillers, combining grapheme joiner, variation selectors, tags), the braille blank, and
+ * lone surrogates (half a character: "Ho\ud800st" showed to others as "Ho𐁳t", past the same-name check).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]/gu;
+/** More than two marks on one letter: no name needs them, and they pile up over the seat box. */
+const STACKED_MARKS = /(\p{M}{2})\p{M}+/gu;
 
 /** NFKC (full-width and compatibility forms fold to plain letters), invisibles out, one space between words. */
 export function normalizeName(raw: string, maxLength = 24): string {
-  const folded = raw.normalize('NFKC').replace(INVISIBLE, '');
+  const folded = raw.normalize('NFKC').replace(INVISIBLE, '').replace(STACKED_MARKS, '$1');
   const spaced = folded.replace(/[\s\p{Zs}]+/gu, ' ').trim();
   return [...spaced].slice(0, maxLength).join('').trim();
 }

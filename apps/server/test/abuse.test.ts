@@ -181,4 +181,29 @@ describe('abuse', () => {
     expect(room.game?.over).toBe(true);
     expect(spy.errors.filter((e) => e.code !== 'SPECTATOR' && e.code !== 'GAME_RUNNING')).toEqual([]);
   });
+
+  it('text that broke every client: a 255-byte chat line, half a character in a name', async () => {
+    const id = await newTable();
+    const a = await join(srv.endpoint, id, { name: 'Ann' });
+    // Half a character at the end of a name (JSON carries it; the schema encoder miscounted it).
+    const b = await join(srv.endpoint, id, { name: 'Bob\ud800' });
+    const late = () => join(srv.endpoint, id, { name: 'Sue', spectate: true });
+    await until(() => a.room.state.players[1]?.name === 'Bob', 5_000, 'Bob named without the half character');
+    // 85 euro signs are 255 bytes: the encoder wrote that length as 0.
+    const euros = '€'.repeat(85);
+    a.room.send('chat', { text: euros });
+    b.room.send('chat', { text: 'after it' });
+    for (const p of [a, b]) {
+      await until(() => p.room.state.chat.some((l) => l.text === 'after it'), 5_000, `${p.name} reads the next line`);
+      expect(p.room.state.chat.map((l) => [l.name, l.text])).toEqual([
+        ['Ann', euros],
+        ['Bob', 'after it'],
+      ]);
+    }
+    // Someone arriving later reads the same (the full state, not a patch).
+    const s = await late();
+    await until(() => s.room.state.chat?.length === 2, 5_000, 'late joiner reads the chat');
+    expect(s.room.state.chat.map((l) => l.text)).toEqual([euros, 'after it']);
+    expect([...s.room.state.players].slice(0, 2).map((p) => p.name)).toEqual(['Ann', 'Bob']);
+  });
 });

@@ -139,6 +139,16 @@ describe('names', () => {
     expect(normalizeName('Bo\u202Eb\u2066')).toBe('Bob');
     expect(normalizeName('\u3164')).toBe('');
     expect(normalizeName('ﬁre')).toBe('fire');
+    // Half a character: the schema encoder miscounted it and broke every client's state.
+    expect(normalizeName('Eve\ud800')).toBe('Eve');
+    expect(normalizeName('Ho\ud800st')).toBe('Host');
+    expect(normalizeName('\udc00Ann')).toBe('Ann');
+    expect(normalizeName('😀 Ann')).toBe('😀 Ann');
+    // Marks piled on one letter are cut to two; a letter with its accent is left alone.
+    const zalgo = normalizeName(`Z${'\u0301\u0316\u0327'.repeat(20)}oe`);
+    expect(zalgo.match(/\p{M}/gu)?.length).toBe(2);
+    expect(zalgo).toMatch(/^\p{L}\p{M}\p{M}oe$/u);
+    expect(normalizeName('Nguyễn Thị')).toBe('Nguyễn Thị');
   });
 
   it('suffixes a taken name, keeping it within the length limit', () => {

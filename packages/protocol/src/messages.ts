@@ -13,15 +13,23 @@ export const CHAT_MAX = 200;
  * Controls and invisible formatting a chat line may not carry: they could fake a line of its own
  * (a line break, then "System: ..."), turn text around (bidi overrides) or fill a line with nothing
  * visible (zero-width spaces, Hangul fillers, the braille blank). The emoji joiner (U+200D) and
- * variation selectors stay: emoji are built with them.
+ * variation selectors stay: emoji are built with them. A lone surrogate (half of a character) is
+ * no character at all.
  */
-const CHAT_INVISIBLE = /[\p{Cc}\p{Co}\p{Cn}\u115f\u1160\u3164\uffa0\u2800]|(?!\u200d)\p{Cf}/gu;
+const CHAT_INVISIBLE = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\u115f\u1160\u3164\uffa0\u2800]|(?!\u200d)\p{Cf}/gu;
+
+/**
+ * Marks stacked on one letter beyond what any script writes (Vietnamese and Indic scripts use two or
+ * three): a line of hundreds ("zalgo" text) would climb over the lines above it.
+ */
+const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu;
 
 /** A chat line as everyone sees it: one line, invisibles out, one space between words. */
 export function cleanChat(raw: string): string {
   return raw
     .replace(/[\s\p{Zs}]+/gu, ' ')
     .replace(CHAT_INVISIBLE, '')
+    .replace(STACKED_MARKS, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
 }

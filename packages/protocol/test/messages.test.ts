@@ -83,6 +83,10 @@ describe('chat lines', () => {
     // Emoji keep their joiners and variation selectors; other scripts are untouched.
     expect(cleanChat('👨\u200d👩\u200d👧 ❤\ufe0f')).toBe('👨\u200d👩\u200d👧 ❤\ufe0f');
     expect(cleanChat('Grüße, こんにちは')).toBe('Grüße, こんにちは');
+    expect(cleanChat('ok\ud800 \udfff!')).toBe('ok !');
+    expect(cleanChat('🎉 gg')).toBe('🎉 gg');
+    expect(cleanChat(`he${'\u0336\u0301\u0316'.repeat(50)}llo`)).toBe('he\u0336\u0301\u0316\u0336llo');
+    expect(cleanChat('Tiếng Việt, हिन्दी')).toBe('Tiếng Việt, हिन्दी');
   });
 
   it('reach the table cleaned, and an invisible-only line is refused', () => {

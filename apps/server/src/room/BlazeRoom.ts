@@ -22,6 +22,7 @@ import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, refreshSeats } from './people.js';
 import type { Results } from './results.js';
+import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
 import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
@@ -37,6 +38,7 @@ export { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig };
  */
 Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
 installSchemaTuning();
+installStringFix();
 
 export class BlazeRoom extends Room<BlazeState> {
   config: RoomConfig = DEFAULT_ROOM_CONFIG;

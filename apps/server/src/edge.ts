@@ -24,6 +24,12 @@ export interface EdgeLimits {
   unclaimedMs: number;
   /** Open websockets per client address, over all tables. */
   maxConnectionsPerAddress: number;
+  /**
+   * Joins one address may have answered and not yet followed with its websocket. Colyseus holds a
+   * place at the table for each such join for 15 s: thirty joins that never connected locked a table
+   * against its own players.
+   */
+  maxJoiningPerAddress: number;
   /** POST /api/tables per address. */
   tableCreation: BucketOptions;
   /** Messages per person (all their sockets at one table). */
@@ -40,8 +46,9 @@ export const DEFAULT_LIMITS: EdgeLimits = {
   maxBodyBytes: 16_384,
   maxTables: 500,
   tableMaxSpectators: 20,
-  unclaimedMs: 120_000,
+  unclaimedMs: 30_000,
   maxConnectionsPerAddress: 20,
+  maxJoiningPerAddress: 5,
   tableCreation: { capacity: 10, refillPerSecond: 10 / 60 },
   personMessages: { capacity: 20, refillPerSecond: 10 },
   addressMessages: { capacity: 60, refillPerSecond: 30 },
@@ -58,14 +65,30 @@ export const CLOSE_ABUSE = 4429;
 /** Seats at a table; a table holds these, its spectators and a little room for second tabs. */
 const SEATS = 5;
 const SECOND_TABS = 5;
+/** Places only the table's own people (by seat token) may take. */
+const KEPT_FOR_PEOPLE = 5;
 /** Connections one person (one seat token) may hold to one table: a phone, a laptop and a spare tab. */
 export const MAX_TABS_PER_PERSON = 3;
 const MAX_GUARDS = 10_000;
+/** How long Colyseus holds a place for a join that has not connected (its default seat reservation). */
+const JOIN_HELD_MS = 15_000;
+
+/** Whether the matchmaker's answer holds a reservation (a session id) rather than `{ code, error }`. */
+function reservationIn(chunk: unknown): boolean {
+  try {
+    const body = JSON.parse(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString()) as unknown;
+    return typeof (body as { sessionId?: unknown } | null)?.sessionId === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export class Edge {
   readonly limits: EdgeLimits;
   readonly log: Logger;
   private readonly perAddress = new Map<string, number>();
+  /** By address: until when each of its joins not yet followed by a websocket holds a place. */
+  private readonly joining = new Map<string, number[]>();
   private readonly addressOfUpgrade = new WeakMap<IncomingHttpHeaders, string>();
   private readonly clientAddresses = new WeakMap<Client, string>();
   private readonly personBuckets: BucketBook;
@@ -86,8 +109,19 @@ export class Edge {
     this.addressBuckets = new BucketBook(this.limits.addressMessages);
   }
 
+  /** Places at a table: its seats, spectators and second tabs, and KEPT_FOR_PEOPLE. */
   get maxClientsPerTable(): number {
-    return SEATS + this.limits.tableMaxSpectators + SECOND_TABS;
+    return SEATS + this.limits.tableMaxSpectators + SECOND_TABS + KEPT_FOR_PEOPLE;
+  }
+
+  /**
+   * Whether a join may take a place now (asked when Colyseus reserves one, before anything else of
+   * the join runs). The last KEPT_FOR_PEOPLE places go only to the table's own people, by their seat
+   * token: joins that never connect each hold a place for a while, and strangers holding every place
+   * had locked a table against its own players reloading.
+   */
+  placeFree(a: { taken: number; max: number; ownPerson: boolean }): boolean {
+    return a.ownPerson || a.taken < a.max - KEPT_FOR_PEOPLE;
   }
 
   /**
@@ -151,11 +185,57 @@ export class Edge {
       this.refuseHttp(res, 415, 'JSON_ONLY', 'Send application/json.');
       return true;
     }
-    if ((this.perAddress.get(this.address(req)) ?? 0) >= this.limits.maxConnectionsPerAddress) {
+    const address = this.address(req);
+    if ((this.perAddress.get(address) ?? 0) >= this.limits.maxConnectionsPerAddress) {
       this.refuseHttp(res, 429, 'TOO_MANY_CONNECTIONS', this.tooManyConnections());
       return true;
     }
+    const held = this.heldJoins(address);
+    if (held.length >= this.limits.maxJoiningPerAddress) {
+      this.refuseHttp(
+        res,
+        429,
+        'TOO_MANY_JOINS',
+        'Too many joins from your address at once; try again in a few seconds.',
+      );
+      return true;
+    }
+    held.push(Date.now() + JOIN_HELD_MS);
+    this.joining.set(address, held);
+    this.onRefusedJoin(res, () => this.joined(address));
     return false;
+  }
+
+  /**
+   * Calls `refused` if the matchmaker refuses the join (no such table, full): it answers 200 either
+   * way, with the reservation or with `{ code, error }`, in one write.
+   */
+  private onRefusedJoin(res: ServerResponse, refused: () => void): void {
+    const write = res.write;
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      res.write = write;
+      if (!reservationIn(chunk)) refused();
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+  }
+
+  /** The address's joins still holding a place (expired ones let go; the book stays bounded). */
+  private heldJoins(address: string): number[] {
+    const now = Date.now();
+    const held = (this.joining.get(address) ?? []).filter((until) => until > now);
+    if (held.length === 0) this.joining.delete(address);
+    if (this.joining.size >= MAX_GUARDS) {
+      for (const [a, list] of this.joining) if (list.every((until) => until <= now)) this.joining.delete(a);
+    }
+    return held;
+  }
+
+  /** One of the address's joins is over: its websocket came, or the join was refused. */
+  private joined(address: string): void {
+    const held = this.joining.get(address);
+    if (held === undefined) return;
+    held.shift();
+    if (held.length === 0) this.joining.delete(address);
   }
 
   private tooManyConnections(): string {
@@ -175,6 +255,7 @@ export class Edge {
       return;
     }
     this.perAddress.set(address, open + 1);
+    this.joined(address);
     this.addressOfUpgrade.set(info.req.headers, address);
     metrics.connections.inc();
     info.req.socket.once('close', () => {

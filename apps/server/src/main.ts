@@ -35,6 +35,7 @@ const server = createServer({
     tableMaxSpectators: config.TABLE_MAX_SPECTATORS,
     unclaimedMs: config.TABLE_UNCLAIMED_SECONDS * 1000,
     maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    maxJoiningPerAddress: config.JOINS_PENDING_PER_ADDRESS,
     tableCreation: {
       capacity: config.TABLES_BURST_PER_ADDRESS,
       refillPerSecond: config.TABLES_PER_MINUTE_PER_ADDRESS / 60,

@@ -31,6 +31,7 @@ export const LOOPBACK_LIMITS = {
   tableCreation: { capacity: 10_000, refillPerSecond: 10_000 },
   addressMessages: { capacity: 100_000, refillPerSecond: 100_000 },
   maxConnectionsPerAddress: 10_000,
+  maxJoiningPerAddress: 10_000,
 };
 
 export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {

@@ -104,10 +104,16 @@ export type BotStrength = z.infer<typeof botStrength>;
 export const createOptions = z.object({ name, settings: tableSettings.partial().optional() }).strict();
 export type CreateTableOptions = z.infer<typeof createOptions>;
 
+/**
+ * A seat token as the server makes them (base64url). Nothing else may pass for one: the record keeps
+ * restored people under "h:" and their token's hash, which must never work as a token itself.
+ */
+export const SEAT_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
 export const joinOptions = z
   .object({
     name,
-    seatToken: z.string().min(16).max(128).optional(),
+    seatToken: z.string().regex(SEAT_TOKEN, 'not a seat token').optional(),
     spectate: z.boolean().optional(),
     /** Settings the creator asks for; ignored for everyone else. */
     settings: tableSettings.partial().optional(),

@@ -64,6 +64,10 @@ describe('join options and settings', () => {
     expect(joinOptions.safeParse({ name: '   ' }).success).toBe(false);
     expect(joinOptions.safeParse({ name: 'x'.repeat(25) }).success).toBe(false);
     expect(joinOptions.safeParse({ name: 'Ana', seatToken: 'short' }).success).toBe(false);
+    // Only a token as the server makes them: the record's "h:<hash>" of a restored seat is not one.
+    expect(joinOptions.safeParse({ name: 'Ana', seatToken: `h:${'0'.repeat(32)}` }).success).toBe(false);
+    expect(joinOptions.safeParse({ name: 'Ana', seatToken: 'a b'.repeat(8) }).success).toBe(false);
+    expect(joinOptions.safeParse({ name: 'Ana', seatToken: 'AbC-_9'.repeat(6) }).success).toBe(true);
     expect(joinOptions.safeParse({ name: 'Ana', admin: true }).success).toBe(false);
   });
 

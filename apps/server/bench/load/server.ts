@@ -152,7 +152,13 @@ const server = createServer({
   // Two processes (BENCH_PROCESSES=2): one Redis for presence and matchmaking, each reachable at its own port.
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   ...(process.env.PUBLIC_ADDRESS ? { publicAddress: process.env.PUBLIC_ADDRESS } : {}),
-  limits: { maxTables: 1e6, maxConnectionsPerAddress: 1e6, tableCreation: many, addressMessages: many },
+  limits: {
+    maxTables: 1e6,
+    maxConnectionsPerAddress: 1e6,
+    maxJoiningPerAddress: 1e6,
+    tableCreation: many,
+    addressMessages: many,
+  },
 });
 // Tables are recorded as in production (SQLite in a scratch folder, or Redis with two processes):
 // every action's record is written before its patch goes out. BENCH_STORE=none measures without.

@@ -20,7 +20,7 @@ import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js'
 import type { GameLog } from './log.js';
 import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
-import { admit, arrive, departed, leave, refreshSeats } from './people.js';
+import { admit, arrive, departed, leave, personOfJoin, refreshSeats } from './people.js';
 import type { Results } from './results.js';
 import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
@@ -75,6 +75,22 @@ export class BlazeRoom extends Room<BlazeState> {
     const restoreId = setUpTable(this, options);
     this.onMessage('*', (client, type, message) => onAnyMessage(this, client, type, message));
     await openTable(this, restoreId);
+  }
+
+  /** Colyseus reserves a place for each join before it connects: the edge keeps the last few for the table's people. */
+  protected override _reserveSeat(
+    sessionId: string,
+    joinOptions?: unknown,
+    authData?: unknown,
+    seconds?: number,
+    allowReconnection?: boolean,
+    devModeReconnection?: boolean,
+  ): Promise<boolean> {
+    const taken = this.clients.length + Object.keys(this.reservedSeats).length;
+    const ownPerson = personOfJoin(this, joinOptions) !== undefined;
+    if (!allowReconnection && !this.config.edge.placeFree({ taken, max: this.maxClients, ownPerson }))
+      return Promise.resolve(false);
+    return super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
   }
 
   override onAuth(client: Client, options: unknown, context?: AuthContext): JoinOptions {

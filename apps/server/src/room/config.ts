@@ -28,7 +28,7 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   maxMessageChars: 2_000,
   allowFixedDeck: false,
   edge: new Edge(),
-  unclaimedMs: 120_000,
+  unclaimedMs: 30_000,
 };
 
 /** Why a request was not done: sent to its sender only, as an ErrorMessage. */

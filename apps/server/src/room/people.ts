@@ -2,7 +2,7 @@
  * People at the table: admitted, seated on arrival, given their grace when a connection drops,
  * gone for good (or played by the bot) once it lapses, and each client's view of its own slot.
  */
-import { type JoinOptions, joinOptions, type SeatMessage } from '@blaze/protocol';
+import { type JoinOptions, joinOptions, SEAT_TOKEN, type SeatMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import { type AuthContext, type Client, ServerError } from '@colyseus/core';
 import type { StateView } from '@colyseus/schema';
@@ -46,6 +46,12 @@ export function admit(room: BlazeRoom, client: Client, options: unknown, context
  */
 function personByToken(room: BlazeRoom, token: string): Person | undefined {
   return room.seating.people.get(token) ?? room.seating.people.get(HASHED + tokenHash(token));
+}
+
+/** The table's person a join's options name by seat token, if any (read before the options are checked). */
+export function personOfJoin(room: BlazeRoom, options: unknown): Person | undefined {
+  const token = (options as { seatToken?: unknown } | undefined)?.seatToken;
+  return typeof token === 'string' && SEAT_TOKEN.test(token) ? personByToken(room, token) : undefined;
 }
 
 /** onJoin: a new person (seated if a seat is free and no game runs) or one returning by token. */

@@ -77,7 +77,11 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     },
     log,
   );
-  installFrameGuard((room, client, reason) => edge.decodeFailure(client, room.roomId, reason));
+  installFrameGuard({
+    admit: (room, client, type) =>
+      edge.admitFrame(client, room.roomId, (room as BlazeRoom).tokenOf?.get(client.sessionId), type),
+    failed: (room, client, reason) => edge.decodeFailure(client, room.roomId, reason),
+  });
   // Only what the client uses: no matchmaker create/joinOrCreate/join (tables come from /api/tables).
   matchMaker.controller.exposedMethods = [...MATCHMAKER_METHODS];
   const app = express();
@@ -88,7 +92,8 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const gameServer = new Server({
     transport: new WebSocketTransport({
       server: http,
-      maxPayload: options.maxPayload ?? 64 * 1024,
+      // The largest message a client sends (a chat line of 200 four-byte characters) is under 1 KB.
+      maxPayload: options.maxPayload ?? 4 * 1024,
       verifyClient: edge.verifyClient,
     }),
     ...(presence ? { presence } : {}),

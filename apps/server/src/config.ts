@@ -30,7 +30,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag(false),
   MAX_BODY_BYTES: int(256, 1_048_576, 16_384),
-  MAX_FRAME_BYTES: int(1_024, 1_048_576, 65_536),
+  MAX_FRAME_BYTES: int(1_024, 1_048_576, 4_096),
   MAX_TABLES: int(1, 100_000, 500),
   TABLE_MAX_SPECTATORS: int(0, 1_000, 20),
   TABLE_UNCLAIMED_SECONDS: int(5, 3_600, 30),

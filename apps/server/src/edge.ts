@@ -314,6 +314,21 @@ export class Edge {
     return `This table already has ${this.limits.tableMaxSpectators} spectators; try again later.`;
   }
 
+  /**
+   * A message, its type read and its payload not yet: frames of a connection already dropped are
+   * ignored, and one past its rates is refused unread (RATE_LIMITED, a strike toward the drop).
+   */
+  admitFrame(client: Client, tableId: string, personToken: string | undefined, type: string): boolean {
+    if (this.dropped.has(client)) return false;
+    if (this.allow(client, tableId, personToken)) return true;
+    this.refuse(client, tableId, {
+      code: 'RATE_LIMITED',
+      message: 'Too many messages; slow down.',
+      request: type.slice(0, 40),
+    });
+    return false;
+  }
+
   /** A message from a client: within its person's and its address's rates? */
   allow(client: Client, tableId: string, personToken: string | undefined): boolean {
     const person = personToken === undefined ? `s:${client.sessionId}` : `p:${tableId}:${personToken}`;

@@ -357,6 +357,12 @@ export class Edge {
     return this.strike(client, tableId, refusalKind(msg.code), msg, 'refusals');
   }
 
+  /** A join the table refused (its reason goes back to the joiner): counted, and logged through the abuse gate. */
+  joinRefused(tableId: string, reason: string): void {
+    metrics.refusals.inc({ code: 'JOIN_REFUSED' });
+    this.abuseLog({ table: tableId, reason: reason.slice(0, 120) }, 'join refused');
+  }
+
   /** A frame that does not decode: counted, logged once per connection, answered, a strike toward the drop. */
   decodeFailure(client: Client, tableId: string, reason: string): void {
     metrics.decodeFailures.inc();

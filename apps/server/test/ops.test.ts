@@ -129,6 +129,17 @@ describe('operations', () => {
     await expect(join(srv.endpoint, id, { name: '\u200B\u200D' })).rejects.toThrow(/name/i);
     for (const p of people) await p.room.leave();
   });
+
+  it('refused joins are answered, not logged as faults: a hundred of them make a handful of lines', async () => {
+    const id = await createTable(srv.endpoint);
+    const from = lines.length;
+    for (let i = 0; i < 100; i++)
+      await expect(join(srv.endpoint, id, { name: 'x'.repeat(40) })).rejects.toThrow(/at most 24 characters/);
+    const added = lines.slice(from).map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(added.filter((l) => l.level >= 50)).toEqual([]);
+    expect(added.filter((l) => l.msg === 'join refused').length).toBeGreaterThan(0);
+    expect(added.length).toBeLessThanOrEqual(12);
+  });
 });
 
 describe('names', () => {

@@ -10,7 +10,7 @@
 import { DEFAULT_SETTINGS, type JoinOptions, type TableSettings, tableSettings } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState } from '@blaze/rules';
-import { type AuthContext, type Client, Room } from '@colyseus/core';
+import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
 import type { Recorder } from '../store/record.js';
 import type { BotDriver } from './botDriver.js';
@@ -115,6 +115,13 @@ export class BlazeRoom extends Room<BlazeState> {
   }
 
   override onUncaughtException(error: Error, methodName: string): void {
+    // A join refused on purpose (bad options, a full table, a fourth tab) is an answer, not a fault:
+    // anyone can cause one, so it is counted and logged through the edge's gate, not once each.
+    // (Colyseus wraps what onAuth threw in an OnAuthException; the refusal is its cause.)
+    if (methodName === 'onAuth' && error.cause instanceof ServerError) {
+      this.config.edge.joinRefused(this.roomId, error.message);
+      return;
+    }
     // A handler error must never take the process (or the table) down: log it and carry on.
     this.config.edge.log.error({ table: this.roomId, method: methodName, err: error.message }, 'handler failed');
   }

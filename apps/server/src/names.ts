@@ -20,9 +20,59 @@ export function normalizeName(raw: string, maxLength = 24): string {
   return [...spaced].slice(0, maxLength).join('').trim();
 }
 
-/** Compares names as people read them: case and normalisation do not make a different person. */
+/**
+ * Letters of other scripts drawn like Latin ones (the Cyrillic о in "Hоst"): a name that differs
+ * from another only by them reads as the same name. Only the keys compare this way; names show as typed.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ғ: 'f',
+  һ: 'h',
+  ӏ: 'l',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ζ: 'z',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ı: 'i',
+  ɑ: 'a',
+  ɡ: 'g',
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+/** Compares names as people read them: case, normalisation and look-alike letters do not make a different person. */
 export function nameKey(name: string): string {
-  return normalizeName(name).toLocaleLowerCase('en');
+  return normalizeName(name)
+    .toLocaleLowerCase('en')
+    .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c);
 }
 
 /**

@@ -162,6 +162,18 @@ describe('names', () => {
     expect(normalizeName('Nguyễn Thị')).toBe('Nguyễn Thị');
   });
 
+  it('reads letters of other scripts drawn like Latin ones as those letters', () => {
+    // Cyrillic о and а, Greek ο: "Hоst" and "Аnn" pass for Host and Ann on screen.
+    expect(nameKey('H\u043est')).toBe(nameKey('Host'));
+    expect(nameKey('\u0410nn')).toBe(nameKey('ann'));
+    expect(nameKey('B\u03bfb')).toBe(nameKey('Bob'));
+    expect(uniqueName('H\u043est', ['Host'])).toBe('H\u043est 2');
+    // Names in those scripts stay themselves, and distinct from each other.
+    expect(normalizeName('Олег')).toBe('Олег');
+    expect(nameKey('Олег')).not.toBe(nameKey('Ольга'));
+    expect(uniqueName('Αλέξης', ['Ann'])).toBe('Αλέξης');
+  });
+
   it('suffixes a taken name, keeping it within the length limit', () => {
     expect(uniqueName('Ann', ['Bob'])).toBe('Ann');
     expect(uniqueName('Ann', ['ANN', 'Ann 2'])).toBe('Ann 3');

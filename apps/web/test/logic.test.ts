@@ -280,6 +280,14 @@ describe('layout', () => {
         expect(L.cardW, `${w}x${h} ${players}p`).toBeGreaterThanOrEqual(46);
       }
     }
+    // The smallest phone held sideways (568x320, a canvas of 568x218): the limit leaves the top of your
+    // column (which left no room for the deck over it: nothing fitted, cards fell to 36 px and overlapped).
+    for (const players of [3, 4, 5]) {
+      const L = layout({ w: 568, h: 218, players, bottomSeat: 2, handSize: 9, tableSize: 5, hasHand: true });
+      expect(L.short).toBe(true);
+      expect(intersects(L.zones.limit, L.zones.deck), `${players}p limit vs deck`).toBe(false);
+      expect(L.cardW, `568x218 ${players}p`).toBeGreaterThanOrEqual(40);
+    }
     // Portrait phones and desktops keep their layouts.
     for (const [w, h] of [
       [360, 470],
@@ -305,6 +313,11 @@ describe('layout', () => {
       [844, 282],
       [915, 304],
       [1280, 300],
+      // The smallest phone held sideways (568x320): at a table (bars of 32+30+40 px), and in the
+      // guided game beside the coach's column; 568x200 for a bet bar that wraps to two rows.
+      [568, 218],
+      [568, 200],
+      [388, 248],
     ] as const;
     // Upright phones whose canvas is low for a player: the guided game's coach above the table, the
     // bet bar's rows under it (375x667 left 361 px in the guided game; the pairs lay over your box).

@@ -98,7 +98,13 @@ interface CardSize {
   beside: boolean;
 }
 
-const sizeCache = new Map<string, CardSize>();
+/** Where a short canvas puts the limit: in your column, under the feathers, or beside the deck. */
+type LimitAt = 'column' | 'feathers' | 'deck';
+
+const sizeCache = new Map<string, CardSize & { limitAt?: LimitAt }>();
+
+/** Hand cards a short canvas should keep: below this the limit may leave your column (see shortCardSize). */
+const SHORT_COMFORT_CARD_W = 46;
 
 /**
  * A desktop or tablet table uses its space: the card size is the largest that still fits a full
@@ -110,26 +116,44 @@ export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
   const short = isShort(w, h);
   const narrow = w < 640 && !short;
-  const at = short ? layoutShort : layoutAt;
   const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
   let size = sizeCache.get(key);
   if (size === undefined) {
-    size = narrow ? narrowCardSize(i) : { cardW: largestFitting(i, at, short), beside: false };
+    size = narrow ? narrowCardSize(i) : short ? shortCardSize(i) : { cardW: largestFitting(i), beside: false };
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, size);
   }
-  return size.beside ? layoutAt(i, size.cardW, true) : at(i, size.cardW);
+  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt);
+  return layoutAt(i, size.cardW, size.beside);
 }
 
 /**
- * A short canvas has no proportional size to keep: the largest card that fits, down to a floor. A
- * wide one: the largest that fits, never below its proportional size.
+ * A short canvas has no proportional size to keep: the largest card that fits, down to a floor, with
+ * the limit in your column while cards keep SHORT_COMFORT_CARD_W (740x360); on a lower one (568x320: a canvas of about 568x210, where that column left no room for the deck over
+ * it) the limit under the feathers or beside the deck, whichever gives the larger cards.
  */
-function largestFitting(i: LayoutInput, at: typeof layoutAt, short: boolean): number {
+function shortCardSize(i: LayoutInput): CardSize & { limitAt: LimitAt } {
+  const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
+  const best = (limitAt: LimitAt) => {
+    for (let cw = SHORT_MAX_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
+      if (fits(layoutShort(full, cw, limitAt))) return cw;
+    return 0;
+  };
+  let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt };
+  if (size.cardW >= SHORT_COMFORT_CARD_W || !i.hasHand) return size;
+  for (const limitAt of ['feathers', 'deck'] as const) {
+    const cardW = best(limitAt);
+    if (cardW > size.cardW) size = { cardW, beside: false, limitAt };
+  }
+  return { ...size, cardW: Math.max(size.cardW, SHORT_MIN_CARD_W) };
+}
+
+/** A wide canvas: the largest card that fits, never below its proportional size. */
+function largestFitting(i: LayoutInput): number {
   const { w, h } = i;
-  const floor = short ? SHORT_MIN_CARD_W : Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
-  for (let cw = short ? SHORT_MAX_CARD_W : MAX_CARD_W; cw > floor; cw -= 2) {
-    if (fits(at({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) return cw;
+  const floor = Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
+  for (let cw = MAX_CARD_W; cw > floor; cw -= 2) {
+    if (fits(layoutAt({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) return cw;
   }
   return floor;
 }
@@ -156,7 +180,7 @@ function narrowCardSize(i: LayoutInput): CardSize {
  * over an opponent's, the hand over the challenge).
  */
 export function isShort(w: number, h: number): boolean {
-  return h < SHORT_BELOW_H && w >= 1.6 * h;
+  return h < SHORT_BELOW_H && w >= 1.5 * h;
 }
 
 /**
@@ -184,6 +208,8 @@ function fits(L: Layout): boolean {
   for (const p of L.table) {
     const pair = { x: p.x - tw / 2, y: p.y - th / 2, w: tw + ro.x + 8, h: th + ro.y + 8 };
     if (boxes.some((b) => intersects(pair, b))) return false;
+    // Nor down into the hand (a band too low for the pairs centres them past its bottom).
+    if (p.y + th / 2 + ro.y > L.handTop && pair.x + pair.w > L.handLeft) return false;
   }
   return true;
 }
@@ -386,8 +412,11 @@ function fan(n: number, cardW: number, cx: number, left: number, right: number, 
  * - a column at the bottom left: the limit, the bets on you, and your own box;
  * - the hand fanned to the right of that column.
  * A spectator has no hand: the watched seat's box sits at the bottom in the middle, as on other canvases.
+ * A lower canvas (568x320's) is `tight`: the column keeps only your box and the bets on you, so the
+ * deck fits over it; the limit sits under the feathers or beside the deck (`limitAt`), the discard
+ * pile's zone holds its one label, and the fan curves less.
  */
-function layoutShort(i: LayoutInput, cardW: number): Layout {
+function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column'): Layout {
   const { w, h } = i;
   const cardH = Math.round(cardW * 1.45);
   const others = Math.max(1, i.players - 1);
@@ -400,6 +429,7 @@ function layoutShort(i: LayoutInput, cardW: number): Layout {
   const bandTop = 3 + seatBox.h + 2 + betH + 3;
 
   const limitH = 12 + small + 4;
+  const tight = limitAt !== 'column' && i.hasHand;
   let hand: Slot[] = [];
   let handTop = h;
   let handLeft = 0;
@@ -413,11 +443,13 @@ function layoutShort(i: LayoutInput, cardW: number): Layout {
     ownBets = { x: gapX, y: own.y - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH };
     limit = { x: gapX, y: ownBets.y - 2 - limitH, w: seatBox.w, h: limitH };
     handLeft = gapX + seatBox.w + 6;
-    const fanDrop = 0.5 * 14 + (cardW / 2) * Math.sin(0.1) + 2;
+    const fanDrop = tight ? 0.5 * 6 + (cardW / 2) * Math.sin(0.06) + 2 : 0.5 * 14 + (cardW / 2) * Math.sin(0.1) + 2;
     const handY = h - cardH / 2 - 4 - fanDrop;
-    hand = fan(i.handSize, cardW, (handLeft + w) / 2, handLeft, w - 6, handY, false);
+    // Centred between the column and the right margin (centred on the canvas' right part, a full
+    // fan ran 3 px past its margin: 1 px past the canvas with the hand's outline, 568x320's guided game).
+    hand = fan(i.handSize, cardW, (handLeft + w - 6) / 2, handLeft, w - 6, handY, tight);
     handTop = handY - cardH / 2 - cardH * 0.24;
-    bandBottom = Math.min(handTop, limit.y) - 4;
+    bandBottom = Math.min(handTop, tight ? h : limit.y) - 4;
   } else {
     own = { x: w / 2, y: h - seatBox.h / 2 - 4 };
     const ownRight = own.x + seatBox.w / 2;
@@ -437,21 +469,35 @@ function layoutShort(i: LayoutInput, cardW: number): Layout {
   const featherH = 28 + small + 8;
   // Piles centred on the band's middle, their labels under them.
   const midY = (bandTop + bandBottom) / 2;
-  const deck = { x: 8 + tw / 2, y: midY - labels / 2 };
-  const discard = { x: w - 8 - tw / 2, y: midY - labels / 2 };
+  // Tight: the deck may reach down to the bets on you (its column holds nothing else), the discard
+  // pile's zone (one label) is centred in the band.
+  const deckMid = tight ? (bandTop + ownBets.y - 4) / 2 : midY;
+  const deck = { x: 8 + tw / 2, y: deckMid - labels / 2 };
+  const discard = { x: w - 8 - tw / 2, y: tight ? midY - (small + 5) / 2 : midY - labels / 2 };
   // The pile's label may be wider than the pile (piles.ts: up to 1.6 cards): its zone holds the label too.
-  const discardLeft = discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2);
-  const feathers = { x: discardLeft - 6 - featherW / 2, y: midY };
+  // Tight (small cards): room for 'discard 16' at 10 px whole, 59 px ('discard 16' was cut to 7.8 px).
+  const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight ? w - 2 - 64 : w);
+  // Tight: the limit's pips (up to five, 16 px apart) and its word, under the feathers (both centred
+  // in the band) or right of the deck at the foot of its column.
+  const limitW = 76;
+  const stacked = tight && limitAt === 'feathers';
+  const stackW = stacked ? Math.max(featherW, limitW) : featherW;
+  const stackH = stacked ? featherH + 2 + limitH : featherH;
+  const feathers = { x: discardLeft - 6 - stackW / 2, y: midY - (stackH - featherH) / 2 };
   const trumpRight = deck.x + tw * 0.45 + th / 2;
+  if (stacked) limit = { x: feathers.x - limitW / 2, y: feathers.y + featherH / 2 + 2, w: limitW, h: limitH };
+  if (tight && limitAt === 'deck') limit = { x: trumpRight + 8, y: ownBets.y - 4 - limitH, w: limitW, h: limitH };
+  // The discard pile has one label (the deck two in round 1).
+  const discardH = tight ? th + small + 9 : th + labels + 2;
   const zones: Layout['zones'] = {
     deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 2 },
-    discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: w - 2 - discardLeft, h: th + labels + 2 },
+    discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: w - 2 - discardLeft, h: discardH },
     feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
     table: { x: 0, y: 0, w: 0, h: 0 },
     limit,
   };
-  const left = zones.deck.x + zones.deck.w + 8;
-  const right = zones.feathers.x - 8;
+  const left = (tight && limitAt === 'deck' ? limit.x + limit.w : zones.deck.x + zones.deck.w) + 8;
+  const right = feathers.x - stackW / 2 - 8;
   const tableBox = { x: left, y: bandTop, w: Math.max(0, right - left), h: Math.max(0, bandBottom - bandTop) };
   zones.table = tableBox;
   const { table, pending, centre } = placeChallenge(tableBox, i.tableSize, tw, th, rejectOffset);

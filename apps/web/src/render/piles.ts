@@ -93,11 +93,15 @@ export class Piles {
     const w = L.cardW * L.tableScale;
     const h = L.cardH * L.tableScale;
     const small = L.small;
-    const label = (text: string, x: number, y: number, size: number) =>
-      this.layer.addChild(pileLabel(text, x, y, size, w * 1.6, L.w));
+    const label = (text: string, x: number, y: number, size: number, maxW: number) =>
+      this.layer.addChild(pileLabel(text, x, y, size, maxW, L.w));
     // Deck counts: the draw deck, and deck 2 only while round 2 is still ahead.
-    label(words[0] ?? '', L.deck.x, L.deck.y + h / 2 + 2, small);
-    if (v.round === 1) label(words[1] ?? '', L.deck.x, L.deck.y + h / 2 + small + 5, small - 1);
+    // The deck's words may be as wide as its zone (the trump card lies beside it): 'deck 2: 20' was
+    // shrunk to 7.9 px under 36-px cards.
+    const deckLabel = (text: string, y: number, size: number) =>
+      label(text, L.deck.x, y, size, Math.max(w * 1.6, L.zones.deck.w - 4));
+    deckLabel(words[0] ?? '', L.deck.y + h / 2 + 2, small);
+    if (v.round === 1) deckLabel(words[1] ?? '', L.deck.y + h / 2 + small + 5, small - 1);
     if (trump) {
       // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
       const suit = trump[0] as 'r' | 'y' | 'b';
@@ -112,6 +116,6 @@ export class Piles {
         .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
         .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 }),
     );
-    label(words[2] ?? '', L.discard.x, L.discard.y + h / 2 + 2, small);
+    label(words[2] ?? '', L.discard.x, L.discard.y + h / 2 + 2, small, Math.max(w * 1.6, L.zones.discard.w - 2));
   }
 }

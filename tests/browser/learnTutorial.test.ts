@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newPlayer, seen, shot, tid } from '../support/blaze.js';
 import { coach, doCoachedMove } from '../support/learn.js';
 import { useProduct } from '../support/product.js';
+import { domProblems, expectCanvasClean } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -74,6 +75,17 @@ describe('the guided first game', () => {
               page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0),
             ).toBeGreaterThanOrEqual(360);
           await shot(page, `learn-${label}-step-${c.step.padStart(2, '0')}`);
+          // The smallest phone held sideways (568x320), at a challenge and at the bets: the coach and
+          // the banner share a column beside the table (it kept 94 px under them), nothing overlaps.
+          if (label === 'phone-landscape' && (c.step === '3' || c.step === '20' || betting)) {
+            await page.setViewportSize({ width: 568, height: 320 });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            await expectCanvasClean(page, `568x320 step ${c.step}`, 3);
+            expect(await domProblems(page), `568x320 step ${c.step}`).toEqual([]);
+            await shot(page, `learn-568x320-step-${c.step.padStart(2, '0')}`);
+            await page.setViewportSize(options.viewport as { width: number; height: number });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          }
         }
         if (c.kind === 'watch') await tid(page, 'coach-next').click();
         else {

@@ -64,13 +64,21 @@ export function renderActions(
           hl.betValues.map((v) =>
             h(
               'button',
-              { testid: `bet-${v}`, class: 'primary', disabled: betOn === null, onclick: () => on.bet(v) },
+              {
+                testid: `bet-${v}`,
+                class: 'primary',
+                disabled: betOn === null,
+                // The hint is their description (a low sideways phone shows no row for it: style.css).
+                'aria-describedby': 'bet-hint',
+                title: t('act.betHint'),
+                onclick: () => on.bet(v),
+              },
               `${t('act.bet')} ${v}`,
             ),
           ),
         ),
         // What a 0 and a 1 do (R9.2), right where they are chosen.
-        h('span', { class: 'bet-hint', testid: 'bet-hint' }, t('act.betHint')),
+        h('span', { class: 'bet-hint', testid: 'bet-hint', id: 'bet-hint' }, t('act.betHint')),
       ];
     }
     const out = [];

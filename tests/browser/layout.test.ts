@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Issue #10: a table a newcomer can follow. At two phones (360x640, 390x844), a phone held sideways
- * (740x360), a tablet (768x1024) and two desktop sizes (home and lobby shot at each), with five
+ * Issue #10: a table a newcomer can follow. At two phones (360x640, 390x844), phones held sideways
+ * (740x360, 568x320), a tablet (768x1024) and two desktop sizes (home and lobby shot at each), with five
  * seats: the boxes of seats, bet markers, deck/discard/feathers, the limit, the challenge and the
  * hand never intersect, and stay inside the canvas; the rule coach words a refusal in EN, DE and JA
  * next to the card (never over the seats) without a raw card id; the trump is named. The checks are
@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_RE, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
-import { expectCanvasClean, overlap, type Region, regions, SIZES } from '../support/screens.js';
+import { expectCanvasClean, overlap, type Region, regions, SIZES, SMALL_LANDSCAPE } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
 const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
@@ -38,7 +38,7 @@ describe('a table a newcomer can follow (issue #10)', () => {
     if (label) await shot(page, `layout-${label}-lobby`);
   }
 
-  for (const [label, options, touch] of SIZES) {
+  for (const [label, options, touch] of [...SIZES, SMALL_LANDSCAPE]) {
     it(`${label}: five seats, nothing overlaps; a grey card is explained next to it in EN, DE and JA`, async () => {
       const p = await newPlayer(product.browser, 'Annemarie', options);
       const page = p.page;

@@ -88,6 +88,69 @@ describe('join screen and spectators (issue #10)', () => {
     for (const p of [third, guest, host]) await p.ctx.close();
   });
 
+  it("a table that does not exist says so at once, in the page's words, with only the way home", async () => {
+    const p = await newPlayer(product.browser, 'Lea');
+    const page = p.page;
+    const base = product.server.base;
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/tables/')) asked.push(new URL(r.url()).pathname);
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.goto(base);
+    await tid(page, 'language').selectOption('de');
+    await tid(page, 'name-input').fill('Lea');
+    // A word is not a table link (ids are 12 characters of base64url): said at home, not opened.
+    await tid(page, 'join-link').fill('hello');
+    await tid(page, 'join-button').click();
+    await expect(tid(page, 'home-message').textContent()).resolves.toBe('Das sieht nicht wie ein Tisch-Link aus.');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    const gone = 'Diesen Tisch gibt es nicht mehr.';
+    const onlyWayHome = async () => {
+      for (const id of ['name-input', 'join-sit', 'watch']) expect(await tid(page, id).count(), id).toBe(0);
+      await expect(tid(page, 'join-home').isVisible()).resolves.toBe(true);
+    };
+    // No table can have this id: nothing is asked, nothing offered but the way home.
+    await page.goto(`${base}/t/nosuchtable`);
+    await poll(() => tid(page, 'join-message').textContent(), 3_000).toBe(gone);
+    await onlyWayHome();
+    // An id like the server's that it does not know: asked once, its 404 said at once, never asked again.
+    await page.goto(`${base}/t/AAAAAAAAAAAA`);
+    await poll(() => tid(page, 'join-message').textContent(), 3_000).toBe(gone);
+    await onlyWayHome();
+    await shot(page, 'spectate-no-such-table');
+    await page.waitForTimeout(3_500);
+    expect(asked).toEqual(['/api/tables/AAAAAAAAAAAA']);
+    // Only the browser's own line for that one 404 (a page cannot silence it), no error of the page's.
+    expect(consoleErrors.filter((l) => !/Failed to load resource: .* 404/.test(l))).toEqual([]);
+    expect(consoleErrors.length).toBeLessThanOrEqual(1);
+
+    // A table gone between reading its card and pressing Join: the server's 'room "…" not found' is
+    // worded by the page (its join is sent, unchanged, to an id the server does not know).
+    const res = await fetch(`${base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`${base}/t/${id}`);
+    await poll(() => tid(page, 'join-status').isVisible()).toBe(true);
+    await page.route('**/matchmake/joinById/**', (route) =>
+      route.continue({ url: route.request().url().replace(id, 'AAAAAAAAAAAA') }),
+    );
+    await tid(page, 'name-input').fill('Lea');
+    await tid(page, 'join-sit').click();
+    await poll(() => tid(page, 'join-message').textContent()).toBe(gone);
+    await onlyWayHome();
+    expect(await tid(page, 'join').textContent()).not.toMatch(/not found/);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
   it('a host who stands up to watch keeps the controls, starts a game of bots and watches it', async () => {
     const host = await newPlayer(product.browser, 'Annemarie');
     const page = host.page;

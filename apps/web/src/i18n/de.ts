@@ -15,7 +15,12 @@ export const de: Messages = {
   'join.sit': 'Tisch beitreten',
   'join.watch': 'Zuschauen',
   'join.connecting': 'Verbinde…',
-  'join.failed': 'Beitritt fehlgeschlagen: {reason}',
+  'join.failed': 'Beitreten hat nicht geklappt. Prüfe deine Verbindung und versuche es noch einmal.',
+  'join.refused':
+    'Dieser Tisch kann dich gerade nicht aufnehmen: Er hat schon so viele Zuschauer wie erlaubt, oder du hast ihn in zu vielen Tabs offen. Schließe einen Tab oder versuche es später noch einmal.',
+  'join.busy':
+    'Zu viele Verbindungen aus deinem Netz auf einmal. Warte ein paar Sekunden und versuche es dann noch einmal.',
+  'join.badName': 'Diesen Namen kannst du nicht verwenden. Versuche einen anderen.',
   'join.reconnecting': 'Verbindung verloren, verbinde neu…',
   'join.restarting': 'Der Server startet neu; gleich geht es weiter…',
   'join.gone': 'Diesen Tisch gibt es nicht mehr.',

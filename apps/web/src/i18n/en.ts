@@ -14,7 +14,11 @@ export const en = {
   'join.sit': 'Join table',
   'join.watch': 'Watch',
   'join.connecting': 'Connecting…',
-  'join.failed': 'Could not join: {reason}',
+  'join.failed': 'Could not join. Check your connection and try again.',
+  'join.refused':
+    'This table cannot let you in right now: it has all the spectators it allows, or you have it open in too many tabs. Close a tab or try again later.',
+  'join.busy': 'Too many connections from your network at once. Wait a few seconds and try again.',
+  'join.badName': 'That name cannot be used. Please try another one.',
   'join.reconnecting': 'Connection lost, reconnecting…',
   'join.restarting': 'The server is restarting; back in a moment…',
   'join.gone': 'This table no longer exists.',

@@ -14,6 +14,7 @@ import { Client, type Room } from 'colyseus.js';
 import { toClientTable } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { colyseusEndpoint } from './endpoint.js';
+import { joinFailure } from './joinError.js';
 import { keys, load, save } from './storage.js';
 
 export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -21,9 +22,10 @@ export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'close
 /** Why the connection is reconnecting or closed, for the words the page shows. */
 export const RESTARTING = 'restarting';
 export const TABLE_GONE = 'gone';
+export type ConnReason = typeof RESTARTING | typeof TABLE_GONE;
 
 export interface ConnectionEvents {
-  onConnState(s: ConnState, reason?: string): void;
+  onConnState(s: ConnState, reason?: ConnReason): void;
   onError(e: ErrorMessage): void;
 }
 
@@ -133,7 +135,7 @@ export class Connection {
         return;
       } catch (e) {
         // A restarted server restores its tables just after it starts listening: a few misses are normal.
-        if (e instanceof Error && /not found/i.test(e.message) && ++notFound >= 6) {
+        if (joinFailure(e) === TABLE_GONE && ++notFound >= 6) {
           this.events.onConnState('closed', TABLE_GONE);
           return;
         }

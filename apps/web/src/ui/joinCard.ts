@@ -6,10 +6,14 @@ import { type TableCard, tableCard } from '@blaze/protocol';
 import { t, tn } from '../i18n/index.js';
 import { h } from './dom.js';
 
-/** The table's card, or null when the server does not know it (or cannot be reached). */
-export async function fetchTableCard(tableId: string): Promise<TableCard | null> {
+/**
+ * The table's card; 'gone' when the server says it has no such table (404), or no such id could be a
+ * table (400); null when it gave no answer worth keeping (no network, restarting): ask again later.
+ */
+export async function fetchTableCard(tableId: string): Promise<TableCard | 'gone' | null> {
   try {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, { cache: 'no-store' });
+    if (res.status === 404 || res.status === 400) return 'gone';
     if (!res.ok) return null;
     const parsed = tableCard.safeParse(await res.json());
     return parsed.success ? parsed.data : null;

@@ -1,11 +1,13 @@
 /**
  * The join screen over the table page: the table's card (who hosts, who sits), a name, and "Join
  * table" or "Watch". It is shown whenever the page holds no open connection, and says why (connecting,
- * the table is gone, the join failed).
+ * the table is gone, the join failed). A table that does not exist gets only that, and a way home.
  */
 import type { TableCard } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
-import { type ConnState, TABLE_GONE } from '../net/connection.js';
+import { type ConnState, RESTARTING, TABLE_GONE } from '../net/connection.js';
+import { isTableId } from '../net/endpoint.js';
+import type { JoinFailure } from '../net/joinError.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
 import { fetchTableCard, renderTableCard } from './joinCard.js';
@@ -18,32 +20,44 @@ export interface JoinScreenOptions {
   go: (name: string, watch: boolean) => void;
 }
 
+/** Why the connection last ended or failed: a join's failure, or the server restarting. */
+export type JoinReason = JoinFailure | typeof RESTARTING;
+
 export class JoinScreen {
   readonly el = h('section', { testid: 'join', class: 'overlay join' });
   private readonly cardEl = h('div', { class: 'join-card', testid: 'join-card', hidden: true });
   private card: TableCard | null = null;
   private cardAsked = 0;
   private buttons: { sit: HTMLElement; watch: HTMLElement } | null = null;
-  /** Why the connection last ended or failed (a reason from net/connection.ts, or an error's words). */
-  private why: string | undefined;
+  private why: JoinReason | undefined;
   private state: ConnState = 'idle';
   /** While the screen shows, its card is asked for again: a friend reading it sees the game start. */
   private poll: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly opts: JoinScreenOptions) {}
+  constructor(private readonly opts: JoinScreenOptions) {
+    // An id the server could never have made (/t/hello) names no table: no need to ask.
+    if (opts.fetchCard && !isTableId(opts.tableId)) this.why = TABLE_GONE;
+  }
 
-  get reason(): string | undefined {
+  get reason(): JoinReason | undefined {
     return this.why;
   }
 
   /** Draws the screen for this connection state; `reason` replaces the last one when given. */
-  show(state: ConnState, reason?: string): void {
+  show(state: ConnState, reason?: JoinReason): void {
     this.state = state;
     if (reason !== undefined) this.why = reason;
     this.el.hidden = state === 'open' || state === 'reconnecting';
-    if (!this.el.hidden) this.refreshCard();
-    if (this.el.hidden || !this.opts.fetchCard) this.stop();
-    else this.poll ??= setInterval(() => this.refreshCard(), 3_000);
+    if (this.el.hidden) {
+      this.stop();
+      return;
+    }
+    if (this.gone()) {
+      this.showGone();
+      return;
+    }
+    this.refreshCard();
+    if (this.opts.fetchCard) this.poll ??= setInterval(() => this.refreshCard(), 3_000);
     renderTableCard(this.cardEl, this.card);
     const name = h('input', {
       testid: 'name-input',
@@ -74,11 +88,7 @@ export class JoinScreen {
       h('label', {}, t('home.name'), name),
       h('div', { class: 'row' }, sit, watch),
       msg,
-      h(
-        'a',
-        { href: '/', 'data-link': '', testid: 'join-home' },
-        this.why === TABLE_GONE ? t('home.newTable') : t('join.home'),
-      ),
+      h('a', { href: '/', 'data-link': '', testid: 'join-home' }, t('join.home')),
     );
   }
 
@@ -88,10 +98,25 @@ export class JoinScreen {
     this.poll = undefined;
   }
 
+  /** The table is gone (or never was) and nobody is joining it: nothing to join, watch or ask again. */
+  private gone(): boolean {
+    return this.why === TABLE_GONE && this.state !== 'connecting';
+  }
+
+  private showGone(): void {
+    this.stop();
+    this.buttons = null;
+    this.el.replaceChildren(
+      h('h2', {}, t('join.title', { id: this.opts.tableId })),
+      h('p', { class: 'msg', testid: 'join-message', role: 'status' }, t('join.gone')),
+      h('a', { href: '/', 'data-link': '', testid: 'join-home' }, t('join.home')),
+    );
+  }
+
   private message(): string {
     if (this.state === 'connecting') return t('join.connecting');
-    if (this.state !== 'closed' || !this.why) return '';
-    return this.why === TABLE_GONE ? t('join.gone') : t('join.failed', { reason: this.why });
+    if (this.state !== 'closed' || !this.why || this.why === RESTARTING) return '';
+    return t(`join.${this.why}`);
   }
 
   /** Who hosts and who sits, asked for whenever the screen shows (at most every 2 s). */
@@ -99,6 +124,13 @@ export class JoinScreen {
     if (!this.opts.fetchCard || Date.now() - this.cardAsked < 2_000) return;
     this.cardAsked = Date.now();
     void fetchTableCard(this.opts.tableId).then((c) => {
+      if (c === 'gone') {
+        // While a join is on its way, its own answer says whether the table is there.
+        if (this.state === 'connecting' || this.el.hidden) return;
+        this.why = TABLE_GONE;
+        this.showGone();
+        return;
+      }
       this.card = c;
       renderTableCard(this.cardEl, c);
       this.offerSeat();

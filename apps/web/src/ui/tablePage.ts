@@ -15,6 +15,7 @@ import { paceKind } from '../logic/pace.js';
 import { arrivedInBreak, roundEnded } from '../logic/roundSummary.js';
 import { Connection, type ConnState, RESTARTING } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
+import { joinFailure } from '../net/joinError.js';
 import type { TableSource } from '../net/source.js';
 import { keys, load, remove, save } from '../net/storage.js';
 import { explainableAt } from '../render/hit.js';
@@ -30,7 +31,7 @@ import { h, setText } from './dom.js';
 import { Explainer } from './explainer.js';
 import { keepFocus } from './focusKeeper.js';
 import { attachHandKeys } from './handKeys.js';
-import { JoinScreen } from './joinScreen.js';
+import { type JoinReason, JoinScreen } from './joinScreen.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
 import { RoundSummaryView, renderResults } from './results.js';
@@ -446,12 +447,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       await conn.join(name, watch);
     } catch (e) {
       connState = 'closed';
-      showJoin(e instanceof Error ? e.message : String(e));
+      // Worded by the page from the error's code: the server's own text is English for developers.
+      showJoin(joinFailure(e));
       draw(store.get());
     }
   };
 
-  function showJoin(reason?: string): void {
+  function showJoin(reason?: JoinReason): void {
     join.show(connState, reason);
     page.classList.toggle('reconnecting', connState === 'reconnecting');
     bannerEl.classList.toggle('offline', connState === 'reconnecting');

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isTableId, tableIdFrom } from '../src/net/endpoint.js';
+import { joinFailure } from '../src/net/joinError.js';
+
+describe('a table link pasted on the home page', () => {
+  it('takes the id out of an invite link or a bare id', () => {
+    expect(tableIdFrom('https://blaze.example/t/Ab3_-x9QzK1w')).toBe('Ab3_-x9QzK1w');
+    expect(tableIdFrom('  http://localhost:2567/t/Ab3_-x9QzK1w/?x=1 ')).toBe('Ab3_-x9QzK1w');
+    expect(tableIdFrom('Ab3_-x9QzK1w')).toBe('Ab3_-x9QzK1w');
+  });
+
+  it('refuses words and ids the server never makes (12 characters of base64url)', () => {
+    for (const bad of ['hello', 'nosuchtable', 'Ab3_-x9QzK1', 'Ab3_-x9QzK1wX', 'Ab3_-x9QzK1!', '/t/hello', ''])
+      expect(tableIdFrom(bad), bad).toBeNull();
+    expect(isTableId('hello')).toBe(false);
+    expect(isTableId('Ab3_-x9QzK1w')).toBe(true);
+  });
+});
+
+describe('a failed join, worded from its code', () => {
+  it('reads the code, never the English text', () => {
+    // colyseus' MatchMakeError for an unknown room id (4212).
+    expect(joinFailure({ code: 4212, message: 'room "x" not found' })).toBe('gone');
+    expect(joinFailure({ code: 403, message: 'This table already has 40 spectators; try again later.' })).toBe(
+      'refused',
+    );
+    expect(joinFailure({ code: 429, message: 'Too many joins' })).toBe('busy');
+    expect(joinFailure({ code: 400, message: 'Bad join options: name: Type a name.' })).toBe('badName');
+    // The words alone say nothing: "not found" without the code is a plain failure.
+    expect(joinFailure(new Error('room "x" not found'))).toBe('failed');
+    expect(joinFailure(new TypeError('Failed to fetch'))).toBe('failed');
+    expect(joinFailure(undefined)).toBe('failed');
+  });
+});

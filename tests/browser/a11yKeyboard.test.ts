@@ -85,12 +85,37 @@ describe('a table without sight', () => {
     report.practiceSetup = await axeProblems(page);
     await tid(page, 'practice-start').click();
     await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    // Start's page is replaced by the table: the focus goes to its heading, as online, not to <body>.
+    expect(await activeId(page), 'focus after practice Start').toBe('page-heading');
     report.practiceTable = await axeProblems(page);
     await page.goto(`${server.base}/learn`);
     await poll(() => tid(page, 'coach-step').textContent()).toMatch(/1/);
     report.learn = await axeProblems(page);
     await page.goto(`${server.base}/t/nosuchtable`);
+    report.gone = await axeProblems(page);
+    // A real table's join screen: every Tab stop has a name (the empty round and trump chips of the top
+    // bar were two unnamed stops before any game).
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
+    await poll(() => tid(page, 'join-status').isVisible()).toBe(true);
     report.join = await axeProblems(page);
+    const stops: string[] = [];
+    for (let k = 0; k < 25; k++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const named = ['INPUT', 'SELECT'].includes(el.tagName) || !!el.textContent?.trim() || el.ariaLabel;
+          return `${el.dataset.testid ?? el.tagName}${named ? '' : ' (no name)'}`;
+        }),
+      );
+    }
+    expect(stops).toContain('join-sit');
+    expect(stops.filter((x) => x.endsWith('(no name)') || x === 'round' || x === 'trump')).toEqual([]);
     for (const [screen, problems] of Object.entries(report)) expect(problems, screen).toEqual([]);
     await p.ctx.close();
   }, 120_000);

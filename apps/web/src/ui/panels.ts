@@ -45,6 +45,8 @@ export class SidePanels {
     this.tabs.rules.textContent = t('top.rules');
     this.tabs.chat.textContent = t('top.chat');
     this.chatInput.placeholder = t('chat.placeholder');
+    // A Tab stop of its own (to scroll it), so it has a name even while no move is in it yet.
+    this.logList.setAttribute('aria-label', t('log.title'));
     this.logList.dataset.key = '';
     this.show(this.tab);
   }

@@ -90,9 +90,10 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
-  // The trump, named, and the round: always in sight, in both phases (issue #10).
-  const trumpEl = h('span', { testid: 'trump', class: 'trump-chip' });
-  const roundEl = h('span', { testid: 'round', class: 'round-chip' });
+  // The trump, named, and the round: always in sight, in both phases (issue #10). Hidden until a game
+  // gives them words: empty, they were two unnamed Tab stops (the explainer makes them focusable).
+  const trumpEl = h('span', { testid: 'trump', class: 'trump-chip', hidden: true });
+  const roundEl = h('span', { testid: 'round', class: 'round-chip', hidden: true });
   const bannerEl = h(
     'div',
     { testid: 'banner', class: 'banner' },
@@ -116,6 +117,10 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
+  // A table fed by the page itself replaced the page whose button had the focus (practice's Start):
+  // it goes to the heading, as when an online game starts (focusKeeper), not to <body>.
+  if (source && (document.activeElement === null || document.activeElement === document.body))
+    heading.focus({ preventScroll: true });
 
   function buildHeader(): HTMLElement {
     return topBar({ middle: [watching], right: [sortBtn, muteBtn, panelBtn] });

@@ -327,6 +327,40 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     const names = s.seats.map((x) => x.name);
     await shot(A.page, 'scoreboard');
 
+    // The results take the whole stage (the action bar, empty after a game, is gone), Rematch is in
+    // sight and not covered without scrolling, and the panel is opaque (the canvas' words showed
+    // through at 360x640; Rematch was half under the bar at 1280x800, the scores a 210 px window at 568x320).
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 568, height: 320 },
+      { width: 360, height: 640 },
+    ]) {
+      await A.page.setViewportSize(viewport);
+      await A.page.waitForTimeout(250);
+      const m = await A.page.evaluate(() => {
+        const el = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement;
+        const [results, rematch] = [el('results').getBoundingClientRect(), el('rematch').getBoundingClientRect()];
+        const hit = document.elementFromPoint(rematch.x + rematch.width / 2, rematch.y + rematch.height / 2);
+        return {
+          actionBar: el('actions').getClientRects().length > 0,
+          resultsToFoot: Math.round(innerHeight - results.bottom),
+          rematchInSight: rematch.top >= results.top && rematch.bottom <= results.bottom,
+          rematchOnTop: hit?.closest('[data-testid="rematch"]') !== null,
+          background: getComputedStyle(el('results')).backgroundColor,
+        };
+      });
+      const at = `${viewport.width}x${viewport.height}`;
+      expect(m, at).toEqual({
+        actionBar: false,
+        resultsToFoot: 0,
+        rematchInSight: true,
+        rematchOnTop: true,
+        background: expect.stringMatching(/^rgb\(/),
+      });
+      await shot(A.page, `results-${at}`);
+    }
+    await A.page.setViewportSize({ width: 1024, height: 720 });
+
     // Between games the host has the table's seats and settings one press away (there was no way
     // back to them after the first game), and comes back to the results.
     await tid(A.page, 'open-table').click();

@@ -118,16 +118,18 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
           )
         : null,
       seatOffer(tb, send, true),
-      rematchOffer(tb) === 'button'
-        ? h(
-            'button',
-            { testid: 'rematch', class: 'primary big', onclick: () => send('rematch', {}) },
-            t('result.rematch'),
-          )
-        : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
+      // What to do next stays in sight at the panel's foot (style.css): five players' scores, the last
+      // round and the evening pushed Rematch below the fold even on a desktop.
       h(
         'div',
-        { class: 'row' },
+        { class: 'results-next', testid: 'results-next' },
+        rematchOffer(tb) === 'button'
+          ? h(
+              'button',
+              { testid: 'rematch', class: 'primary big', onclick: () => send('rematch', {}) },
+              t('result.rematch'),
+            )
+          : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
         replayLink(tb.gameNumber),
       ),

@@ -166,10 +166,11 @@ describe('join screen and spectators (issue #10)', () => {
     // Off the seat: watching, and still the one who runs the table (no seat says so any more).
     await tid(page, 'leave').click();
     await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
-    await expect(tid(page, 'sit-0').isVisible()).resolves.toBe(true);
-    await expect(tid(page, 'add-bot-0').isVisible()).resolves.toBe(true);
-    await expect(tid(page, 'remove-bot-2').isVisible()).resolves.toBe(true);
-    await expect(tid(page, 'setting-clock').isEnabled()).resolves.toBe(true);
+    // The seat message (host) and the state (no seat) arrive apart: wait for both to show.
+    await poll(() => tid(page, 'sit-0').isVisible()).toBe(true);
+    await poll(() => tid(page, 'add-bot-0').isVisible()).toBe(true);
+    await poll(() => tid(page, 'remove-bot-2').isVisible()).toBe(true);
+    await poll(() => tid(page, 'setting-clock').isEnabled()).toBe(true);
     await poll(() => tid(page, 'start').isEnabled()).toBe(true);
     await shot(page, 'spectate-host-lobby');
     await tid(page, 'start').click();

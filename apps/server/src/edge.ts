@@ -120,8 +120,8 @@ export class Edge {
    * token: joins that never connect each hold a place for a while, and strangers holding every place
    * had locked a table against its own players reloading.
    */
-  placeFree(a: { taken: number; max: number; ownPerson: boolean }): boolean {
-    return a.ownPerson || a.taken < a.max - KEPT_FOR_PEOPLE;
+  placeFree(a: { taken: number; max: number; ownPerson: () => boolean }): boolean {
+    return a.taken < a.max - KEPT_FOR_PEOPLE || a.ownPerson();
   }
 
   /**

@@ -86,10 +86,12 @@ export class BlazeRoom extends Room<BlazeState> {
     allowReconnection?: boolean,
     devModeReconnection?: boolean,
   ): Promise<boolean> {
-    const taken = this.clients.length + Object.keys(this.reservedSeats).length;
-    const ownPerson = personOfJoin(this, joinOptions) !== undefined;
-    if (!allowReconnection && !this.config.edge.placeFree({ taken, max: this.maxClients, ownPerson }))
-      return Promise.resolve(false);
+    if (!allowReconnection) {
+      const taken = this.clients.length + Object.keys(this.reservedSeats).length;
+      // The token is looked up (a hash for restored people) only when the place is one of those kept.
+      const ownPerson = () => personOfJoin(this, joinOptions) !== undefined;
+      if (!this.config.edge.placeFree({ taken, max: this.maxClients, ownPerson })) return Promise.resolve(false);
+    }
     return super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
   }
 

@@ -65,18 +65,9 @@ export function installSchemaTuning(): void {
     endEncode(this: ChangeTreeInternals, name: string): void;
   };
   treeProto.endEncode = function (this: ChangeTreeInternals, name: string) {
-    // The field maps are emptied through the lists of fields they were filled from: a for-in over a
-    // map's integer keys builds a list of their strings each time (a tenth of the server's allocations
-    // per action at 500 tables). Whatever no list names (the library writes a few such keys) is still
-    // emptied, by the for-in, only then.
-    const ops = this.indexedOperations;
-    clearListed(ops, (this.changes as ChangeSet).operations);
-    const filtered = this.filteredChanges as ChangeSet | undefined;
-    if (filtered !== undefined) clearListed(ops, filtered.operations);
-    clearRest(ops);
+    clearKeys(this.indexedOperations);
     const set = this[name] as ChangeSet;
-    clearListed(set.indexes, set.operations);
-    clearRest(set.indexes);
+    clearKeys(set.indexes);
     emptyList(set.operations);
     set.queueRootNode = undefined;
     (this.ref as Record<string, (() => void) | undefined>)[ON_ENCODE_END]?.();
@@ -180,22 +171,6 @@ function copyInPlace(a: ArrayInternals): void {
 /** Empties a map in place: the structure that holds it is long-lived, the map's storage is kept. */
 function clearKeys(o: Record<number, unknown>): void {
   for (const k in o) delete o[k];
-}
-
-/** Takes the keys a list names out of a map (none of this allocates). */
-function clearListed(o: Record<number, unknown>, keys: readonly (number | undefined)[]): void {
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k !== undefined) delete o[k];
-  }
-}
-
-/** Empties what is left of a map: an empty map is told without allocating, a for-in over keys is not. */
-function clearRest(o: Record<number, unknown>): void {
-  for (const _ in o) {
-    clearKeys(o);
-    return;
-  }
 }
 
 /** No item removed since the last patch, and the encoder's copy already equal to the list. */

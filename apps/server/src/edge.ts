@@ -73,14 +73,34 @@ const MAX_GUARDS = 10_000;
 /** How long Colyseus holds a place for a join that has not connected (its default seat reservation). */
 const JOIN_HELD_MS = 15_000;
 
-/** Whether the matchmaker's answer holds a reservation (a session id) rather than `{ code, error }`. */
-function reservationIn(chunk: unknown): boolean {
+/** The matchmaker's answer: a reservation (a session id), or `{ code, error }`. */
+function answerIn(chunk: unknown): { sessionId?: unknown; code?: unknown; error?: unknown } | null {
   try {
     const body = JSON.parse(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString()) as unknown;
-    return typeof (body as { sessionId?: unknown } | null)?.sessionId === 'string';
+    return typeof body === 'object' && body !== null ? body : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Code of a join refused because every place at the table is taken (the client words it). */
+export const TABLE_FULL = 409;
+/**
+ * Colyseus refuses a join to a full table as if it did not exist (4212, 'room "x" is locked') or with
+ * no code at all ('x is already full.', when the last places are kept for the table's people), so the
+ * page told a player to check their connection, or that the table was gone. Its texts (pinned with
+ * @colyseus/core 0.16; edge.test.ts and keptPlaces.test.ts read them through the real matchmaker)
+ * are the only sign of it.
+ */
+const FULL_TABLE = /" is locked$| is already full\.$/;
+
+/** The answer a joiner gets instead of Colyseus' refusal, when that refusal means "full". */
+function fullTableAnswer(answer: ReturnType<typeof answerIn>): string | null {
+  if (typeof answer?.error !== 'string' || !FULL_TABLE.test(answer.error)) return null;
+  return JSON.stringify({
+    code: TABLE_FULL,
+    error: 'Every place at this table is taken; try again in a little while.',
+  });
 }
 
 export class Edge {
@@ -208,14 +228,19 @@ export class Edge {
 
   /**
    * Calls `refused` if the matchmaker refuses the join (no such table, full): it answers 200 either
-   * way, with the reservation or with `{ code, error }`, in one write.
+   * way, with the reservation or with `{ code, error }`, in one write (chunked, so it may be
+   * replaced). A refusal that means "full" goes out as TABLE_FULL.
    */
   private onRefusedJoin(res: ServerResponse, refused: () => void): void {
     const write = res.write;
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
       res.write = write;
-      if (!reservationIn(chunk)) refused();
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      const answer = answerIn(chunk);
+      if (typeof answer?.sessionId === 'string')
+        return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      refused();
+      const full = fullTableAnswer(answer);
+      return (write as (...a: unknown[]) => boolean).call(this, full ?? chunk, ...rest);
     } as ServerResponse['write'];
   }
 

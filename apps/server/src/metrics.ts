@@ -84,7 +84,7 @@ export const actionsApplied = new Counter({
 
 export const refusals = new Counter({
   name: 'blaze_refusals_total',
-  help: 'Messages refused, by refusal code',
+  help: 'Messages a table refused, by refusal code; JOIN_REFUSED counts joins its checks refused',
   labelNames: ['code'] as const,
   registers: [registry],
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFailure } from '../src/net/createError.js';
 import { isTableId, tableIdFrom } from '../src/net/endpoint.js';
 import { joinFailure } from '../src/net/joinError.js';
 
@@ -25,10 +26,22 @@ describe('a failed join, worded from its code', () => {
       'refused',
     );
     expect(joinFailure({ code: 429, message: 'Too many joins' })).toBe('busy');
+    // The edge's TABLE_FULL: every place is taken, the table is still there.
+    expect(joinFailure({ code: 409, message: 'Every place at this table is taken' })).toBe('noPlace');
     expect(joinFailure({ code: 400, message: 'Bad join options: name: Type a name.' })).toBe('badName');
     // The words alone say nothing: "not found" without the code is a plain failure.
     expect(joinFailure(new Error('room "x" not found'))).toBe('failed');
     expect(joinFailure(new TypeError('Failed to fetch'))).toBe('failed');
     expect(joinFailure(undefined)).toBe('failed');
+  });
+});
+
+describe('a new table the server would not make, worded from its code', () => {
+  it('tells a rate limit and a full server apart from a plain failure', () => {
+    expect(createFailure(429, { code: 'RATE_LIMITED', message: 'Too many new tables' })).toBe('busy');
+    expect(createFailure(503, { code: 'FULL', message: 'This server has as many tables as it can hold' })).toBe('full');
+    expect(createFailure(503, { code: 'UNAVAILABLE' })).toBe('failed');
+    // A proxy's HTML error page is no JSON at all.
+    expect(createFailure(502, null)).toBe('failed');
   });
 });

@@ -10,7 +10,9 @@ export const de: Messages = {
   'home.joinPlaceholder': 'Einladungslink einfügen',
   'home.badLink': 'Das sieht nicht wie ein Tisch-Link aus.',
   'home.needName': 'Gib zuerst einen Namen ein.',
-  'home.createFailed': 'Tisch konnte nicht erstellt werden: {reason}',
+  'home.createFailed': 'Tisch konnte nicht erstellt werden. Prüfe deine Verbindung und versuche es noch einmal.',
+  'home.createBusy': 'Du hast in kurzer Zeit viele Tische erstellt. Warte kurz und versuche es dann noch einmal.',
+  'home.createFull': 'Dieser Server hat so viele Tische, wie er halten kann. Versuche es später noch einmal.',
   'join.title': 'Tisch {id}',
   'join.sit': 'Tisch beitreten',
   'join.watch': 'Zuschauen',
@@ -18,6 +20,7 @@ export const de: Messages = {
   'join.failed': 'Beitreten hat nicht geklappt. Prüfe deine Verbindung und versuche es noch einmal.',
   'join.refused':
     'Dieser Tisch kann dich gerade nicht aufnehmen: Er hat schon so viele Zuschauer wie erlaubt, oder du hast ihn in zu vielen Tabs offen. Schließe einen Tab oder versuche es später noch einmal.',
+  'join.noPlace': 'An diesem Tisch ist gerade jeder Platz belegt. Versuche es gleich noch einmal.',
   'join.busy':
     'Zu viele Verbindungen aus deinem Netz auf einmal. Warte ein paar Sekunden und versuche es dann noch einmal.',
   'join.badName': 'Diesen Namen kannst du nicht verwenden. Versuche einen anderen.',

@@ -9,7 +9,9 @@ export const en = {
   'home.joinPlaceholder': 'Paste an invite link',
   'home.badLink': 'That does not look like a table link.',
   'home.needName': 'Type a name first.',
-  'home.createFailed': 'Could not create a table: {reason}',
+  'home.createFailed': 'Could not create a table. Check your connection and try again.',
+  'home.createBusy': 'You have made many tables in a short time. Wait a little, then try again.',
+  'home.createFull': 'This server is holding as many tables as it can. Try again later.',
   'join.title': 'Table {id}',
   'join.sit': 'Join table',
   'join.watch': 'Watch',
@@ -17,6 +19,7 @@ export const en = {
   'join.failed': 'Could not join. Check your connection and try again.',
   'join.refused':
     'This table cannot let you in right now: it has all the spectators it allows, or you have it open in too many tabs. Close a tab or try again later.',
+  'join.noPlace': 'Every place at this table is taken right now. Try again in a little while.',
   'join.busy': 'Too many connections from your network at once. Wait a few seconds and try again.',
   'join.badName': 'That name cannot be used. Please try another one.',
   'join.reconnecting': 'Connection lost, reconnecting…',

@@ -10,7 +10,9 @@ export const ja: Messages = {
   'home.joinPlaceholder': '招待リンクを貼り付け',
   'home.badLink': 'テーブルのリンクではないようです。',
   'home.needName': '先になまえを入力してください。',
-  'home.createFailed': 'テーブルを作れませんでした：{reason}',
+  'home.createFailed': 'テーブルを作れませんでした。接続を確認して、もう一度お試しください。',
+  'home.createBusy': '短い時間にたくさんのテーブルを作りました。少し待ってから、もう一度お試しください。',
+  'home.createFull': 'このサーバーはこれ以上テーブルを持てません。後でもう一度お試しください。',
   'join.title': 'テーブル {id}',
   'join.sit': 'テーブルに参加',
   'join.watch': '観戦',
@@ -18,6 +20,7 @@ export const ja: Messages = {
   'join.failed': '参加できませんでした。接続を確認して、もう一度お試しください。',
   'join.refused':
     'いまはこのテーブルに入れません。観戦者が上限に達しているか、このテーブルを開いているタブが多すぎます。タブを閉じるか、しばらくしてからお試しください。',
+  'join.noPlace': 'このテーブルは現在満席です。しばらくしてから、もう一度お試しください。',
   'join.busy': 'お使いのネットワークからの接続が多すぎます。数秒待ってから、もう一度お試しください。',
   'join.badName': 'このなまえは使えません。別のなまえにしてください。',
   'join.reconnecting': '接続が切れました。再接続中…',

@@ -5,10 +5,12 @@
  */
 
 /** `gone`: no such table (any more); the rest say what the person can do about it. */
-export type JoinFailure = 'gone' | 'refused' | 'busy' | 'badName' | 'failed';
+export type JoinFailure = 'gone' | 'noPlace' | 'refused' | 'busy' | 'badName' | 'failed';
 
 /** colyseus' ErrorCode.MATCHMAKE_INVALID_ROOM_ID: the matchmaker knows no room by that id. */
 const NO_SUCH_ROOM = 4212;
+/** The edge's TABLE_FULL (apps/server/src/edge.ts): every place at the table is taken for now. */
+const TABLE_FULL = 409;
 
 /**
  * The reason of an error thrown by `client.joinById` / `reconnect`: a MatchMakeError or ServerError
@@ -21,6 +23,8 @@ export function joinFailure(e: unknown): JoinFailure {
   switch (code) {
     case NO_SUCH_ROOM:
       return 'gone';
+    case TABLE_FULL:
+      return 'noPlace';
     case 403:
       return 'refused';
     case 429:

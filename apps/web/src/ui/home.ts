@@ -2,6 +2,7 @@
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import '../learn/learn.css';
+import { createFailure } from '../net/createError.js';
 import { tableIdFrom } from '../net/endpoint.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
@@ -38,12 +39,20 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({}),
       });
-      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+      if (!res.ok) {
+        const why = createFailure(res.status, await res.json().catch(() => null));
+        msg.textContent = t(
+          why === 'busy' ? 'home.createBusy' : why === 'full' ? 'home.createFull' : 'home.createFailed',
+        );
+        newBtn.disabled = false;
+        return;
+      }
       const { id } = (await res.json()) as { id: string };
       save(keys.created(id), '1');
       go(`/t/${encodeURIComponent(id)}`);
-    } catch (e) {
-      msg.textContent = t('home.createFailed', { reason: e instanceof Error ? e.message : String(e) });
+    } catch {
+      // No answer at all: the network, or the server is down.
+      msg.textContent = t('home.createFailed');
       newBtn.disabled = false;
     }
   };

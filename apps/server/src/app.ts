@@ -243,6 +243,12 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
       return bound;
     },
     async listen() {
+      // Last in line, so that routes added after createServer (the load bench's) still answer: any
+      // other request (POST /t/x, GET /nothing without a client) is a short JSON 404, not express' page.
+      if (bound === 0)
+        app.use((_req, res) => {
+          res.status(404).json({ code: 'NOT_FOUND', message: 'No such route.' });
+        });
       await gameServer.listen(options.port ?? 2567, options.host);
       bound = (http.address() as AddressInfo).port;
       return bound;

@@ -25,6 +25,20 @@ describe('POST /api/tables', () => {
     }
   });
 
+  it('answers any other route or method with a JSON 404 (no static client here), not HTML', async () => {
+    for (const [method, path] of [
+      ['POST', '/t/abcdefghijkl'],
+      ['DELETE', '/api/tables'],
+      ['GET', '/nothing'],
+      ['PUT', '/healthz'],
+    ] as const) {
+      const res = await fetch(`${base}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/application\/json/);
+      expect(((await res.json()) as { code: string }).code, `${method} ${path}`).toBe('NOT_FOUND');
+    }
+  });
+
   it('refuses bad settings with MALFORMED and creates nothing', async () => {
     const res = await post(JSON.stringify({ settings: { windowMs: 1 } }));
     expect(res.status).toBe(400);

@@ -225,10 +225,10 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
       if (res.headersSent) return next(err);
       const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
       if (status === 500) log.error({ request: res.locals.requestId, err: String(err) }, 'request failed');
-      res.status(status).json({
-        code: status === 413 ? 'TOO_LARGE' : status === 500 ? 'INTERNAL' : 'MALFORMED',
-        message: 'Bad request.',
-      });
+      // 415: JSON in a charset other than UTF-8 (body-parser reads no other), as the 415 before the parser says.
+      const code =
+        status === 413 ? 'TOO_LARGE' : status === 415 ? 'JSON_ONLY' : status === 500 ? 'INTERNAL' : 'MALFORMED';
+      res.status(status).json({ code, message: status === 415 ? 'Send application/json in UTF-8.' : 'Bad request.' });
     },
   );
 

@@ -60,3 +60,21 @@ describe('POST /api/tables', () => {
     expect(((await limited.json()) as { code: string }).code).toBe('RATE_LIMITED');
   });
 });
+
+describe('a body in a charset the parser does not read', () => {
+  let started: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    started = await startServer();
+  });
+  afterAll(() => started.server.close());
+
+  it('refuses JSON in another charset as JSON_ONLY (a 415, as for any other type)', async () => {
+    const res = await fetch(`${started.endpoint.replace('ws', 'http')}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: '{}',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ code: 'JSON_ONLY', message: 'Send application/json in UTF-8.' });
+  });
+});

@@ -192,6 +192,8 @@ export const ROOM_ERROR_CODES = [
   'SPECTATOR',
   /** The message's payload is larger than any valid message of its type. */
   'TOO_LARGE',
+  /** The move could not be written to the table's record (the file locked or failing), so it was undone. */
+  'NOT_RECORDED',
 ] as const;
 
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];

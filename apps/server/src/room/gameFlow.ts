@@ -70,15 +70,31 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   const lines = r.events.map((e) => room.log.lineFor(e));
   const entries: TableEntry[] = [{ t: 'action', action }];
   for (const line of lines) entries.push({ t: 'log', line });
-  room.recorder.write(entries, () => {
-    if (room.disposed) return;
-    mirrorGame(room.state, r.state);
-    for (const line of lines) room.log.show(line);
-    if (r.state.over) finishGame(room, r.state);
-    // A move changes neither seats nor settings nor the join card; the game's end may (status).
-    room.afterChange(r.state.over ? 'table' : 'move');
-    metrics.actionToPatch.observe((performance.now() - started) / 1000);
-  });
+  let unrecorded = false;
+  room.recorder.write(
+    entries,
+    () => {
+      if (room.disposed) return;
+      mirrorGame(room.state, r.state);
+      for (const line of lines) room.log.show(line);
+      if (r.state.over) finishGame(room, r.state);
+      // A move changes neither seats nor settings nor the join card; the game's end may (status).
+      room.afterChange(r.state.over ? 'table' : 'move');
+      metrics.actionToPatch.observe((performance.now() - started) / 1000);
+    },
+    () => {
+      // Not on record, so it did not happen: the next action meets the state before it, and the
+      // record stays one the rules replay (a kill now restores exactly what the players see).
+      unrecorded = true;
+      room.game = game;
+      room.journal.pop();
+    },
+  );
+  if (unrecorded) {
+    const last = room.attempts.at(-1);
+    if (last) last.code = 'NOT_RECORDED';
+    return { code: 'NOT_RECORDED', message: 'The move could not be recorded, so it was not made; try again.' };
+  }
   return null;
 }
 

@@ -34,16 +34,18 @@ export class Recorder {
 
   /**
    * Writes everything queued plus `entries`, then runs `then`. Inline SQLite writes synchronously
-   * inside append(), so `then` runs at once; an asynchronous store (SQLite on its writer thread, Redis)
-   * runs it after the write, in order.
+   * inside append(), so `then` runs at once, or, if the write failed, `unrecorded` does instead (and
+   * the queued entries stay queued); an asynchronous store (SQLite on its writer thread, Redis) runs
+   * `then` after the write, in order.
    */
-  write(entries: readonly TableEntry[], then: () => void): void {
+  write(entries: readonly TableEntry[], then: () => void, unrecorded?: () => void): void {
     if (!this.store) {
       then();
       return;
     }
-    const batch = this.pending.length === 0 ? entries : [...this.pending, ...entries];
-    if (this.pending.length > 0) this.pending = [];
+    const owed = this.pending;
+    const batch = owed.length === 0 ? entries : [...owed, ...entries];
+    if (owed.length > 0) this.pending = [];
     if (this.store.appendNow && this.inFlight === 0) {
       // Written on the event loop (inline SQLite): committed when appendNow returns.
       if (batch.length > 0) {
@@ -51,7 +53,14 @@ export class Recorder {
         try {
           this.store.appendNow(this.table, batch);
         } catch (e) {
+          // The file is locked by another process, or failing. What is not on record must not be shown
+          // (after a crash the table comes back from the record, and a gap in it does not replay):
+          // the queued entries wait for the next write, and the caller undoes its own change.
           console.error(`[blaze ${this.table}] record write failed`, e);
+          this.pending = owed.length === 0 ? this.pending : [...owed, ...this.pending];
+          storeWriteSeconds.observe((performance.now() - started) / 1e3);
+          unrecorded?.();
+          return;
         }
         storeWriteSeconds.observe((performance.now() - started) / 1e3);
       }

@@ -1,0 +1,96 @@
+/**
+ * A record write that fails (the SQLite file locked by another process, a failing disk) must not
+ * show a move that is not on record. Found from outside: with `sqlite3 blaze.sqlite` holding a
+ * write transaction for ten seconds, the bots' moves went on being shown unrecorded; after a kill
+ * the record did not replay ('action 6 does not replay: NOT_YOUR_ROLE') and the table was closed
+ * for good, game and all.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { readLog } from '@blaze/protocol/wire';
+import { afterAll, expect, it } from 'vitest';
+import { setStore } from '../src/store/current.js';
+import { Recorder, rebuild } from '../src/store/record.js';
+import { openSqliteStore } from '../src/store/sqlite.js';
+import type { TableEntry, TableStore } from '../src/store/types.js';
+import { createTable, FAST_ROOM, join, serverRoom, sleep, until, useServer } from './helpers.js';
+
+const srv = useServer({ room: FAST_ROOM });
+const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-record-fail-'));
+afterAll(() => {
+  setStore(null);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The inline store, whose writes fail while `locked` is set, as SQLite's do while another process holds the file. */
+function lockableStore(file: string): TableStore & { locked: boolean } {
+  const inner = openSqliteStore(file, { checkpointThread: false });
+  const s = {
+    ...inner,
+    locked: false,
+    appendNow(table: string, entries: readonly TableEntry[]) {
+      if (s.locked) throw new Error('database is locked');
+      inner.appendNow?.(table, entries);
+    },
+  };
+  return s;
+}
+
+const entry = (n: number): TableEntry => ({ t: 'chat', seq: n, at: 0, name: 'A', seat: 0, text: `${n}` });
+
+it('a write that fails runs neither its `then` nor loses what was queued before it', async () => {
+  const store = lockableStore(joinPath(dir, 'unit.sqlite'));
+  const r = new Recorder(store, 't');
+  r.push(entry(1));
+  store.locked = true;
+  const seen: string[] = [];
+  r.write(
+    [entry(2)],
+    () => seen.push('shown'),
+    () => seen.push('unrecorded'),
+  );
+  expect(seen).toEqual(['unrecorded']);
+  store.locked = false;
+  r.write([entry(3)], () => seen.push('shown'));
+  expect(seen).toEqual(['unrecorded', 'shown']);
+  // The queued entry is written with the next write; the refused one is the caller's to undo.
+  expect(await store.load('t')).toEqual([entry(1), entry(3)]);
+  await store.close();
+});
+
+it('while the record cannot be written no move is made, and the record still replays to the game played', async () => {
+  const store = lockableStore(joinPath(dir, 'table.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 100, clock: 'fast', windowMs: 500 });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.token !== '' && host.seat === 0, 5_000, 'seat');
+  for (const seat of [1, 2, 3]) host.room.send('addBot', { seat });
+  await until(() => host.room.state.players[3]?.occupied === true, 5_000, 'bots');
+  // The host watches: the three bots play the whole game by themselves.
+  host.room.send('leave', {});
+  await until(() => host.seat === -1, 5_000, 'watching');
+  host.room.send('start', {});
+  const room = serverRoom(id);
+  await until(() => room.journal.length >= 5, 20_000, 'a few moves');
+  store.locked = true;
+  // A clock running out says so in the log (and is recorded with the next write); no move is shown.
+  const moves = () => readLog(host.room.state).filter((l) => l.kind !== 'timedOut').length;
+  const shownBefore = moves();
+  const journalBefore = room.journal.length;
+  await sleep(1_500);
+  // Refused while locked: nothing new on the table, nothing new in the game.
+  expect(room.journal.length).toBe(journalBefore);
+  expect(moves()).toBe(shownBefore);
+  expect(room.attempts.some((a) => a.code === 'NOT_RECORDED')).toBe(true);
+  store.locked = false;
+  await until(() => room.state.status === 'finished', 60_000, 'the game to end');
+  const r = rebuild(await store.load(id));
+  if ('error' in r) throw new Error(r.error);
+  expect(r.actions).toEqual(room.journal);
+  expect(r.game).toEqual(room.game);
+  expect(r.results).toHaveLength(1);
+  await host.room.leave();
+  setStore(null);
+  await store.close();
+}, 90_000);

@@ -19,10 +19,12 @@ const env = { DATA_DIR: dataDir };
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 let A: Player;
+let W: Player;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(env), launchChromium()]);
   A = await newPlayer(browser, 'Ann');
+  W = await newPlayer(browser, 'Wes');
 });
 afterAll(async () => {
   await browser?.close();
@@ -125,3 +127,43 @@ it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same
   await shot(page, 'crash-back-in-seat');
   expect(A.errors).toEqual([]);
 }, 90_000);
+
+it('SIGKILL while someone watches: their page comes back as the same watcher, not as a stranger', async () => {
+  const res = await fetch(`${server.base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: { botDelayMs: 10_000, clock: 'relaxed' } }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  const host = A.page;
+  await host.goto(`${server.base}/t/${id}`);
+  await tid(host, 'name-input').fill('Ann');
+  await tid(host, 'join-sit').click();
+  await poll(() => tid(host, 'add-bot-1').isVisible()).toBe(true);
+  const page = W.page;
+  await page.goto(`${server.base}/t/${id}`);
+  await tid(page, 'name-input').fill('Wes');
+  await tid(page, 'watch').click();
+  await poll(() => page.evaluate(() => window.__blaze?.snapshot?.spectators)).toBe(1);
+  const names = () =>
+    page.evaluate(() => (window.__blaze?.snapshot?.log ?? []).filter((l) => l.kind === 'joined').map((l) => l.text));
+  expect(await names()).toEqual(['Ann', 'Wes']);
+
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGKILL');
+  await exited;
+  await poll(() => tid(page, 'banner-text').textContent(), 15_000).toBe('Connection lost, reconnecting…');
+  server = await startServer(env, false, server.port);
+  const back = () =>
+    page.evaluate(() => {
+      const s = window.__blaze?.snapshot;
+      return s?.log.some((l) => l.kind === 'restored') === true && s.spectators === 1;
+    });
+  await poll(back, 60_000).toBe(true);
+  await poll(() => host.evaluate(() => window.__blaze?.snapshot?.seats[0]?.connected), 30_000).toBe(true);
+  // Still watching, under their own name: no 'Wes 2 joins' while the old Wes is held for the grace.
+  expect(await page.evaluate(() => window.__blaze?.snapshot?.mySeat)).toBe(-1);
+  expect(await names()).toEqual(['Ann', 'Wes']);
+  await shot(page, 'crash-watcher-back');
+  expect(W.errors).toEqual([]);
+}, 120_000);

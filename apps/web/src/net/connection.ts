@@ -68,7 +68,9 @@ export class Connection {
     this.name = name;
     this.spectate = spectate;
     if (!retrying) this.events.onConnState('connecting');
-    const seatToken = spectate ? undefined : (load(keys.seat(this.tableId)) ?? undefined);
+    // Watching too: the token is who we are at this table. Without it, a watcher's rejoin after a
+    // restart was a stranger ('Wes 2 joins'), their old self held by the restored table's grace.
+    const seatToken = load(keys.seat(this.tableId)) ?? undefined;
     const options = { name, ...(seatToken ? { seatToken } : {}), ...(spectate ? { spectate: true } : {}) };
     this.note(`join${seatToken ? ' with token' : ''}${spectate ? ' watching' : ''}${retrying ? ' (retry)' : ''}`);
     const room = await this.client.joinById<BlazeState>(this.tableId, options, BlazeState);

@@ -128,7 +128,7 @@ it('SIGKILL mid-game: the page says "Reconnecting…" and comes back to the same
   expect(A.errors).toEqual([]);
 }, 90_000);
 
-it('SIGKILL while someone watches: their page comes back as the same watcher, not as a stranger', async () => {
+it('SIGKILL while someone watches, then a reload: their page comes back as the same watcher, still watching', async () => {
   const res = await fetch(`${server.base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -165,5 +165,12 @@ it('SIGKILL while someone watches: their page comes back as the same watcher, no
   expect(await page.evaluate(() => window.__blaze?.snapshot?.mySeat)).toBe(-1);
   expect(await names()).toEqual(['Ann', 'Wes']);
   await shot(page, 'crash-watcher-back');
+  // And a reload in the lobby comes back watching too: the page joined to sit, and took seat 1.
+  await page.reload();
+  await poll(() => page.evaluate(() => window.__blaze?.snapshot?.spectators), 30_000).toBe(1);
+  expect(await page.evaluate(() => window.__blaze?.snapshot?.mySeat)).toBe(-1);
+  const seated = () => host.evaluate(() => window.__blaze?.snapshot?.seats.filter((s) => s.occupied).length);
+  expect(await seated()).toBe(1);
+  expect(await names()).toEqual(['Ann', 'Wes']);
   expect(W.errors).toEqual([]);
 }, 120_000);

@@ -15,7 +15,7 @@ import { toClientTable } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
 import { colyseusEndpoint } from './endpoint.js';
 import { joinFailure } from './joinError.js';
-import { keys, load, save } from './storage.js';
+import { keys, load, remove, save } from './storage.js';
 
 export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -88,6 +88,8 @@ export class Connection {
       this.host = m.host === true;
       // A spectator who took a seat rejoins by token after a drop, like any player.
       if (m.seat >= 0) this.spectate = false;
+      if (m.seat >= 0) remove(keys.watching(this.tableId));
+      else save(keys.watching(this.tableId), '1');
       this.publish();
     });
     room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));

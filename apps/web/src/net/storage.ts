@@ -22,6 +22,8 @@ export const keys = {
   sort: 'blaze.sort',
   muted: 'blaze.muted',
   seat: (table: string) => `blaze.seat.${table}`,
+  /** Set while this browser watches the table, so a reload comes back watching (not sat down). */
+  watching: (table: string) => `blaze.watching.${table}`,
   /** Set by "New table" so its creator walks straight in, once. */
   created: (table: string) => `blaze.created.${table}`,
 };

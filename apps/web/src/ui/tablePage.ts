@@ -483,7 +483,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         onError: (e) => store.refused(e.message, Date.now()),
       }),
     );
-  } else if ((load(keys.seat(tableId)) !== null || created) && savedName) void connect(savedName, false);
+  } else if ((load(keys.seat(tableId)) !== null || created) && savedName)
+    // Someone watching comes back watching: joining to sit, the server gave them the first free seat.
+    void connect(savedName, load(keys.watching(tableId)) !== null);
 
   return () => {
     for (const c of cleanups) c();

@@ -7,6 +7,7 @@ import { createServer, ROOM_NAME } from './app.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
+import type { TableStore } from './store/types.js';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -52,20 +53,28 @@ const server = createServer({
     trustProxy: config.TRUST_PROXY,
   },
 });
-const store = openStore({
-  DATA_DIR: config.DATA_DIR ?? './data',
-  REDIS_URL: config.REDIS_URL,
-  STORE_WRITER: config.STORE_WRITER,
-});
-mountGameRecords(server.api, store);
-const bound = await server.listen();
-const restored = await restoreTables(store, ROOM_NAME).catch((e: unknown) => {
-  // The record cannot be read (DATA_DIR unusable, Redis unreachable): a server that could not keep
-  // its tables must not take any.
+/**
+ * The record cannot be opened or read (DATA_DIR unusable, the file not a database, Redis
+ * unreachable): a server that could not keep its tables must not take any.
+ */
+function cannotOpenRecord(e: unknown): never {
   log.fatal({ err: e instanceof Error ? e.message : String(e) }, 'the table record cannot be opened');
   console.error(`cannot open the table record: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(3);
-});
+}
+let store: TableStore;
+try {
+  store = openStore({
+    DATA_DIR: config.DATA_DIR ?? './data',
+    REDIS_URL: config.REDIS_URL,
+    STORE_WRITER: config.STORE_WRITER,
+  });
+} catch (e) {
+  cannotOpenRecord(e);
+}
+mountGameRecords(server.api, store);
+const bound = await server.listen();
+const restored = await restoreTables(store, ROOM_NAME).catch(cannotOpenRecord);
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
 log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
 // Humans and scripts (tests, the e2e harness) look for this line on stdout.

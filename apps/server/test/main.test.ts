@@ -3,7 +3,7 @@
  * /healthz, creates tables over HTTP, and shuts down cleanly on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,3 +81,35 @@ it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on 
   await until(() => left !== -1, 5_000, 'client told the table closed');
   expect(out).toContain('SIGTERM');
 });
+
+it('a record file that is not a database stops the start with a clear error (exit 3), untouched, before listening', async () => {
+  const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-bad-record-'));
+  const garbage = Buffer.alloc(8192, 0x5a);
+  writeFileSync(joinPath(dir, 'blaze.sqlite'), garbage);
+  const bad = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  bad.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  bad.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const code = await new Promise<number | null>((r) => bad.on('exit', (c) => r(c)));
+  // Was a stack trace from better-sqlite3 and exit 1.
+  expect(code).toBe(3);
+  expect(out).toContain('cannot open the table record: file is not a database');
+  expect(out).not.toContain('listening on');
+  expect(readFileSync(joinPath(dir, 'blaze.sqlite')).equals(garbage)).toBe(true);
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { readLog } from '@blaze/protocol/wire';
+import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
@@ -94,3 +95,22 @@ it('while the record cannot be written no move is made, and the record still rep
   setStore(null);
   await store.close();
 }, 90_000);
+
+it('a write lock held by another process fails a write within a moment, not after seconds of a frozen event loop', async () => {
+  const file = joinPath(dir, 'locked.sqlite');
+  const store = openSqliteStore(file, { checkpointThread: false });
+  store.appendNow?.('t', [entry(1)]);
+  // What `sqlite3 blaze.sqlite` does with BEGIN IMMEDIATE: holds the write lock.
+  const other = new Database(file);
+  other.exec('BEGIN IMMEDIATE');
+  const started = performance.now();
+  expect(() => store.appendNow?.('t', [entry(2)])).toThrow(/locked/);
+  const waited = performance.now() - started;
+  // Every table waits with it: it was better-sqlite3's default, 5 s per attempt.
+  expect(waited).toBeLessThan(1_000);
+  other.exec('ROLLBACK');
+  other.close();
+  store.appendNow?.('t', [entry(3)]);
+  expect(await store.load('t')).toEqual([entry(1), entry(3)]);
+  await store.close();
+});

@@ -30,9 +30,15 @@ export interface SqliteFile {
   close(): void;
 }
 
+/** How long a write waits for a lock held by another process before it fails. */
+export const BUSY_WAIT_MS = 200;
+
 export function openSqliteFile(file: string): SqliteFile {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  // This is the file's only writer, so a lock is another process's (an operator's `sqlite3` in a
+  // write transaction): waiting for it blocks every table on the event loop, so the wait is short and
+  // the move is refused instead (better-sqlite3 waits 5 s by default, per attempt).
+  const db = new Database(file, { timeout: BUSY_WAIT_MS });
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a committed entry survives a killed process (the WAL is written before
   // commit returns); only a power cut may lose the last commits. FULL costs an fsync per action

@@ -15,7 +15,7 @@ import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
-import { createTable, FAST_ROOM, join, serverRoom, sleep, until, useServer } from './helpers.js';
+import { createTable, FAST_ROOM, join, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: FAST_ROOM });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-record-fail-'));
@@ -112,5 +112,26 @@ it('a write lock held by another process fails a write within a moment, not afte
   other.close();
   store.appendNow?.('t', [entry(3)]);
   expect(await store.load('t')).toEqual([entry(1), entry(3)]);
+  await store.close();
+});
+
+it('a chat line that cannot be recorded is not shown, and its sender is told so', async () => {
+  const store = lockableStore(joinPath(dir, 'chat.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, {});
+  const ann = await join(srv.endpoint, id, { name: 'Ann' });
+  await until(() => ann.seat === 0, 5_000, 'seat');
+  store.locked = true;
+  const seen = ann.errors.length;
+  ann.room.send('chat', { text: 'lost?' });
+  // Was silence: no line, no answer.
+  expect((await nextError(ann, seen)).code).toBe('NOT_RECORDED');
+  expect(ann.room.state.chat.length).toBe(0);
+  store.locked = false;
+  ann.room.send('chat', { text: 'again' });
+  await until(() => ann.room.state.chat.length === 1, 5_000, 'the chat line');
+  expect((await store.load(id)).filter((e) => e.t === 'chat').map((e) => e.t === 'chat' && e.text)).toEqual(['again']);
+  await ann.room.leave();
+  setStore(null);
   await store.close();
 });

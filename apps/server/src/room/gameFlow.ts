@@ -92,11 +92,17 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   );
   if (unrecorded) {
     const last = room.attempts.at(-1);
-    if (last) last.code = 'NOT_RECORDED';
-    return { code: 'NOT_RECORDED', message: 'The move could not be recorded, so it was not made; try again.' };
+    if (last) last.code = NOT_RECORDED.code;
+    return NOT_RECORDED;
   }
   return null;
 }
+
+/** The answer when the record could not be written: what is not on record did not happen. */
+export const NOT_RECORDED: Refusal = {
+  code: 'NOT_RECORDED',
+  message: 'It could not be recorded, so it did not happen; try again.',
+};
 
 function finishGame(room: BlazeRoom, game: GameState): void {
   room.state.status = 'finished';

@@ -16,7 +16,7 @@ import type { Action } from '@blaze/rules';
 import type { Client } from '@colyseus/core';
 import type { BlazeRoom } from './BlazeRoom.js';
 import type { Refusal } from './config.js';
-import { act, startGame } from './gameFlow.js';
+import { act, NOT_RECORDED, startGame } from './gameFlow.js';
 import { clearPrivate } from './mirror.js';
 import type { Person, SeatError } from './seating.js';
 
@@ -87,12 +87,20 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
   const s = room.seating;
   if (type === 'chat') {
     const line = room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text);
-    room.recorder.write([line], () => {
-      if (room.disposed) return;
-      room.chat.put(line.seq, line.at, line.name, line.seat, line.text);
-      room.broadcastPatch();
-    });
-    return null;
+    let unrecorded = false;
+    room.recorder.write(
+      [line],
+      () => {
+        if (room.disposed) return;
+        room.chat.put(line.seq, line.at, line.name, line.seat, line.text);
+        room.broadcastPatch();
+      },
+      () => {
+        unrecorded = true;
+      },
+    );
+    // Not shown, and the sender told so (it vanished without a word).
+    return unrecorded ? NOT_RECORDED : null;
   }
   if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
   const hostOnly = type !== 'sit' && type !== 'leave';

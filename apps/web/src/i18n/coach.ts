@@ -53,7 +53,7 @@ const en = {
   GAME_RUNNING: 'Not while a game is running.',
   SPECTATOR: 'You are watching: take a free seat to play.',
   TOO_LARGE: 'That message is too large.',
-  NOT_RECORDED: 'The server could not save that move, so it was not made. Try again in a moment.',
+  NOT_RECORDED: 'The server could not save that, so it did not happen. Try again in a moment.',
   unknown: 'The server refused that move.',
 } as const;
 
@@ -110,7 +110,7 @@ const de: CoachMessages = {
   GAME_RUNNING: 'Nicht während ein Spiel läuft.',
   SPECTATOR: 'Du schaust zu: Setz dich auf einen freien Platz, um mitzuspielen.',
   TOO_LARGE: 'Diese Nachricht ist zu groß.',
-  NOT_RECORDED: 'Der Server konnte den Zug nicht speichern, deshalb zählt er nicht. Versuch es gleich noch einmal.',
+  NOT_RECORDED: 'Der Server konnte das nicht speichern, deshalb zählt es nicht. Versuch es gleich noch einmal.',
   unknown: 'Der Server hat diesen Zug abgelehnt.',
 };
 
@@ -159,7 +159,7 @@ const ja: CoachMessages = {
   GAME_RUNNING: 'ゲーム中はできません。',
   SPECTATOR: '観戦中です：プレイするには空いている席に座ってください。',
   TOO_LARGE: 'メッセージが大きすぎます。',
-  NOT_RECORDED: 'サーバーがこの手を保存できなかったため、手は行われていません。少ししてからもう一度どうぞ。',
+  NOT_RECORDED: 'サーバーが保存できなかったため、反映されていません。少ししてからもう一度どうぞ。',
   unknown: 'サーバーがその操作を拒否しました。',
 };
 

@@ -328,6 +328,11 @@ describe('layout', () => {
       [360, 440],
       // 360x640's guided game, its first lesson cut to three lines (whole, it left 317 px: no fit).
       [360, 368],
+      // The same in German (a lesson of four lines; betting, the bet bar's three rows): 360x283 while
+      // betting, 360x350 while defending. Nothing stacked fits there: the short canvas' bands do.
+      [360, 340],
+      [360, 283],
+      [360, 250],
     ] as const;
     const cases = [
       ...sizes.flatMap(([w, h]) => [true, false].map((hasHand) => [w, h, hasHand] as const)),

@@ -162,15 +162,19 @@ function largestFitting(i: LayoutInput): number {
  * An upright phone keeps its proportional size while a full challenge fits; on a lower canvas (the
  * guided game's coach above it, the bet bar's rows under it: 375x420 and less) the pairs lay over
  * your box and the limit at that size, so the cards shrink until they fit (not below
- * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand.
+ * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand. Lower still
+ * (360x640's guided game in German, about 360x280 while betting: the stacked rows need some 340 px)
+ * nothing stacked fits, and the short canvas' bands do: your box sat over the deck and the challenge.
  */
-function narrowCardSize(i: LayoutInput): CardSize {
+function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
   const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
   for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
     if (fits(layoutAt(full, cw))) return { cardW: cw, beside: false };
     if (i.hasHand && fits(layoutAt(full, cw, true))) return { cardW: cw, beside: true };
   }
+  const banded = shortCardSize(i);
+  if (fits(layoutShort(full, banded.cardW, banded.limitAt))) return banded;
   return { cardW: proportional, beside: false };
 }
 
@@ -422,7 +426,8 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column')
   const others = Math.max(1, i.players - 1);
   const gapX = 6;
   const small = 10;
-  const seatBox = { w: Math.floor(Math.min(170, (w - gapX * (others + 1)) / others)), h: 40 };
+  // An upright phone's column is narrower: at 170 px it left a 12-card hand 13 px a card to tap.
+  const seatBox = { w: Math.floor(Math.min(w < 480 ? 120 : 170, (w - gapX * (others + 1)) / others)), h: 40 };
   const betH = 16;
 
   const { seats, betRows } = opponentsRow(i, seatBox, betH, 3);

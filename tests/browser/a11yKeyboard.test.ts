@@ -120,6 +120,52 @@ describe('a table without sight', () => {
     await p.ctx.close();
   }, 120_000);
 
+  it('practice by keyboard: after a rejection through the table in words the focus stays in it', async () => {
+    const p = await newPlayer(browser, 'Kim', { viewport: { width: 1280, height: 800 } });
+    const page = p.page;
+    await page.goto(`${server.base}/practice?seed=keyboard-reject`);
+    await page.getByTestId('practice-seats').selectOption('3');
+    await page.getByTestId('practice-clock').selectOption('off');
+    expect(await press(page, 'practice-start')).toBe(true);
+    await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    let rejected = 0;
+    const after: string[] = [];
+    for (const end = Date.now() + 180_000; Date.now() < end && rejected < 2; ) {
+      const st = await view(page);
+      if (!st?.view || st.status === 'finished') break;
+      const a = chooseAction('heuristic', st.view, () => 0.5);
+      if (!a) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      let ok = false;
+      if (a.type === 'reject') {
+        const pair = a.pairs[0];
+        ok = !!pair && (await press(page, `mirror-card-${pair.card}`));
+        ok = ok && !!pair && (await press(page, `mirror-challenge-${pair.challenge}`));
+        if (ok) {
+          rejected++;
+          await poll(async () => (await view(page))?.view?.hand.includes(pair?.card ?? '')).toBe(false);
+          // The challenge's button is gone with its rejection: the focus goes to the hand, where the
+          // next move starts (it fell to <body> before, and Tab began again at the top of the page).
+          after.push(await activeId(page));
+        }
+      } else if (a.type === 'play') {
+        ok = true;
+        for (const c of a.cards) ok = ok && (await press(page, `mirror-card-${c}`));
+        ok = ok && (await press(page, 'play'));
+      } else if (a.type === 'pass') ok = await press(page, 'pass');
+      else if (a.type === 'stand') ok = await press(page, 'stand');
+      else if (a.type === 'bet') ok = (await press(page, `bet-on-${a.on}`)) && (await press(page, `bet-${a.value}`));
+      if (!ok) await page.keyboard.press('Escape');
+      await page.waitForTimeout(150);
+    }
+    expect(after.length).toBeGreaterThan(0);
+    for (const id of after) expect(id).toMatch(/^mirror-/);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 240_000);
+
   it('a whole online game by keyboard alone; each move is said in the live region', async () => {
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
     const page = A.page;

@@ -27,10 +27,12 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   const tableList = h('ul', { class: 'mirror-table', testid: 'mirror-table', 'aria-label': lt('a11y.table') });
   const seatList = h('ul', { class: 'mirror-seats', testid: 'mirror-seats', 'aria-label': lt('a11y.seats') });
   const status = h('p', { class: 'mirror-status', testid: 'mirror-status' });
+  // Focusable from code only: where the focus goes when the hand is empty (see drawMirror).
+  const title = h('h2', { class: 'mirror-title', tabIndex: -1 }, lt('a11y.region'));
   const el = h(
     'section',
     { class: 'mirror', testid: 'mirror', 'aria-label': lt('a11y.region') },
-    h('h2', { class: 'mirror-title' }, lt('a11y.region')),
+    title,
     status,
     h('h3', {}, lt('a11y.hand')),
     handList,
@@ -123,10 +125,13 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     );
     const seats = tb.seats.slice(0, v.players).map((_, seat) => explain(tb, { kind: 'seat', seat }) ?? '');
     patch(seatList, JSON.stringify(seats), () => seats.map((words) => h('li', {}, words)));
-    // A rebuilt list loses the focused button: put the focus back on the same one if it is still there.
+    // A rebuilt list loses the focused button: put the focus back on the same one if it is still there,
+    // else (the challenge just rejected, the card just played) on the hand, where the next move starts;
+    // left alone it fell to <body>, and the next Tab started again at the top of the page.
     const nowId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
     if (focusedId.startsWith('mirror-') && nowId !== focusedId) {
-      (el.querySelector(`[data-testid="${focusedId}"]`) as HTMLElement | null)?.focus();
+      const same = el.querySelector<HTMLElement>(`[data-testid="${focusedId}"]`);
+      (same ?? handList.querySelector<HTMLElement>('button') ?? title).focus();
     }
   }
 

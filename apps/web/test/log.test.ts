@@ -1,7 +1,7 @@
 /** The game log speaks to the reader about their own seat: "You are done", not "You is done". */
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { announcements } from '../src/a11y/announce.js';
+import { announcements, turnAnnouncement } from '../src/a11y/announce.js';
 import { LANGS, setLang } from '../src/i18n/index.js';
 import { logWords } from '../src/logic/log.js';
 import { type ClientTable, type LogLine, toClientTable } from '../src/store/snapshot.js';
@@ -115,5 +115,34 @@ describe('log lines about the reader', () => {
     expect(a.seq).toBe(2);
     expect(a.lines[0]).toMatch(/^Ben challenges you with yellow 2; limit \d+$/);
     expect(a.lines[1]).toBe('You take 1 card: yellow 2');
+  });
+
+  it('say each bet as the bets are revealed, and what it scored (R9.2), as the round summary shows them', () => {
+    setLang('en');
+    const v = mine.view as NonNullable<ClientTable['view']>;
+    const bets = [
+      { round: 1 as const, by: 0, on: 1, value: 1 as const },
+      { round: 1 as const, by: 2, on: 0, value: 0 as const },
+      { round: 1 as const, by: 3, on: 2, value: 1 as const },
+    ];
+    const tb = { ...mine, view: { ...v, roundLosers: [1], bets }, log: [line('betsRevealed', -1, -1, [], 1)] };
+    expect(announcements(tb, 0).lines).toEqual([
+      'The bets of round 1 are revealed: You bet 1 on Ben, +1 for You; Cleo bet 0 on You, goes back to Cleo; Dai bet 1 on Cleo, +1 for Cleo',
+    ]);
+  });
+
+  it("say round 2's trump as it begins", () => {
+    setLang('en');
+    const tb = { ...mine, log: [line('roundStarted', 1, -1, ['r8b'], 2)] };
+    expect(announcements(tb, 0).lines).toEqual(['Round 2 begins. Trump: red']);
+  });
+
+  it('say once when the table starts waiting on me, with what to do', () => {
+    setLang('en');
+    // Seat 0 opens the game's first challenge; seat 1 waits for it.
+    const first = turnAnnouncement(mine, null);
+    expect(first.line).toBe('Your turn: open a challenge against Ben');
+    expect(turnAnnouncement(mine, first.key).line).toBeNull();
+    expect(turnAnnouncement(tableOf(1), null)).toEqual({ line: null, key: null });
   });
 });

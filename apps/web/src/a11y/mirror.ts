@@ -14,7 +14,7 @@ import { highlights } from '../logic/highlights.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
-import { announcements } from './announce.js';
+import { announcements, turnAnnouncement } from './announce.js';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -46,17 +46,21 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   el.addEventListener('keydown', (e) => e.stopPropagation());
 
   let lastSeq = store.get().table?.log.at(-1)?.seq ?? 0;
+  let lastTurn: string | null = null;
   let first = true;
   const render = (s: StoreState) => {
     const tb = s.table;
     if (!tb?.view) return;
+    const turn = turnAnnouncement(tb, lastTurn);
+    lastTurn = turn.key;
     if (first) {
       first = false;
       lastSeq = tb.log.at(-1)?.seq ?? 0;
     } else {
       const a = announcements(tb, lastSeq);
       lastSeq = a.seq;
-      for (const line of a.lines) live.append(h('p', {}, line));
+      // The moves first, then what they leave this reader to do.
+      for (const line of turn.line ? [...a.lines, turn.line] : a.lines) live.append(h('p', {}, line));
       while (live.childElementCount > 30) live.firstElementChild?.remove();
     }
     drawMirror(tb, s);

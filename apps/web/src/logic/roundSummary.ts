@@ -4,7 +4,8 @@
  * ends round 1 and deals round 2 within one patch.
  */
 import type { BetValue, CardId, Seat } from '@blaze/rules';
-import type { ClientTable } from '../store/snapshot.js';
+import { t } from '../i18n/index.js';
+import { type ClientTable, nameOf } from '../store/snapshot.js';
 
 export type BetOutcome =
   /** A 0 goes back to its owner (R9.2). */
@@ -70,7 +71,7 @@ export function lastRound(tb: ClientTable): RoundSummary | null {
   return n === 0 ? null : summaryOf(tb, n === 2 ? 2 : 1);
 }
 
-function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): RoundSummary | null {
+export function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): RoundSummary | null {
   const v = tb.view;
   const loser = v?.roundLosers[round - 1];
   if (!v || loser === undefined) return null;
@@ -86,4 +87,14 @@ function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | null): 
     sameTrump: trumpBefore === null ? null : newTrump !== null && trumpBefore?.[0] === newTrump[0],
     gameOver: v.over || tb.status === 'finished',
   };
+}
+
+/** A revealed bet in words, and what it scored (R9.2): the summary's, the results' and the live region's. */
+export function betWords(b: SummaryBet, tb: ClientTable): { bet: string; outcome: string } {
+  const name = (seat: number) => nameOf(tb, seat);
+  const bet = t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value });
+  const o = b.outcome;
+  if (!o) return { bet, outcome: '' };
+  if (o.kind === 'back') return { bet, outcome: t('summary.back', { name: name(b.by) }) };
+  return { bet, outcome: t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) }) };
 }

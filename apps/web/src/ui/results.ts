@@ -3,7 +3,7 @@ import { ROUND_BREAK_MS } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
 import { rematchOffer, results } from '../logic/results.js';
-import { lastRound, type RoundSummary, type SummaryBet } from '../logic/roundSummary.js';
+import { betWords, lastRound, type RoundSummary } from '../logic/roundSummary.js';
 import { REPLAY_MS } from '../render/motion.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
@@ -155,22 +155,16 @@ function lastRoundBlock(tb: ClientTable): HTMLElement | null {
 
 /** Every bet of a round revealed, with what it scored (R9.2). */
 function betItems(s: RoundSummary, tb: ClientTable): HTMLElement[] {
-  const name = (seat: number) => nameOf(tb, seat);
-  const outcome = (b: SummaryBet): string => {
-    const o = b.outcome;
-    if (!o) return '';
-    if (o.kind === 'back') return t('summary.back', { name: name(b.by) });
-    return t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) });
-  };
   if (s.bets.length === 0) return [h('li', {}, t('summary.noBets'))];
-  return s.bets.map((b, k) =>
-    h(
+  return s.bets.map((b, k) => {
+    const words = betWords(b, tb);
+    return h(
       'li',
       { testid: `summary-bet-${k}` },
-      h('span', {}, t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value })),
-      h('span', { class: b.outcome?.kind === 'back' ? 'outcome back' : 'outcome scores' }, outcome(b)),
-    ),
-  );
+      h('span', {}, words.bet),
+      h('span', { class: b.outcome?.kind === 'back' ? 'outcome back' : 'outcome scores' }, words.outcome),
+    );
+  });
 }
 
 /** On a live table, the finished game's replay (also the link to share). */

@@ -137,10 +137,19 @@ describe('explanations on hover and hold', () => {
     if (!r.ok) return;
     const tb = toClientTable(stateFrom(r.state, 1), 1);
     const pair = explain(tb, { kind: 'pair', index: 0 }, 'en') ?? '';
+    // Said to the target (Ben's page) in the second person: "You rejects it" before.
     expect(pair).toMatch(
-      /^(Red|Yellow|Blue) \d, from Ana, is still open: Ben rejects it with (a (red|yellow|blue) card of \d or more, or any trump|a trump of \d or more)/,
+      /^(Red|Yellow|Blue) \d, from Ana, is still open: you reject it with (a (red|yellow|blue) card of \d or more, or any trump|a trump of \d or more), or pass and take every card\./,
     );
     expect(pair).toContain('(rule R4.2)');
+    expect(explain(tb, { kind: 'pair', index: 0 }, 'de')).toMatch(
+      /: Du wehrst sie mit .* ab oder passt und nimmst alle/,
+    );
+    // Anyone else's page names the target.
+    const cleosPage = toClientTable(stateFrom(r.state, 2), 2);
+    expect(explain(cleosPage, { kind: 'pair', index: 0 }, 'en')).toMatch(
+      /is still open: Ben rejects it with .*, or passes/,
+    );
     expect(explain(tb, { kind: 'seat', seat: 1 }, 'en')).toMatch(
       /^You are the target: reject each challenge card, or pass and take them all\. Cards in hand: 5\. \(rule R3\.3\)$/,
     );
@@ -162,6 +171,29 @@ describe('explanations on hover and hold', () => {
     if (cleo) cleo.standIn = true;
     expect(explain(toClientTable(away, 1), { kind: 'seat', seat: 2 }, 'en')).toContain('a bot plays this seat');
     expect(explain(toClientTable(away, 1), { kind: 'seat', seat: 2 }, 'de')).toContain('Ein Bot spielt');
+    // Bets on you and by you, in the second person ("Bets on You, from Ana", "unless You loses" before).
+    const v = tb.view as NonNullable<ClientTable['view']>;
+    const betting: ClientTable = {
+      ...tb,
+      view: {
+        ...v,
+        bets: [
+          { by: 0, on: 1, round: 1, value: null },
+          { by: 1, on: 0, round: 1, value: 1 },
+        ],
+      },
+    };
+    expect(explain(betting, { kind: 'bets', seat: 1 }, 'en')).toMatch(
+      /^Bets on you, from Ana\. .*a 1 scores for you unless you lose the round/,
+    );
+    expect(explain(betting, { kind: 'bets', seat: 1 }, 'de')).toMatch(
+      /^Wetten auf dich, von Ana\. .*außer du verlierst/,
+    );
+    expect(explain(betting, { kind: 'bets', seat: 0 }, 'en')).toMatch(/^Bets on Ana, from you\. /);
+    expect(explain(betting, { kind: 'bets', seat: 0 }, 'de')).toMatch(/^Wetten auf Ana, von dir\. /);
+    expect(explain(betting, { kind: 'seat', seat: 0 }, 'en')).toContain('Bet placed on you.');
+    expect(explain(betting, { kind: 'seat', seat: 0 }, 'de')).toContain('Wette auf dich gesetzt.');
+    expect(explain(betting, { kind: 'seat', seat: 1 }, 'en')).toContain('Bet placed on Ana.');
     // Nothing there: no words (the bubble stays hidden).
     expect(explain(tb, { kind: 'pair', index: 3 }, 'en')).toBeNull();
     expect(explain(tb, { kind: 'bets', seat: 0 }, 'en')).toBeNull();

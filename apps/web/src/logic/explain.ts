@@ -81,8 +81,10 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
       if (v.targetPassed) return join([w('pair.taking', { card, name: by }), rule('R4.5')]);
       const trumpSuit = suitOf(v.trump);
       const target = name(v.target);
+      // Said to the target in the second person ("you reject it", not "You rejects it").
+      const toMe = v.target === tb.mySeat;
       if (suitOf(entry.challenge) === trumpSuit && isFirebird(entry.challenge)) {
-        return join([w('pair.never', { card, name: by, target }), rule('R4.2')]);
+        return join([w(toMe ? 'pair.never.you' : 'pair.never', { card, name: by, target }), rule('R4.2')]);
       }
       const value = challengeValue(entry.challenge);
       const need =
@@ -91,7 +93,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
           : isFirebird(entry.challenge)
             ? w('need.anyTrump')
             : w('need.suit', { suit: t(`suit.${suitOf(entry.challenge)}`, undefined, l), value });
-      return join([w('pair.open', { card, name: by, target, need }), rule('R4.2')]);
+      return join([w(toMe ? 'pair.open.you' : 'pair.open', { card, name: by, target, need }), rule('R4.2')]);
     }
     case 'seat': {
       const info = tb.seats[e.seat];
@@ -115,7 +117,7 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
         state,
         w('seat.cards', { n: v.handCounts[e.seat] ?? 0 }),
         feathers.length > 0 && w('seat.feathers', { list: feathers.join(t('list.glue', undefined, l)) }),
-        bet && w('seat.bet', { on: name(bet.on) }),
+        bet && (bet.on === tb.mySeat ? w('seat.bet.you') : w('seat.bet', { on: name(bet.on) })),
         !info.connected && !info.bot && w(info.standIn ? 'seat.standIn' : 'seat.offline'),
         rule(out ? 'R8.2' : 'R3.3'),
       ]);
@@ -125,8 +127,11 @@ export function explain(tb: ClientTable, e: Explainable, l: Lang = lang()): stri
       if (!v || on.length === 0) return null;
       const mine = on.find((b) => b.by === tb.mySeat);
       const value = mine ? (mine.value ?? (tb.myBet >= 0 ? tb.myBet : null)) : null;
+      const from = on
+        .map((b) => (b.by === tb.mySeat ? w('bets.byYou') : name(b.by)))
+        .join(t('list.glue', undefined, l));
       return join([
-        w('bets', { name: name(e.seat), from: on.map((b) => name(b.by)).join(t('list.glue', undefined, l)) }),
+        e.seat === tb.mySeat ? w('bets.you', { from }) : w('bets', { name: name(e.seat), from }),
         value !== null && w('bets.mine', { value }),
         rule('R9.2'),
       ]);

@@ -89,6 +89,11 @@ const SHORT_MAX_CARD_W = 90;
 const SHORT_MIN_CARD_W = 36;
 /** Hand cards on an upright phone whose canvas is low: no smaller than this to make room. */
 const NARROW_MIN_CARD_W = 36;
+/**
+ * An upright phone takes the short canvas' bands only while their seat boxes hold a name and its role
+ * pill on one line: four opponents' boxes (82 px at 360) shrank 'Bot 3' to 5 px beside 'supporter'.
+ */
+const SHORT_NARROW_MIN_BOX_W = 110;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 
@@ -174,7 +179,8 @@ function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
     if (i.hasHand && fits(layoutAt(full, cw, true))) return { cardW: cw, beside: true };
   }
   const banded = shortCardSize(i);
-  if (fits(layoutShort(full, banded.cardW, banded.limitAt))) return banded;
+  const S = layoutShort(full, banded.cardW, banded.limitAt);
+  if (S.seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(S)) return banded;
   return { cardW: proportional, beside: false };
 }
 

@@ -95,3 +95,44 @@ it('once the grace is over, the restored table closes with its last person', asy
   // Closed for good: not restored again.
   expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
 });
+
+it('a record that cannot be read at the moment is not given up: the table stays on record for the next start', async () => {
+  setStore(store);
+  const { id, a } = await tableInPlay(60);
+  const room = serverRoom(id);
+  lifecycle.shuttingDown = true;
+  try {
+    await room.flushRecord();
+    await room.disconnect(CLOSE_RESTARTING);
+    await until(() => !alive(id), 5_000, 'table gone');
+  } finally {
+    lifecycle.shuttingDown = false;
+  }
+  // The first start finds the file busy (another process's lock, an I/O error) while reading this table.
+  const busy: TableStore = {
+    ...store,
+    load: async () => {
+      throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    },
+  };
+  setStore(busy);
+  expect(await restoreTables(busy, ROOM_NAME)).not.toContain(id);
+  // It was closed for good, its game with it; the next start brings it back.
+  setStore(store);
+  expect(await store.openTables()).toContain(id);
+  expect(await restoreTables(store, ROOM_NAME)).toContain(id);
+  const a2 = await join(srv.endpoint, id, { name: 'Ann', seatToken: a.token });
+  await until(() => a2.seat === 0 && a2.room.state.status === 'playing', 5_000, 'Ann back at her game');
+  await a2.room.leave(true);
+});
+
+it('a record that does not replay is given up: not restored, not tried again', async () => {
+  setStore(store);
+  const id = 'unreplayable';
+  await store.append(id, [
+    { t: 'start', gameNumber: 1, options: { players: 3, seed: 'crc-42' } },
+    { t: 'action', action: { type: 'closeWindow' } },
+  ]);
+  expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
+  expect(await store.openTables()).not.toContain(id);
+});

@@ -10,7 +10,7 @@ import { sharedBotPool } from '../botPool/pool.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
-import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash } from '../store/record.js';
+import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash, UNREPLAYABLE } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
@@ -70,7 +70,7 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
   if (restoreId) {
     const store = currentStore();
     const r = rebuild(store ? await store.load(restoreId) : []);
-    if ('error' in r) throw new ServerError(500, `table ${restoreId} cannot be restored: ${r.error}`);
+    if ('error' in r) throw new ServerError(UNREPLAYABLE, `table ${restoreId} cannot be restored: ${r.error}`);
     restore(room, r);
   }
   recordChanges(room);

@@ -9,6 +9,7 @@ import { matchMaker } from '@colyseus/core';
 import type express from 'express';
 import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
+import { UNREPLAYABLE } from './record.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';
@@ -63,7 +64,9 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
       back.push(id);
     } catch (e) {
       console.error(`table ${id} not restored:`, e instanceof Error ? e.message : e);
-      await store.closeTable(id);
+      // Given up for good only when its record does not replay; a read that failed (the file busy, an
+      // I/O error) leaves it on record for the next start, rather than closing a live game for ever.
+      if ((e as { code?: unknown }).code === UNREPLAYABLE) await store.closeTable(id);
     } finally {
       restoring.delete(id);
     }

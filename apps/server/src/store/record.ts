@@ -98,6 +98,12 @@ export interface RestoredTable {
   results: Extract<TableEntry, { t: 'result' }>[];
 }
 
+/**
+ * The error code of a table whose record does not replay (rebuild's error): trying again will not
+ * help, unlike a read that failed.
+ */
+export const UNREPLAYABLE = 4_422;
+
 /** The table after its last recorded entry: the current game replayed from its seed and actions. */
 export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error: string } {
   const r: RestoredTable = {

@@ -136,3 +136,25 @@ it('a record that does not replay is given up: not restored, not tried again', a
   expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
   expect(await store.openTables()).not.toContain(id);
 });
+
+it('a host watching their bots gets back in after a reload past a full gallery: their place was held', async () => {
+  setStore(null);
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, reconnectSeconds: 30 });
+  const host = await join(srv.endpoint, id, { name: 'Hal' });
+  await until(() => host.seat === 0 && host.host, 5_000, 'host seated');
+  for (const seat of [1, 2, 3]) host.room.send('addBot', { seat });
+  await until(() => host.room.state.players[3]?.bot === true, 5_000, 'bots');
+  host.room.send('leave', {});
+  await until(() => host.seat === -1, 5_000, 'host watching');
+  host.room.send('start', {});
+  await until(() => host.room.state.status === 'playing', 5_000, 'the bots play');
+  await host.room.leave(false); // the page reloads
+  // Meanwhile a stranger takes the gallery's one place.
+  const spy = await join(srv.endpoint, id, { name: 'Spy' });
+  await until(() => spy.room.state.spectators >= 1, 5_000, 'spy watching');
+  // Was refused: 'This table already has 1 spectators'.
+  const back = await join(srv.endpoint, id, { name: 'Hal', seatToken: host.token, spectate: true });
+  await until(() => back.token === host.token && back.host, 5_000, 'Hal back as host');
+  expect(back.seat).toBe(-1);
+  for (const p of [back, spy]) await p.room.leave(true);
+});

@@ -27,8 +27,14 @@ export function admit(room: BlazeRoom, client: Client, options: unknown, context
   if (name === '') throw new ServerError(400, 'Bad join options: name: Type a name.');
   const known = r.data.seatToken === undefined ? undefined : personByToken(room, r.data.seatToken);
   const seated = known !== undefined && known.seat !== null;
+  // Someone the table holds while away (the host watching their bots, a restored watcher) adds no one
+  // to the gallery by coming back, so passes a full one as a seat's owner does; another tab of a
+  // watcher who is here is one more place (29 watchers at a cap of 20, with tokens).
+  const heldAway = known !== undefined && known.sessions.size === 0;
   const spectating =
-    !seated && (r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0);
+    !seated &&
+    !heldAway &&
+    (r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0);
   const full = room.config.edge.admit({
     seated,
     spectating,

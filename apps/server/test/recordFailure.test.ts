@@ -11,6 +11,7 @@ import { join as joinPath } from 'node:path';
 import { readLog } from '@blaze/protocol/wire';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
+import * as metrics from '../src/metrics.js';
 import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
@@ -37,6 +38,9 @@ function lockableStore(file: string): TableStore & { locked: boolean } {
   };
   return s;
 }
+
+/** blaze_actions_applied_total, all sources (the registry is this process' own). */
+const applied = async () => (await metrics.actionsApplied.get()).values.reduce((sum, v) => sum + v.value, 0);
 
 const entry = (n: number): TableEntry => ({ t: 'chat', seq: n, at: 0, name: 'A', seat: 0, text: `${n}` });
 
@@ -79,11 +83,13 @@ it('while the record cannot be written no move is made, and the record still rep
   const moves = () => readLog(host.room.state).filter((l) => l.kind !== 'timedOut').length;
   const shownBefore = moves();
   const journalBefore = room.journal.length;
+  const appliedBefore = await applied();
   await sleep(1_500);
-  // Refused while locked: nothing new on the table, nothing new in the game.
+  // Refused while locked: nothing new on the table, nothing new in the game, none counted as applied.
   expect(room.journal.length).toBe(journalBefore);
   expect(moves()).toBe(shownBefore);
   expect(room.attempts.some((a) => a.code === 'NOT_RECORDED')).toBe(true);
+  expect(await applied()).toBe(appliedBefore);
   store.locked = false;
   await until(() => room.state.status === 'finished', 60_000, 'the game to end');
   const r = rebuild(await store.load(id));

@@ -62,7 +62,6 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   room.attempts.push({ action, source, code: r.ok ? null : r.error.code });
   if (!r.ok) return r.error;
   const started = performance.now();
-  metrics.actionsApplied.inc({ source });
   room.game = r.state;
   room.journal.push(action);
   // Judged now (R5.1: the next action meets this state); shown only once it is on record, with
@@ -74,6 +73,8 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   room.recorder.write(
     entries,
     () => {
+      // Counted once on record: a move refused as NOT_RECORDED was not applied.
+      metrics.actionsApplied.inc({ source });
       if (room.disposed) return;
       mirrorGame(room.state, r.state);
       for (const line of lines) room.log.show(line);

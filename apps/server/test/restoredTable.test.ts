@@ -12,6 +12,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOM_NAME } from '../src/app.js';
+import { registry } from '../src/metrics.js';
 import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
@@ -28,6 +29,9 @@ afterAll(async () => {
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** blaze_tables, as /metrics says it. */
+const openTablesGauge = async () => (await registry.getSingleMetric('blaze_tables')?.get())?.values[0]?.value;
 
 const alive = (id: string) => matchMaker.getLocalRoomById(id) !== undefined;
 
@@ -116,7 +120,10 @@ it('a record that cannot be read at the moment is not given up: the table stays 
     },
   };
   setStore(busy);
+  const open = await openTablesGauge();
   expect(await restoreTables(busy, ROOM_NAME)).not.toContain(id);
+  // The table that failed to open is not counted as open (Colyseus never disposes it).
+  expect(await openTablesGauge()).toBe(open);
   // It was closed for good, its game with it; the next start brings it back.
   setStore(store);
   expect(await store.openTables()).toContain(id);

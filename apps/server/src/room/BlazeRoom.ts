@@ -26,7 +26,7 @@ import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
 import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
-import { disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
+import { abandonTable, disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
 
 export { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig };
 
@@ -72,9 +72,14 @@ export class BlazeRoom extends Room<BlazeState> {
   attempts: Attempt[] = [];
 
   override async onCreate(options: Record<string, unknown>): Promise<void> {
-    const restoreId = setUpTable(this, options);
-    this.onMessage('*', (client, type, message) => onAnyMessage(this, client, type, message));
-    await openTable(this, restoreId);
+    try {
+      const restoreId = setUpTable(this, options);
+      this.onMessage('*', (client, type, message) => onAnyMessage(this, client, type, message));
+      await openTable(this, restoreId);
+    } catch (e) {
+      abandonTable(this);
+      throw e;
+    }
   }
 
   /** Colyseus reserves a place for each join before it connects: the edge keeps the last few for the table's people. */

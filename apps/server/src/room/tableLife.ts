@@ -178,6 +178,18 @@ export function seatingSignature(s: Seating): string {
   return sig;
 }
 
+/**
+ * A table whose creation failed (bad options, a record that could not be read or replayed): Colyseus
+ * never lists it, so never disposes it. It leaves the metrics and its timers stop; its record, if
+ * it has one, is the restore's to keep or give up (store/open.ts).
+ */
+export function abandonTable(room: BlazeRoom): void {
+  room.disposed = true;
+  metrics.tableClosed(room);
+  room.clocks?.clearAll();
+  room.bots?.clearAll();
+}
+
 export function disposeTable(room: BlazeRoom): void {
   room.disposed = true;
   metrics.tableClosed(room);

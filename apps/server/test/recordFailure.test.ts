@@ -64,6 +64,35 @@ it('a write that fails runs neither its `then` nor loses what was queued before 
   await store.close();
 });
 
+it('an asynchronous store (SQLite on its thread, Redis) that fails a write gets it again, in order, before anything after it', async () => {
+  const inner = openSqliteStore(joinPath(dir, 'async.sqlite'), { checkpointThread: false });
+  let locked = true;
+  // As the writer thread or Redis answers: later, and a refusal while the store is failing.
+  const store: TableStore = {
+    ...inner,
+    appendNow: undefined,
+    append: async (table, entries) => {
+      await sleep(1);
+      if (locked) throw new Error('database is locked');
+      return inner.append(table, entries);
+    },
+  };
+  const r = new Recorder(store, 'a');
+  const shown: number[] = [];
+  r.write([entry(1)], () => shown.push(1));
+  r.write([entry(2)], () => shown.push(2));
+  await sleep(250);
+  // Nothing shown while nothing is on record; the second write did not go ahead of the first.
+  expect(shown).toEqual([]);
+  expect(await inner.load('a')).toEqual([]);
+  locked = false;
+  await r.flush();
+  expect(shown).toEqual([1, 2]);
+  // Was [entry(2)]: the first write failed, the second went through, and the gap did not replay.
+  expect(await inner.load('a')).toEqual([entry(1), entry(2)]);
+  await inner.close();
+});
+
 it('while the record cannot be written no move is made, and the record still replays to the game played', async () => {
   const store = lockableStore(joinPath(dir, 'table.sqlite'));
   setStore(store);

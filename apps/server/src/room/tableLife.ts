@@ -194,7 +194,10 @@ export function disposeTable(room: BlazeRoom): void {
   room.disposed = true;
   metrics.tableClosed(room);
   // Gone for good (its last person left), unless the whole server is only restarting.
-  if (!lifecycle.shuttingDown) void currentStore()?.closeTable(room.roomId);
+  if (!lifecycle.shuttingDown) {
+    void currentStore()?.closeTable(room.roomId);
+    room.recorder.stop();
+  }
   room.clocks?.clearAll();
   room.bots?.clearAll();
 }

@@ -21,6 +21,7 @@ export class Recorder {
   private pending: TableEntry[] = [];
   private tail: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  private stopped = false;
 
   constructor(
     private readonly store: TableStore | null,
@@ -36,7 +37,7 @@ export class Recorder {
    * Writes everything queued plus `entries`, then runs `then`. Inline SQLite writes synchronously
    * inside append(), so `then` runs at once, or, if the write failed, `unrecorded` does instead (and
    * the queued entries stay queued); an asynchronous store (SQLite on its writer thread, Redis) runs
-   * `then` after the write, in order.
+   * `then` after the write, in order, trying a failed write again until it is written.
    */
   write(entries: readonly TableEntry[], then: () => void, unrecorded?: () => void): void {
     if (!this.store) {
@@ -67,17 +68,40 @@ export class Recorder {
       then();
       return;
     }
-    // Nothing to write (the room flushes after every change): `then` still waits its turn, but no write
-    // is timed, so the metric counts only writes that carried entries.
-    const timer = batch.length > 0 ? storeWriteSeconds.startTimer() : null;
-    const done = this.store.append(this.table, batch).finally(() => timer?.());
+    // One batch at a time, each tried until it is written: a batch that failed while the next one was
+    // written would leave a gap, and a record with a gap does not replay (the table would be given up
+    // at the next start). Meanwhile nothing after it is shown; the table waits for its store.
     this.inFlight++;
     this.tail = this.tail
-      .then(() => done)
+      .then(() => this.appendUntilWritten(batch))
       .then(then, (e) => console.error(`[blaze ${this.table}] record write failed`, e))
       .finally(() => {
         this.inFlight--;
       });
+  }
+
+  /** Retries with a growing pause (to 5 s); a shutdown still ends within its own bound (main.ts). */
+  private async appendUntilWritten(batch: readonly TableEntry[]): Promise<void> {
+    const store = this.store as TableStore;
+    for (let pause = 100; ; pause = Math.min(pause * 2, 5_000)) {
+      // Nothing to write (the room flushes after every change): `then` still waits its turn, but no
+      // write is timed, so the metric counts only writes that carried entries.
+      const timer = batch.length > 0 ? storeWriteSeconds.startTimer() : null;
+      try {
+        await store.append(this.table, batch);
+        timer?.();
+        return;
+      } catch (e) {
+        if (this.stopped) throw e;
+        console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e);
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+  }
+
+  /** The table is gone: a write still failing is not tried again (its table is closed for good). */
+  stop(): void {
+    this.stopped = true;
   }
 
   flush(): Promise<void> {

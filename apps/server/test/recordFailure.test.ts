@@ -12,10 +12,11 @@ import { readLog } from '@blaze/protocol/wire';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import * as metrics from '../src/metrics.js';
+import { saveGameRecord } from '../src/room/results.js';
 import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import type { TableEntry, TableStore } from '../src/store/types.js';
+import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import { createTable, FAST_ROOM, join, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: FAST_ROOM });
@@ -110,6 +111,8 @@ it('while the record cannot be written no move is made, and the record still rep
   store.locked = true;
   // A clock running out says so in the log (and is recorded with the next write); no move is shown.
   const moves = () => readLog(host.room.state).filter((l) => l.kind !== 'timedOut').length;
+  // The patch of the last move made before the lock may still be on its way to the client.
+  await sleep(300);
   const shownBefore = moves();
   const journalBefore = room.journal.length;
   const appliedBefore = await applied();
@@ -169,4 +172,32 @@ it('a chat line that cannot be recorded is not shown, and its sender is told so'
   await ann.room.leave();
   setStore(null);
   await store.close();
+});
+
+it("a finished game's public record is saved again while the store fails, and given up only after its last try", async () => {
+  const record: GameRecord = {
+    id: 't-1',
+    table: 't',
+    game: 1,
+    names: ['A', 'B', 'C'],
+    options: { players: 3, seed: 's' },
+    actions: [],
+    scores: [0, 0, 0],
+    winner: 0,
+    finishedAt: 0,
+  };
+  let failures = 2;
+  const saved: string[] = [];
+  const flaky = {
+    saveGame: async (r: { id: string }) => {
+      if (failures-- > 0) throw new Error('database is locked');
+      saved.push(r.id);
+    },
+  };
+  // Was one try: the replay of that game answered 404 for ever.
+  expect(await saveGameRecord(flaky, record, [1, 1, 1])).toBe(true);
+  expect(saved).toEqual(['t-1']);
+  failures = 5;
+  expect(await saveGameRecord(flaky, record, [1, 1])).toBe(false);
+  expect(saved).toEqual(['t-1']);
 });

@@ -13,6 +13,30 @@ import { join, until } from './helpers.js';
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 let child: ChildProcess | undefined;
 
+/** `src/main.ts` as its own process with `env` added; `out()` is everything it printed so far. */
+function startMain(env: Record<string, string>): { proc: ChildProcess; out: () => string } {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  proc.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  return { proc, out: () => out };
+}
+
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
 });
@@ -21,27 +45,11 @@ it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on 
   const web = mkdtempSync(joinPath(tmpdir(), 'blaze-web-'));
   writeFileSync(joinPath(web, 'index.html'), '<!doctype html><title>Blaze Online</title>');
   writeFileSync(joinPath(web, 'app.js'), 'console.log(1)');
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: web,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  await until(() => /listening on http:\/\/[^:]+:(\d+)/.test(out), 30_000, `server start (${out})`);
-  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1]);
+  const main = startMain({ STATIC_DIR: web });
+  child = main.proc;
+  const out = main.out;
+  await until(() => /listening on http:\/\/[^:]+:(\d+)/.test(out()), 30_000, `server start (${out()})`);
+  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(out())?.[1]);
   const http = `http://127.0.0.1:${port}`;
 
   const health = await fetch(`${http}/healthz`);
@@ -79,37 +87,19 @@ it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on 
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
   await until(() => left !== -1, 5_000, 'client told the table closed');
-  expect(out).toContain('SIGTERM');
+  expect(out()).toContain('SIGTERM');
 });
 
 it('a record file that is not a database stops the start with a clear error (exit 3), untouched, before listening', async () => {
   const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-bad-record-'));
   const garbage = Buffer.alloc(8192, 0x5a);
   writeFileSync(joinPath(dir, 'blaze.sqlite'), garbage);
-  const bad = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  bad.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  bad.stderr?.on('data', (d) => {
-    out += String(d);
-  });
+  const { proc: bad, out } = startMain({ DATA_DIR: dir });
   const code = await new Promise<number | null>((r) => bad.on('exit', (c) => r(c)));
   // Was a stack trace from better-sqlite3 and exit 1.
   expect(code).toBe(3);
-  expect(out).toContain('cannot open the table record: file is not a database');
-  expect(out).not.toContain('listening on');
+  expect(out()).toContain('cannot open the table record: file is not a database');
+  expect(out()).not.toContain('listening on');
   expect(readFileSync(joinPath(dir, 'blaze.sqlite')).equals(garbage)).toBe(true);
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);

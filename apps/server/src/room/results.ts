@@ -6,6 +6,7 @@ import { type BlazeState, GameResult, ScoreRow } from '@blaze/protocol/schema';
 import type { GameState } from '@blaze/rules';
 import { currentStore } from '../store/current.js';
 import { tokenHash } from '../store/record.js';
+import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 
@@ -71,26 +72,24 @@ export function recordResult(room: ResultHost, game: GameState, names: string[])
  * another process, Redis away): from 250 ms, doubling to 30 s, for about eight minutes in all. It is
  * written apart from the table's record, so a failure once meant a replay that answered 404 for ever.
  */
-export async function saveGameRecord(
+export function saveGameRecord(
   store: Pick<TableStore, 'saveGame'>,
   record: GameRecord,
-  pauses: readonly number[] = SAVE_PAUSES,
+  pauses: Iterable<number> = SAVE_PAUSES,
 ): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await store.saveGame(record);
-      return true;
-    } catch (e) {
-      const pause = pauses[attempt];
-      if (pause === undefined) {
-        console.error(`[blaze ${record.table}] game record ${record.id} not saved; gave up`, e);
-        return false;
-      }
-      console.error(`[blaze ${record.table}] game record ${record.id} not saved; trying again in ${pause} ms`, e);
-      await new Promise((r) => setTimeout(r, pause));
-    }
-  }
+  const what = `[blaze ${record.table}] game record ${record.id} not saved`;
+  return retry(
+    () => store.saveGame(record),
+    pauses,
+    (e, pause) => console.error(`${what}; trying again in ${pause} ms`, e),
+  ).then(
+    () => true,
+    (e) => {
+      console.error(`${what}; gave up`, e);
+      return false;
+    },
+  );
 }
 
 /** 250 ms doubling to 30 s, then every 30 s: 24 tries over about eight and a half minutes. */
-const SAVE_PAUSES = Array.from({ length: 23 }, (_, i) => Math.min(250 * 2 ** i, 30_000));
+const SAVE_PAUSES = [...doubling(250, 30_000, 23)];

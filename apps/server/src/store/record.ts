@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
 import { storeWriteSeconds } from '../metrics.js';
+import { doubling, retry } from './retry.js';
 import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
 
 /** Restored people carry this placeholder token until they come back with the real one. */
@@ -80,23 +81,21 @@ export class Recorder {
       });
   }
 
-  /** Retries with a growing pause (to 5 s); a shutdown still ends within its own bound (main.ts). */
-  private async appendUntilWritten(batch: readonly TableEntry[]): Promise<void> {
+  /** Retries from 100 ms, doubling to 5 s; a shutdown still ends within its own bound (main.ts). */
+  private appendUntilWritten(batch: readonly TableEntry[]): Promise<void> {
     const store = this.store as TableStore;
-    for (let pause = 100; ; pause = Math.min(pause * 2, 5_000)) {
-      // Nothing to write (the room flushes after every change): `then` still waits its turn, but no
-      // write is timed, so the metric counts only writes that carried entries.
-      const timer = batch.length > 0 ? storeWriteSeconds.startTimer() : null;
-      try {
+    return retry(
+      async () => {
+        // Nothing to write (the room flushes after every change): `then` still waits its turn, but no
+        // write is timed, so the metric counts only writes that carried entries.
+        const timer = batch.length > 0 ? storeWriteSeconds.startTimer() : null;
         await store.append(this.table, batch);
         timer?.();
-        return;
-      } catch (e) {
-        if (this.stopped) throw e;
-        console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e);
-        await new Promise((r) => setTimeout(r, pause));
-      }
-    }
+      },
+      doubling(100, 5_000),
+      (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
+      () => this.stopped,
+    );
   }
 
   /** The table is gone: a write still failing is not tried again (its table is closed for good). */

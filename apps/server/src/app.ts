@@ -21,6 +21,7 @@ import express from 'express';
 import { z } from 'zod';
 import { Edge, type EdgeLimits, isJson, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
+import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
 import { registry } from './metrics.js';
 import { BucketBook, type BucketOptions } from './rateLimit.js';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Serve /metrics (default on). */
   metrics?: boolean;
+  /** How silent sockets are found (heartbeat.ts); tests shorten the interval. */
+  heartbeat?: Partial<HeartbeatOptions>;
 }
 
 export interface BlazeServer {
@@ -89,13 +92,23 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const http = createHttpServer(app);
   const presence: Presence | undefined = options.redisUrl ? new RedisPresence(options.redisUrl) : undefined;
   const driver = options.redisUrl ? new RedisDriver(options.redisUrl) : undefined;
+  const transport = new WebSocketTransport({
+    server: http,
+    // Off: heartbeat.ts pings the sockets instead, spread over the interval rather than all at once.
+    pingInterval: 0,
+    // The largest message a client sends (a chat line of 200 four-byte characters) is under 1 KB.
+    maxPayload: options.maxPayload ?? 4 * 1024,
+    verifyClient: edge.verifyClient,
+  });
+  // ws' own set of open sockets (the transport keeps its server protected).
+  const sockets = (transport as unknown as { wss: { clients: Set<HeartbeatSocket> } }).wss.clients;
+  const heartbeat = startHeartbeat(sockets, {
+    ...DEFAULT_HEARTBEAT,
+    ...options.heartbeat,
+  });
+  http.on('close', () => heartbeat.stop());
   const gameServer = new Server({
-    transport: new WebSocketTransport({
-      server: http,
-      // The largest message a client sends (a chat line of 200 four-byte characters) is under 1 KB.
-      maxPayload: options.maxPayload ?? 4 * 1024,
-      verifyClient: edge.verifyClient,
-    }),
+    transport,
     ...(presence ? { presence } : {}),
     ...(driver ? { driver } : {}),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),

@@ -187,6 +187,8 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     // BENCH_WORKER_ARGS: extra node flags for the generators (e.g. --cpu-prof, to see what a client costs).
     const g = fork(here('./worker.ts'), [], {
       execArgv: ['--import', 'tsx', ...list(process.env.BENCH_WORKER_ARGS, '')],
+      // The schema classes' decorators (the generator decodes into them, as the web client does).
+      env: { ...process.env, TSX_TSCONFIG_PATH: here('../../tsconfig.run.json') },
       stdio: 'inherit',
     });
     const setup: WorkerSetup = {
@@ -240,6 +242,8 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   children.clear();
   await redis?.stop();
   const lat = reports.flatMap((r) => r.latencies);
+  const clear = reports.flatMap((r) => r.clearOfOwnGc);
+  const genGc = reports.flatMap((r) => r.gcPauses);
   const upd = reports.flatMap((r) => r.updateBytes);
   const total = reports.reduce((a, r) => a + r.totalBytes, 0);
   const genCpu = reports.reduce((a, r) => a + r.cpuMs / r.wallMs, 0);
@@ -255,6 +259,12 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     p95: pct(lat, 95),
     p99: pct(lat, 99),
     samples: lat.length,
+    clearP99: pct(clear, 99),
+    setAside: lat.length > 0 ? 1 - clear.length / lat.length : Number.NaN,
+    genGcP99: pct(genGc, 99),
+    genGcMax: genGc.length > 0 ? Math.max(...genGc) : Number.NaN,
+    // The largest share of its time any one generator spent paused in GC.
+    genGcShare: Math.max(...reports.map((r) => r.gcPauses.reduce((a, x) => a + x, 0) / r.wallMs)),
     cpuPer100: (m.cpuShare * 100 * 100) / tables,
     cpu: m.cpuShare * 100,
     memPerTable: (m.rss - empty.rss) / tables,
@@ -296,6 +306,7 @@ const head = [
   'p50 ms',
   'p95 ms',
   'p99 ms',
+  'p99 ms of the waits no generator GC pause overlapped (share set aside)',
   'CPU/100 tables',
   'KiB/table',
   'B/action/client med (mean)',
@@ -304,6 +315,7 @@ const head = [
   'in the server p50 / p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
+  'generator GC p99 (max) ms, time paused',
   'load avg 1 min (start → end)',
 ];
 const line = (r: Row) =>
@@ -318,6 +330,7 @@ const line = (r: Row) =>
     f(r.p50, 2),
     f(r.p95, 2),
     f(r.p99, 2),
+    `${f(r.clearP99, 2)} (${f(100 * r.setAside)}%)`,
     `${f(r.cpuPer100)}%`,
     // A few tables are lost in the noise of the process's own memory (RSS may even shrink): no figure then.
     r.memPerTable > 0 ? f(r.memPerTable / 1024, 0) : '–',
@@ -327,6 +340,7 @@ const line = (r: Row) =>
     `${f(r.handle[0], 2)} / ${f(r.handle[1], 2)} (${f(r.handle[2], 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),
+    `${f(r.genGcP99, 1)} (${f(r.genGcMax, 0)}), ${f(100 * r.genGcShare)}%`,
     `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,
   ].join(' | ');
 function decisions(b: BotFigures): string {

@@ -8,9 +8,9 @@
  * client receives while games run.
  * Driven by run.ts over IPC: {setup} → 'ready', {measure} → resets figures, {report} → figures.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { BotStrength } from '@blaze/protocol';
-import type { BlazeState } from '@blaze/protocol/schema';
+import { BlazeState } from '@blaze/protocol/schema';
 import type { Action, PlayerView } from '@blaze/rules';
 import { Client, type Room } from 'colyseus.js';
 import { chooseAction } from '../../src/bots.js';
@@ -30,6 +30,13 @@ export interface WorkerSetup {
 
 export interface WorkerReport {
   latencies: number[];
+  /**
+   * The latencies whose wait overlapped none of this generator's own GC pauses: a frame that arrives
+   * during one is stamped only when it ends, which a person's browser on its own machine never adds.
+   */
+  clearOfOwnGc: number[];
+  /** This generator's GC pauses while measuring (ms each), and their sum. */
+  gcPauses: number[];
   updateBytes: number[];
   totalBytes: number;
   sent: number;
@@ -49,6 +56,35 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let measuring = false;
 const fig = { latencies: [] as number[], updateBytes: [] as number[], totalBytes: 0, sent: 0, refused: 0, games: 0 };
+/** Each latency's wait, [send, stamp] (performance.now()), to set against the GC pauses below. */
+const waits: number[] = [];
+/** This process's GC pauses while measuring, as [start, end] pairs in time order. */
+const pauses: number[] = [];
+new PerformanceObserver((list) => {
+  if (!measuring) return;
+  for (const e of list.getEntries()) pauses.push(e.startTime, e.startTime + e.duration);
+}).observe({ entryTypes: ['gc'] });
+
+/** The latencies whose wait no GC pause of this process overlapped (both lists are in time order of their start). */
+function clearOfOwnGc(): number[] {
+  const order = Array.from({ length: waits.length / 2 }, (_, i) => i).sort(
+    (a, b) => (waits[2 * a] as number) - (waits[2 * b] as number),
+  );
+  const clear: number[] = [];
+  let k = 0;
+  for (const i of order) {
+    const from = waits[2 * i] as number;
+    const to = waits[2 * i + 1] as number;
+    // Pauses that ended before this wait began end before every later wait begins too.
+    while (k < pauses.length && (pauses[k + 1] as number) < from) k += 2;
+    let touched = false;
+    for (let j = k; j < pauses.length && (pauses[j] as number) <= to; j += 2) {
+      if ((pauses[j + 1] as number) >= from) touched = true;
+    }
+    if (!touched) clear.push(to - from);
+  }
+  return clear;
+}
 
 interface Pending {
   t0: number;
@@ -169,7 +205,10 @@ class Table {
     if (!q?.resolved) return;
     if (q.refused) p.pending = null;
     else if (q.seen.every((x) => x >= 0)) {
-      if (measuring) fig.latencies.push(...q.seen);
+      if (measuring) {
+        fig.latencies.push(...q.seen);
+        for (const x of q.seen) waits.push(q.t0, q.t0 + x);
+      }
       p.pending = null;
     } else return;
     p.consider();
@@ -215,10 +254,12 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
     if (!r.ok) throw new Error(`POST /bench/tables: ${r.status}`);
     return ((await r.json()) as { id: string }).id;
   });
-  const host = (await retry(() => new Client(home).joinById(id, { name: `Host${n}` }))) as Room<BlazeState>;
+  const host = (await retry(() => new Client(home).joinById(id, { name: `Host${n}` }, BlazeState))) as Room<BlazeState>;
   t.people[0]?.attach(host, json);
   if (setup.idle) return;
-  const guest = (await retry(() => new Client(away).joinById(host.roomId, { name: `Guest${n}` }))) as Room<BlazeState>;
+  const guest = (await retry(() =>
+    new Client(away).joinById(host.roomId, { name: `Guest${n}` }, BlazeState),
+  )) as Room<BlazeState>;
   t.people[1]?.attach(guest, json);
   const seated = () => host.state.players?.filter((p) => p.occupied).length ?? 0;
   await until(() => seated() >= 2, 'guest seated');
@@ -280,18 +321,27 @@ process.on('message', async (m: { setup?: WorkerSetup; measure?: true; report?: 
     fig.latencies = [];
     fig.updateBytes = [];
     fig.totalBytes = fig.sent = fig.refused = fig.games = 0;
+    waits.length = 0;
+    pauses.length = 0;
     loop.enable();
     loop.reset();
     cpu0 = process.cpuUsage();
     t0 = performance.now();
   }
   if (m.report) {
-    measuring = false;
     const cpu = process.cpuUsage(cpu0);
+    const wallMs = performance.now() - t0;
+    // The observer hears of a pause a task later: let the last ones in before closing the list.
+    await new Promise((r) => setTimeout(r, 20));
+    measuring = false;
+    const gcPauses: number[] = [];
+    for (let j = 0; j < pauses.length; j += 2) gcPauses.push((pauses[j + 1] as number) - (pauses[j] as number));
     const report: WorkerReport = {
       ...fig,
+      clearOfOwnGc: clearOfOwnGc(),
+      gcPauses,
       cpuMs: (cpu.user + cpu.system) / 1000,
-      wallMs: performance.now() - t0,
+      wallMs,
       loopP99: loop.percentile(99) / 1e6,
     };
     process.send?.(report);

@@ -7,15 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { heuristicBot, simulateGame } from '@blaze/bots';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_NAME } from '../src/app.js';
 import { registry } from '../src/metrics.js';
 import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
-import type { TableStore } from '../src/store/types.js';
+import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import { createTable, FAST_ROOM, join, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: FAST_ROOM, limits: { tableMaxSpectators: 1 } });
@@ -140,6 +141,111 @@ it('a record that does not replay is given up: not restored, not tried again', a
   expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
   expect(await store.openTables()).not.toContain(id);
 });
+
+/** A finished game of three bots, as the table's record holds it: its start, its actions, the log line of its end. */
+function finishedGame(gameNumber: number, endedAt: number) {
+  const options = { players: 3 as const, seed: `finished-${gameNumber}` };
+  const sim = simulateGame({ ...options, strategies: [heuristicBot, heuristicBot, heuristicBot], record: true });
+  expect(sim.state.over).toBe(true);
+  const names = ['Bot 1', 'Bot 2', 'Bot 3'];
+  const played: TableEntry[] = [
+    { t: 'start', gameNumber, options },
+    ...sim.actions.map((action): TableEntry => ({ t: 'action', action })),
+    {
+      t: 'log',
+      line: { seq: gameNumber, at: endedAt, kind: 'gameOver', seat: -1, other: -1, cards: [], value: -1, text: '' },
+    },
+  ];
+  const result: TableEntry = {
+    t: 'result',
+    game: gameNumber,
+    names,
+    keys: names.map((n) => `bot:${n}`),
+    scores: [...sim.state.scores],
+    winner: sim.state.winner ?? -1,
+  };
+  return { played, result, actions: sim.actions, scores: [...sim.state.scores] };
+}
+
+const BOTS: TableEntry = {
+  t: 'seats',
+  slots: [1, 2, 3].map((n) => ({ kind: 'bot' as const, name: `Bot ${n}` })).concat([null, null] as never[]),
+  host: null,
+  people: [],
+};
+
+describe.each([
+  ['SQLite, inline writer', 'inline'],
+  ['SQLite, writer thread', 'thread'],
+] as const)("a finished game's public record missing from the store (%s)", (_, writer) => {
+  let own: TableStore;
+  const ownDir = mkdtempSync(joinPath(tmpdir(), 'blaze-restored-games-'));
+  beforeAll(() => {
+    own = openStore({ DATA_DIR: ownDir, STORE_WRITER: writer });
+  });
+  afterAll(async () => {
+    setStore(store);
+    await own.close();
+    rmSync(ownDir, { recursive: true, force: true });
+  });
+
+  it('is saved when the table is restored; one already saved is left as it was', async () => {
+    setStore(own);
+    const id = `gone-${writer}`;
+    const one = finishedGame(1, 1_000);
+    const two = finishedGame(2, 2_000);
+    // The process was killed after the table's record took game 2's result, before its own record was saved.
+    await own.append(id, [BOTS, ...one.played, one.result, ...two.played, two.result]);
+    const saved = { ...recordOf(one, id, 1), finishedAt: 1 };
+    await own.saveGame(saved);
+    expect(await restoreTables(own, ROOM_NAME)).toContain(id);
+    // Was null for ever: /api/games/<id>-2 answered 404.
+    await untilAsync(async () => (await own.getGame(`${id}-2`)) !== null, 'the missing record saved');
+    expect(await own.getGame(`${id}-2`)).toEqual(recordOf(two, id, 2, 2_000));
+    expect(await own.getGame(`${id}-1`)).toEqual(saved);
+    expect(serverRoom(id).state.results.length).toBe(2);
+  });
+
+  it("is saved, and the game's result recorded, when the kill came before the result was on record", async () => {
+    setStore(own);
+    const id = `ended-${writer}`;
+    const one = finishedGame(1, 3_000);
+    // The last action (and its log line) is on record; the result, written with the next write, is not.
+    await own.append(id, [BOTS, ...one.played]);
+    expect(await restoreTables(own, ROOM_NAME)).toContain(id);
+    await untilAsync(async () => (await own.getGame(`${id}-1`)) !== null, 'the missing record saved');
+    expect(await own.getGame(`${id}-1`)).toEqual(recordOf(one, id, 1, 3_000));
+    const room = serverRoom(id);
+    expect(room.state.status).toBe('finished');
+    // The evening's results show it, and the table's record has it now too (the next start finds it there).
+    expect(room.state.results.map((r) => r.game)).toEqual([1]);
+    await room.flushRecord();
+    expect((await own.load(id)).filter((e) => e.t === 'result')).toEqual([one.result]);
+  });
+});
+
+function recordOf(g: ReturnType<typeof finishedGame>, table: string, n: number, finishedAt = 0): GameRecord {
+  const result = g.result as Extract<TableEntry, { t: 'result' }>;
+  return {
+    id: `${table}-${n}`,
+    table,
+    game: n,
+    names: result.names,
+    options: { players: 3, seed: `finished-${n}` },
+    actions: g.actions,
+    scores: g.scores,
+    winner: result.winner,
+    finishedAt,
+  };
+}
+
+async function untilAsync(cond: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
 
 it('a host watching their bots gets back in after a reload past a full gallery: their place was held', async () => {
   setStore(null);

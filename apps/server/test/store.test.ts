@@ -67,6 +67,18 @@ function suite(name: string, backend: () => Backend) {
       await again.close();
     });
 
+    it("tells which finished games' records it holds; saving one again keeps one record", async () => {
+      const s = backend().open();
+      await s.saveGame(game('sg-1'));
+      await s.saveGame(game('sg-3'));
+      expect(await s.savedGames(['sg-1', 'sg-2', 'sg-3'])).toEqual(['sg-1', 'sg-3']);
+      expect(await s.savedGames([])).toEqual([]);
+      await s.saveGame({ ...game('sg-1'), finishedAt: 2 });
+      expect(await s.getGame('sg-1')).toEqual({ ...game('sg-1'), finishedAt: 2 });
+      expect(await s.savedGames(['sg-1'])).toEqual(['sg-1']);
+      await s.close();
+    });
+
     it('a table written before a restart goes on after its last entry', async () => {
       const first = backend().open();
       await first.append('resumed', [action(1), action(2)]);

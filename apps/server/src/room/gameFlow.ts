@@ -107,8 +107,7 @@ export const NOT_RECORDED: Refusal = {
 
 function finishGame(room: BlazeRoom, game: GameState): void {
   room.state.status = 'finished';
-  const names = room.seating.slots.slice(0, game.players).map((_, i) => room.seating.nameAt(i));
-  recordResult(room, game, names);
+  recordResult(room, game);
   room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, seat: game.winner ?? -1 }, 'game over');
   // People who left during the game give their seats back now.
   for (const p of [...room.seating.people.values()]) {

@@ -5,7 +5,7 @@
 import { type BlazeState, GameResult, ScoreRow } from '@blaze/protocol/schema';
 import type { GameState } from '@blaze/rules';
 import { currentStore } from '../store/current.js';
-import { tokenHash } from '../store/record.js';
+import { type RestoredTable, tokenHash } from '../store/record.js';
 import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
 import type { BlazeRoom } from './BlazeRoom.js';
@@ -41,18 +41,21 @@ export class Results {
 
 type ResultHost = Pick<BlazeRoom, 'roomId' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'>;
 
-/** A game just ended: its result shown and recorded, and its public record kept for replays. */
-export function recordResult(room: ResultHost, game: GameState, names: string[]): void {
-  const keys = room.seating.slots
-    .slice(0, game.players)
-    .map((o) => (o === null ? '' : o.kind === 'bot' ? `bot:${o.name}` : tokenHash(o.token)));
+/**
+ * A game just ended (or, at a restore, its end was on record but its result was not): its result
+ * shown and recorded, and its public record kept for replays.
+ */
+export function recordResult(room: ResultHost, game: GameState, finishedAt = Date.now()): void {
+  const slots = room.seating.slots.slice(0, game.players);
+  const names = slots.map((_, seat) => room.seating.nameAt(seat));
+  const keys = slots.map((o) => (o === null ? '' : o.kind === 'bot' ? `bot:${o.name}` : tokenHash(o.token)));
   const n = room.state.gameNumber;
   const winner = game.winner ?? -1;
   room.results.add(n, names, keys, game.scores, winner);
   room.recorder.push({ t: 'result', game: n, names, keys, scores: [...game.scores], winner });
   if (room.gameOptions) {
     const record: GameRecord = {
-      id: `${room.roomId}-${n}`,
+      id: gameId(room.roomId, n),
       table: room.roomId,
       game: n,
       names,
@@ -60,11 +63,73 @@ export function recordResult(room: ResultHost, game: GameState, names: string[])
       actions: [...room.journal],
       scores: [...game.scores],
       winner,
-      finishedAt: Date.now(),
+      finishedAt,
     };
     const store = currentStore();
     if (store) void saveGameRecord(store, record);
   }
+}
+
+const gameId = (table: string, n: number) => `${table}-${n}`;
+
+/**
+ * The public records of every finished game a table's record holds, made again from it: its deal
+ * and actions, and its result. The same record the end of the game saved, but for its time (that of
+ * the game's last log line, the one of its end).
+ */
+export function recordedGames(table: string, r: RestoredTable): GameRecord[] {
+  const games = new Map(r.games.map((g) => [g.gameNumber, g]));
+  const out: GameRecord[] = [];
+  for (const x of r.results) {
+    const g = games.get(x.game);
+    if (!g) continue;
+    out.push({
+      id: gameId(table, x.game),
+      table,
+      game: x.game,
+      names: x.names,
+      options: g.options,
+      actions: g.actions,
+      scores: x.scores,
+      winner: x.winner,
+      finishedAt: g.lastAt || Date.now(),
+    });
+  }
+  return out;
+}
+
+/**
+ * At a restore: every finished game on the table's record whose public record the store does not
+ * have is saved now (saving one twice only writes it again). The table's record and a game's public
+ * record are separate writes: a process killed between them (the asynchronous stores answer later),
+ * or a save that gave up, left a finished game whose replay answered 404 for ever. Answers how many
+ * were saved.
+ */
+export async function saveMissingGames(
+  store: Pick<TableStore, 'saveGame' | 'savedGames'>,
+  records: readonly GameRecord[],
+  pauses: Iterable<number> = SAVE_PAUSES,
+): Promise<number> {
+  const first = records[0];
+  if (first === undefined) return 0;
+  const what = `[blaze ${first.table}] finished games' records not checked`;
+  let saved: string[];
+  try {
+    saved = await retry(
+      () => store.savedGames(records.map((r) => r.id)),
+      pauses,
+      (e, pause) => console.error(`${what}; trying again in ${pause} ms`, e),
+    );
+  } catch (e) {
+    console.error(`${what}; gave up`, e);
+    return 0;
+  }
+  const have = new Set(saved);
+  const missing = records.filter((r) => !have.has(r.id));
+  if (missing.length === 0) return 0;
+  console.warn(`[blaze ${first.table}] saving the missing records of games ${missing.map((r) => r.game).join(', ')}`);
+  const done = await Promise.all(missing.map((r) => saveGameRecord(store, r, pauses)));
+  return done.filter(Boolean).length;
 }
 
 /**

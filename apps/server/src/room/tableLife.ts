@@ -19,7 +19,7 @@ import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import { act, onClock } from './gameFlow.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
-import { Results } from './results.js';
+import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
 import type { Seating } from './seating.js';
 
 /**
@@ -72,6 +72,8 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
     const r = rebuild(store ? await store.load(restoreId) : []);
     if ('error' in r) throw new ServerError(UNREPLAYABLE, `table ${restoreId} cannot be restored: ${r.error}`);
     restore(room, r);
+    // A finished game whose public record was never saved (a kill between the two writes) gets it now.
+    if (store) void saveMissingGames(store, recordedGames(room.roomId, r));
   }
   recordChanges(room);
   room.recorder.write([], () => {});
@@ -106,6 +108,11 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
     room.journal = [...r.actions];
     room.state.status = r.game.over ? 'finished' : 'playing';
     mirrorGame(room.state, r.game);
+    // Its last action is on record but not its result (the process stopped between the two writes):
+    // the game's end is recorded now, as it would have been then, its public record with it.
+    if (r.game.over && !r.results.some((x) => x.game === r.gameNumber)) {
+      recordResult(room, r.game, r.games.at(-1)?.lastAt || Date.now());
+    }
   }
   // Everyone gets the reconnection grace from now: the bot plays a seat only once it lapses.
   const graceMs = room.settings.reconnectSeconds * 1000;

@@ -109,13 +109,25 @@ export class Recorder {
   }
 }
 
+/** One game as the record holds it: its deal and every action accepted, in order. */
+export interface RecordedGame {
+  gameNumber: number;
+  options: CreateOptions;
+  actions: Action[];
+  /** When its last log line before its result was written (its end, once it is over), or 0. */
+  lastAt: number;
+}
+
 export interface RestoredTable {
   settings: TableSettings | null;
   seats: Extract<TableEntry, { t: 'seats' }> | null;
   gameNumber: number;
   options: CreateOptions | null;
+  /** The current (last) game's actions. */
   actions: Action[];
   game: GameState | null;
+  /** Every game the table started, in order, the current one last (finished games' records come from these). */
+  games: RecordedGame[];
   chat: Extract<TableEntry, { t: 'chat' }>[];
   log: StoredLog[];
   results: Extract<TableEntry, { t: 'result' }>[];
@@ -136,10 +148,13 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
     options: null,
     actions: [],
     game: null,
+    games: [],
     chat: [],
     log: [],
     results: [],
   };
+  /** The game whose result is not on record yet: its log lines tell when it ended. */
+  let open: RecordedGame | null = null;
   for (const e of entries) {
     switch (e.t) {
       case 'settings':
@@ -152,6 +167,8 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
         r.gameNumber = e.gameNumber;
         r.options = e.options;
         r.actions = [];
+        open = { gameNumber: e.gameNumber, options: e.options, actions: r.actions, lastAt: 0 };
+        r.games.push(open);
         break;
       case 'action':
         r.actions.push(e.action);
@@ -161,9 +178,11 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
         break;
       case 'log':
         r.log.push(e.line);
+        if (open) open.lastAt = e.line.at;
         break;
       case 'result':
         r.results.push(e);
+        if (open?.gameNumber === e.game) open = null;
         break;
       default: {
         const never: never = e;

@@ -35,6 +35,17 @@ export function openRedisStore(url: string): TableStore {
       const b = await redis.get(`${P}g:${id}`);
       return b ? (JSON.parse(b) as GameRecord) : null;
     },
+    async savedGames(ids) {
+      if (ids.length === 0) return [];
+      const pipe = redis.pipeline();
+      for (const id of ids) pipe.exists(`${P}g:${id}`);
+      const replies = (await pipe.exec()) ?? [];
+      return ids.filter((_, i) => {
+        const [err, n] = replies[i] ?? [new Error('no reply'), 0];
+        if (err) throw err;
+        return n === 1;
+      });
+    },
     async close() {
       await redis.quit();
     },

@@ -87,6 +87,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     async getGame(id) {
       return f.getGame(id);
     },
+    async savedGames(ids) {
+      return f.savedGames(ids);
+    },
     async close() {
       closed = true;
       await checkpointer?.stop();

@@ -23,6 +23,7 @@ export interface SqliteFile {
   closeTable(table: string): void;
   saveGame(record: GameRecord): void;
   getGame(id: string): GameRecord | null;
+  savedGames(ids: readonly string[]): string[];
   /** SQLite's own checkpoint inside a commit once the WAL holds this many pages; 0: never (checkpointer.ts). */
   autoCheckpoint(pages: number): void;
   /** A PASSIVE checkpoint now: the WAL's frames and how many of them are back in the file. */
@@ -57,6 +58,7 @@ export function openSqliteFile(file: string): SqliteFile {
   const closeT = db.prepare('UPDATE tables SET open = 0 WHERE id = ?');
   const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
   const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
+  const hasGame = db.prepare('SELECT 1 FROM games WHERE id = ?').pluck();
   // The last entry number of each table written to: an action then costs one insert, not three
   // statements.
   const lastN = new Map<string, number>();
@@ -109,6 +111,9 @@ export function openSqliteFile(file: string): SqliteFile {
     getGame(id) {
       const row = getGame.get(id) as { body: string } | undefined;
       return row ? (JSON.parse(row.body) as GameRecord) : null;
+    },
+    savedGames(ids) {
+      return ids.filter((id) => hasGame.get(id) !== undefined);
     },
     autoCheckpoint(pages) {
       db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);

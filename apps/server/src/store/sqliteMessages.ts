@@ -8,6 +8,7 @@ export type WriterRequest = { id: number } & (
   | { op: 'closeTable'; table: string }
   | { op: 'saveGame'; record: GameRecord }
   | { op: 'getGame'; game: string }
+  | { op: 'savedGames'; games: readonly string[] }
   | { op: 'close' }
 );
 

@@ -83,6 +83,7 @@ export function writerStore(worker: Worker): ThreadStore {
       await ask<null>({ op: 'saveGame', record });
     },
     getGame: (game: string) => ask<GameRecord | null>({ op: 'getGame', game }),
+    savedGames: (games: readonly string[]) => ask<string[]>({ op: 'savedGames', games }),
     async close() {
       if (dead !== null) return;
       closing = true;

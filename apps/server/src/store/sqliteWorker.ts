@@ -68,6 +68,9 @@ function handle(batch: WriterRequest[]): void {
       case 'getGame':
         out.push(answer(r.id, () => db.getGame(r.game)));
         break;
+      case 'savedGames':
+        out.push(answer(r.id, () => db.savedGames(r.games)));
+        break;
       case 'close':
         out.push(answer(r.id, () => db.close()));
         closing = true;

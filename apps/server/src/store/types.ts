@@ -55,8 +55,11 @@ export interface TableStore {
   openTables(): Promise<string[]>;
   /** The table is gone for good (its last person left): not restored again. */
   closeTable(table: string): Promise<void>;
+  /** Saving a game again replaces it with the same record: harmless. */
   saveGame(record: GameRecord): Promise<void>;
   getGame(id: string): Promise<GameRecord | null>;
+  /** Which of these finished games have their public record saved (one look-up per table restored). */
+  savedGames(ids: readonly string[]): Promise<string[]>;
   close(): Promise<void>;
   /** Why the store can no longer write (its writer thread died), or null; absent: always healthy. */
   failure?(): string | null;

@@ -1,7 +1,7 @@
 /** Issue 10 pacing: a bot answers only once the previous move had its minimum time on screen. */
 import { type Action, applyAction, createGame, type GameState } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { BotDriver, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
+import { BotDriver, type BotMoveAnswer, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
 import { fakeClock } from './fakeClock.js';
 
 describe('bot pacing', () => {
@@ -48,5 +48,52 @@ describe('bot pacing', () => {
     expect(maxLive).toBe(1);
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
+  });
+
+  it("tries a move the record could not take again on the record's pace (100 ms doubling to 5 s), not once", () => {
+    const clock = fakeClock();
+    let game: GameState = createGame({ players: 3, seed: 'unrecorded', startSeat: 0 });
+    let storeBackAt = 13_000;
+    const tries: number[] = [];
+    const made: number[] = [];
+    let driver: BotDriver;
+    const replan = () =>
+      driver.replan(
+        () => true,
+        700,
+        () => 'normal',
+      );
+    driver = new BotDriver(
+      clock,
+      () => 0.5,
+      (a: Action): BotMoveAnswer => {
+        tries.push(clock.now());
+        if (clock.now() < storeBackAt) return 'unrecorded';
+        const r = applyAction(game, a);
+        if (!r.ok) return false;
+        game = r.state;
+        made.push(clock.now());
+        replan();
+        return true;
+      },
+      () => game,
+      null,
+      clock.now,
+    );
+    replan();
+    clock.advanceTo(20_000);
+    const first = tries[0] as number;
+    const landed = made[0] as number;
+    // After each refusal: 100, 200, 400, ... ms, then every 5 s; the move lands on the first try after the store is back.
+    expect(tries.filter((t) => t <= landed).map((t) => t - first)).toEqual([
+      0, 100, 300, 700, 1_500, 3_100, 6_300, 11_300, 16_300,
+    ]);
+    expect(made.length).toBeGreaterThan(1);
+    // Once a move is made, the next failure starts the pace from 100 ms again.
+    storeBackAt = Number.POSITIVE_INFINITY;
+    const before = tries.length;
+    clock.advanceTo(40_000);
+    const again = tries.slice(before);
+    expect((again[1] as number) - (again[0] as number)).toBe(100);
   });
 });

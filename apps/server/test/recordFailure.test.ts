@@ -19,7 +19,9 @@ import { openSqliteStore } from '../src/store/sqlite.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import { createTable, FAST_ROOM, join, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
 
-const srv = useServer({ room: FAST_ROOM });
+// The relaxed clock is a minute here: a bot's move that waited for its clock would show.
+const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
+const srv = useServer({ room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW } } });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-record-fail-'));
 afterAll(() => {
   setStore(null);
@@ -133,6 +135,41 @@ it('while the record cannot be written no move is made, and the record still rep
   setStore(null);
   await store.close();
 }, 90_000);
+
+it("a bot's move the record could not take is tried again soon after the store is back, not when its clock runs out", async () => {
+  const store = lockableStore(joinPath(dir, 'bot-retry.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 1_000, clock: 'relaxed' });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'seat');
+  for (const seat of [1, 2, 3]) host.room.send('addBot', { seat });
+  await until(() => host.room.state.players[3]?.occupied === true, 5_000, 'bots');
+  host.room.send('leave', {});
+  await until(() => host.seat === -1, 5_000, 'watching');
+  const room = serverRoom(id);
+  host.room.send('start', {});
+  await until(() => room.state.status === 'playing', 5_000, 'start');
+  // The store fails before the first bot's opening (at least 1.3 s after the start at this bot delay).
+  store.locked = true;
+  const startedAt = Date.now();
+  const refused = () => room.attempts.filter((a) => a.source === 'bot' && a.code === 'NOT_RECORDED').length;
+  await until(() => refused() >= 1, 5_000, "the bot's move refused");
+  await sleep(1_000);
+  expect(room.journal).toEqual([]);
+  store.locked = false;
+  const back = Date.now();
+  await until(() => room.journal.length >= 1, 10_000, "the bot's move");
+  // On the record's retry pace (it had reached 1.6 s): was the seat's clock, a minute after the start.
+  expect(Date.now() - back).toBeLessThan(3_000);
+  expect(Date.now() - startedAt).toBeLessThan(SLOW.attackerMs / 4);
+  expect(room.attempts.filter((a) => a.code === null).map((a) => a.source)).toEqual(['bot']);
+  // It was tried more than once meanwhile, but not on every tick.
+  expect(refused()).toBeGreaterThanOrEqual(2);
+  expect(refused()).toBeLessThan(15);
+  await host.room.leave();
+  setStore(null);
+  await store.close();
+});
 
 it('a write lock held by another process fails a write within a moment, not after seconds of a frozen event loop', async () => {
   const file = joinPath(dir, 'locked.sqlite');

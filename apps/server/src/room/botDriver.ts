@@ -12,6 +12,10 @@
  * loop, and the time it thinks counts toward its delay. Its answer is used only if the game did not
  * move on meanwhile (otherwise the replan that followed has already asked again); like anyone's, its
  * move may still be refused as stale by the rules.
+ *
+ * A move the record could not take (NOT_RECORDED: the store is failing) was not made: the same move
+ * is tried again on the record's own retry pace (from 100 ms, doubling to 5 s), not left until the
+ * seat's clock runs out.
  */
 import { MIN_ON_SCREEN_MS } from '@blaze/protocol';
 import { type Action, type GameState, viewFor } from '@blaze/rules';
@@ -24,6 +28,14 @@ import { SoonestTimer } from './soonestTimer.js';
 export { MIN_ON_SCREEN_MS };
 
 const DEFAULT_DELAY_MS = 700;
+
+/** What the room answers a bot's move: made, refused (stale), or not made because it could not be recorded. */
+export type BotMoveAnswer = boolean | 'unrecorded';
+
+/** The pause before a move that could not be recorded is tried again: 100 ms doubling to 5 s (as record.ts retries). */
+function unrecordedPause(failures: number): number {
+  return Math.min(100 * 2 ** Math.max(0, failures - 1), 5_000);
+}
 
 export function onScreenMs(delayMs: number): number {
   return delayMs <= 0 ? 0 : Math.round((delayMs * MIN_ON_SCREEN_MS) / DEFAULT_DELAY_MS);
@@ -52,14 +64,16 @@ export class BotDriver {
   private readonly thinking: (GameState | undefined)[] = [];
   private lastGame: GameState | null = null;
   private lastMoveAt = Number.NEGATIVE_INFINITY;
+  /** Moves in a row that could not be recorded: the next try waits unrecordedPause(this). */
+  private unrecorded = 0;
   /** One host timer for the soonest planned move (SoonestTimer). */
   private readonly timer: SoonestTimer;
 
   constructor(
     clock: ClockHost,
     private readonly rnd: () => number,
-    /** Sends the action through the room's own path; returns whether it was accepted. */
-    private readonly act: (action: Action) => boolean,
+    /** Sends the action through the room's own path; answers whether it was made (BotMoveAnswer). */
+    private readonly act: (action: Action) => BotMoveAnswer,
     private readonly game: () => GameState | null,
     private readonly pool: (() => SearchPool) | null = null,
     private readonly now: () => number = Date.now,
@@ -82,6 +96,7 @@ export class BotDriver {
     if (game !== this.lastGame) {
       this.lastGame = game;
       this.lastMoveAt = now;
+      this.unrecorded = 0;
     }
     const earliest = this.lastMoveAt + onScreenMs(delayMs);
     for (let seat = 0; seat < game.players; seat++) {
@@ -165,7 +180,13 @@ export class BotDriver {
       const p = this.planned[seat];
       if (p === undefined) return;
       this.planned[seat] = undefined;
-      this.act(p.action);
+      if (this.act(p.action) !== 'unrecorded') continue;
+      // Not on record, so not made, and nothing changed to replan on: the same move again soon.
+      this.unrecorded++;
+      if (this.planned[seat] === undefined && this.game() === p.game) {
+        p.at = now + unrecordedPause(this.unrecorded);
+        this.planned[seat] = p;
+      }
     }
   }
 

@@ -16,7 +16,7 @@ import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
 import { TableClocks } from './clocks.js';
 import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
-import { act, onClock } from './gameFlow.js';
+import { act, NOT_RECORDED, onClock } from './gameFlow.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
 import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
@@ -52,7 +52,10 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
   room.bots = new BotDriver(
     timers(room),
     Math.random,
-    (action) => act(room, action, 'bot') === null,
+    (action) => {
+      const refused = act(room, action, 'bot');
+      return refused === null || (refused.code === NOT_RECORDED.code ? 'unrecorded' : false);
+    },
     () => room.game,
     sharedBotPool,
   );

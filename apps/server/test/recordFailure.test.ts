@@ -131,6 +131,26 @@ it('while the record cannot be written no move is made, and the record still rep
   expect(r.actions).toEqual(room.journal);
   expect(r.game).toEqual(room.game);
   expect(r.results).toHaveLength(1);
+  // A rematch the record cannot take is refused as a move is: the finished game stays on the table.
+  const finished = room.game;
+  const handsShown = host.room.state.players.map((p) => p.handCount);
+  store.locked = true;
+  const seen = host.errors.length;
+  host.room.send('rematch', {});
+  expect((await nextError(host, seen)).code).toBe('NOT_RECORDED');
+  await sleep(300);
+  expect(host.room.state.status).toBe('finished');
+  expect(host.room.state.gameNumber).toBe(1);
+  expect(host.room.state.players.map((p) => p.handCount)).toEqual(handsShown);
+  expect(room.game).toBe(finished);
+  store.locked = false;
+  host.room.send('rematch', {});
+  await until(() => host.room.state.status === 'playing', 5_000, 'the rematch');
+  expect(host.room.state.gameNumber).toBe(2);
+  const again = rebuild(await store.load(id));
+  if ('error' in again) throw new Error(again.error);
+  expect(again.gameNumber).toBe(2);
+  expect(again.results).toHaveLength(1);
   await host.room.leave();
   setStore(null);
   await store.close();
@@ -166,6 +186,45 @@ it("a bot's move the record could not take is tried again soon after the store i
   // It was tried more than once meanwhile, but not on every tick.
   expect(refused()).toBeGreaterThanOrEqual(2);
   expect(refused()).toBeLessThan(15);
+  await host.room.leave();
+  setStore(null);
+  await store.close();
+});
+
+it('a start the record could not take is refused to the host, and the table stays in its lobby until the store is back', async () => {
+  const store = lockableStore(joinPath(dir, 'start.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000 });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'seat');
+  // Seats with gaps: a start moves everyone together (seats 0, 1, 2); a refused one must not.
+  for (const seat of [2, 4]) host.room.send('addBot', { seat });
+  await until(() => host.room.state.players[4]?.occupied === true, 5_000, 'bots');
+  const room = serverRoom(id);
+  const seatsBefore = room.seating.slots.map((o) => o?.kind ?? null);
+  store.locked = true;
+  const seen = host.errors.length;
+  host.room.send('start', {});
+  // Was a game shown (dealt, clocks running, the bots about to play) that the record did not have.
+  expect((await nextError(host, seen)).code).toBe('NOT_RECORDED');
+  await sleep(300);
+  expect(host.room.state.status).toBe('lobby');
+  expect(host.room.state.gameNumber).toBe(0);
+  expect(room.game).toBeNull();
+  expect(room.state.deadlines.length).toBe(0);
+  expect(room.seating.slots.map((o) => o?.kind ?? null)).toEqual(seatsBefore);
+  expect(host.seat).toBe(0);
+  store.locked = false;
+  host.room.send('start', {});
+  await until(() => host.room.state.status === 'playing', 5_000, 'the game started');
+  expect(host.room.state.gameNumber).toBe(1);
+  // On record once, as started: the record replays to the game shown.
+  const entries = await store.load(id);
+  expect(entries.filter((e) => e.t === 'start')).toHaveLength(1);
+  const r = rebuild(entries);
+  if ('error' in r) throw new Error(r.error);
+  expect(r.game).toEqual(room.game);
+  expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'bot', 'bot', null, null]);
   await host.room.leave();
   setStore(null);
   await store.close();

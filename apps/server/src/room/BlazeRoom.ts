@@ -26,7 +26,8 @@ import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
 import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
-import { abandonTable, disposeTable, openTable, recordChanges, setUpTable } from './tableLife.js';
+import { abandonTable, disposeTable, openTable, setUpTable } from './tableLife.js';
+import { recordChanges } from './tableRecord.js';
 
 export { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig };
 

@@ -15,7 +15,13 @@ import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { recordResult } from './results.js';
+import { seatsChange } from './tableRecord.js';
 
+/**
+ * Start (or rematch): the game is set up and written first (its seats, its start, its log line, one
+ * write), and shown only if the record took it; if not, the table stays as it was (in its lobby, or
+ * showing the game that ended) and the host is told NOT_RECORDED, as for a move.
+ */
 export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refusal | null {
   const s = room.seating;
   const n = s.occupied();
@@ -23,7 +29,7 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
   const pick = firstSeat ?? room.settings.firstPlayer;
   if (pick >= 0 && s.slots[pick] === null)
     return { code: 'BAD_SEAT', message: 'The first player must sit at the table.' };
-  for (const slot of room.state.players) clearPrivate(slot);
+  const slotsBefore = [...s.slots];
   const from = s.compact();
   const startSeat = pick >= 0 ? from.indexOf(pick) : undefined;
   const options: CreateOptions = { players: n as PlayerCount, seed: newSeed() };
@@ -33,18 +39,40 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
   try {
     game = createGame(options);
   } catch (e) {
+    s.putBack(slotsBefore);
     return { code: 'INTERNAL', message: e instanceof Error ? e.message : 'The game could not be set up.' };
   }
+  const gameNumber = room.state.gameNumber + 1;
+  const line = room.log.prepare('started', { value: gameNumber, seat: game.active });
+  const seats = seatsChange(room);
+  const entries: TableEntry[] = seats ? [seats.entry] : [];
+  entries.push({ t: 'start', gameNumber, options }, { t: 'log', line });
+  let unrecorded = false;
+  // Inline SQLite answers at once (and may refuse); the writer thread and Redis retry until written,
+  // and show nothing after this start until it is.
+  room.recorder.write(
+    entries,
+    () => {},
+    () => {
+      unrecorded = true;
+    },
+  );
+  if (unrecorded) {
+    // Nothing else changed yet: the seats go back where they were, and nothing was shown.
+    s.putBack(slotsBefore);
+    return NOT_RECORDED;
+  }
+  if (seats) room.recorded.seats = seats.signature;
+  for (const slot of room.state.players) clearPrivate(slot);
   room.game = game;
   room.gameOptions = options;
   room.journal = [];
   room.attempts = [];
   room.state.status = 'playing';
-  room.state.gameNumber++;
-  room.recorder.push({ t: 'start', gameNumber: room.state.gameNumber, options });
+  room.state.gameNumber = gameNumber;
   room.refreshSeats();
-  room.log.add('started', { value: room.state.gameNumber, seat: game.active });
-  room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, players: n }, 'game started');
+  room.log.show(line);
+  room.config.edge.log.info({ table: room.roomId, game: gameNumber, players: n }, 'game started');
   mirrorGame(room.state, game);
   room.afterChange();
   return null;

@@ -30,6 +30,11 @@ export class GameLog {
     this.onLine(line);
   }
 
+  /** add()'s line, numbered but neither shown nor recorded: the caller writes it, then shows it (show()). */
+  prepare(kind: string, f: LogFields = {}): StoredLog {
+    return this.line(kind, f);
+  }
+
   /**
    * A game event's line, numbered but neither shown nor recorded: the caller writes it to the record
    * together with the action that caused it, then shows it (show()).
@@ -39,7 +44,7 @@ export class GameLog {
     return this.line(e.type, logFieldsOf(e));
   }
 
-  /** A line from lineFor(), once it is on record. */
+  /** A line from lineFor() or prepare(), once it is on record. */
   show(line: StoredLog): void {
     this.put(line);
   }

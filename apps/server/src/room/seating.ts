@@ -193,6 +193,15 @@ export class Seating {
     return from;
   }
 
+  /** The slots as they were before a compact() (a start the record could not take): each person's seat follows. */
+  putBack(slots: readonly Occupant[]): void {
+    slots.forEach((o, i) => {
+      this.slots[i] = o;
+      const p = o?.kind === 'person' ? this.people.get(o.token) : undefined;
+      if (p) p.seat = i;
+    });
+  }
+
   nameAt(slot: number): string {
     const o = this.slots[slot];
     if (!o) return '';

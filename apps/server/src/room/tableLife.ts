@@ -1,7 +1,7 @@
 /**
- * A table's life around the game: set up (new, or restored from its record under its old id), its
- * seats and settings recorded as they change, closed when unclaimed, and disposed. Timers live
- * here too: Node's own, owned by the table, cleared when it goes.
+ * A table's life around the game: set up (new, or restored from its record under its old id),
+ * closed when unclaimed, and disposed; its seats and settings go on record as they change
+ * (tableRecord.ts). Timers live here too: Node's own, owned by the table, cleared when it goes.
  */
 import { tableSettings } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
@@ -10,7 +10,7 @@ import { sharedBotPool } from '../botPool/pool.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
-import { HASHED, Recorder, type RestoredTable, rebuild, tokenHash, UNREPLAYABLE } from '../store/record.js';
+import { HASHED, Recorder, type RestoredTable, rebuild, UNREPLAYABLE } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
@@ -20,7 +20,7 @@ import { act, NOT_RECORDED, onClock } from './gameFlow.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
 import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
-import type { Seating } from './seating.js';
+import { recordChanges } from './tableRecord.js';
 
 /**
  * Everything a new table needs before anyone joins. Answers the id to restore (only ids this
@@ -142,50 +142,6 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
   room.log.add('restored', { value: room.state.gameNumber });
   room.refreshSeats();
   room.afterChange();
-}
-
-/** Seats and settings go on record when they changed (the next write takes them along). */
-export function recordChanges(room: BlazeRoom): void {
-  const s = room.seating;
-  // Compared as a plain signature first: this runs after every action, and hashing every token and
-  // building the entry each time was 10% of the server's allocations under load. The signature
-  // holds tokens, so it stays in memory; only the entry (hashed tokens) is written.
-  const signature = seatingSignature(s);
-  if (signature !== room.recorded.seats) {
-    room.recorded.seats = signature;
-    room.recorder.push({
-      t: 'seats',
-      slots: s.slots.map((o) =>
-        o === null
-          ? null
-          : o.kind === 'bot'
-            ? o
-            : { kind: 'person', tokenHash: tokenHash(o.token), name: s.people.get(o.token)?.name ?? '' },
-      ),
-      host: s.host === null ? null : tokenHash(s.host),
-      people: [...s.people.values()].map((p) => ({ tokenHash: tokenHash(p.token), name: p.name, seat: p.seat })),
-    });
-  }
-  const settingsJson = JSON.stringify(room.settings);
-  if (settingsJson !== room.recorded.settings) {
-    room.recorded.settings = settingsJson;
-    room.recorder.push({ t: 'settings', settings: { ...room.settings } });
-  }
-}
-
-/** Everything the seats entry is made of, as one string (equal strings: equal entries). */
-export function seatingSignature(s: Seating): string {
-  let sig = s.host ?? '';
-  for (const o of s.slots) {
-    sig +=
-      o === null
-        ? '|'
-        : o.kind === 'bot'
-          ? `|b${o.name}\u0000${o.strength}`
-          : `|p${o.token}\u0000${s.people.get(o.token)?.name ?? ''}`;
-  }
-  for (const p of s.people.values()) sig += `#${p.token}\u0000${p.name}\u0000${p.seat ?? ''}`;
-  return sig;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { MAX_SEATS, type TableCard, tableSettings } from '@blaze/protocol';
+import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
 import { matchMaker, type Presence, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
@@ -187,26 +187,39 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
 
   // The join screen: who hosts and who sits, before joining. Public to whoever holds the id (as the
   // table itself is); from the matchmaking listing, so it answers for tables of any process.
-  app.get('/api/tables/:id', async (req, res) => {
-    const id = req.params.id;
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-      res.status(400).json({ code: 'MALFORMED', message: 'That is not a table id.' });
-      return;
-    }
+  const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE'> => {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return 'MALFORMED';
     let listing: { metadata?: unknown } | undefined;
     try {
       listing = (await matchMaker.query({ name: ROOM_NAME, roomId: id }))[0];
     } catch {
-      res.status(503).json({ code: 'UNAVAILABLE', message: 'Try again in a moment.' });
-      return;
+      return 'UNAVAILABLE';
     }
-    if (!listing) {
+    if (!listing) return 'NOT_FOUND';
+    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
+    return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
+  };
+  const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {
+    if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
+    else res.status(503).json({ code, message: 'Try again in a moment.' });
+  };
+  app.get('/api/tables/:id', async (req, res) => {
+    const card = await findCard(req.params.id);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    if (card === 'NOT_FOUND') {
       res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
       return;
     }
-    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
     res.setHeader('Cache-Control', 'no-store');
-    res.json((listing.metadata as { card?: TableCard } | undefined)?.card ?? empty);
+    res.json(card);
+  });
+  // The same for the join page, where a closed table is an expected answer: 200 { exists: false }.
+  app.get('/api/tables/:id/lookup', async (req, res) => {
+    const card = await findCard(req.params.id);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    const answer: TableLookup = card === 'NOT_FOUND' ? { exists: false } : { exists: true, card };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(answer);
   });
 
   const api = express.Router();

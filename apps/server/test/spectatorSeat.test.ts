@@ -3,7 +3,7 @@
  * between games, and is refused with a clear code when the seat is taken or a game runs. The join
  * screen's card (GET /api/tables/:id) names the host and who sits, and holds nothing secret.
  */
-import { type TableCard, tableCard } from '@blaze/protocol';
+import { type TableCard, tableCard, tableLookup } from '@blaze/protocol';
 import { readLog } from '@blaze/protocol/wire';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
@@ -110,6 +110,22 @@ describe('spectators take seats', () => {
     expect((await card('nonexistent1')).status).toBe(404);
     const bad = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${encodeURIComponent('a b')}`);
     expect(bad.status).toBe(400);
+  });
+
+  it('GET /api/tables/:id/lookup: the join page learns that a table is gone from a 200, not a 404', async () => {
+    const gone = await card('nonexistent1/lookup');
+    expect(gone.status).toBe(200);
+    expect(tableLookup.parse(gone.body)).toEqual({ exists: false });
+    const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0 });
+    const host = await join(srv.endpoint, id, { name: 'Hanna' });
+    await until(() => host.seat === 0);
+    const found = await card(`${id}/lookup`);
+    expect(found.status).toBe(200);
+    // The same card as GET /api/tables/:id gives (whose 404 for others is unchanged, above).
+    expect(found.body).toEqual({ exists: true, card: (await card(id)).body });
+    expect(tableLookup.parse(found.body).exists).toBe(true);
+    expect((await card(`${encodeURIComponent('a b')}/lookup`)).status).toBe(400);
+    await host.room.leave();
   });
 
   it("a spectator's reload is not news: one 'joined', then nothing in the log for leaving and coming back", async () => {

@@ -234,3 +234,14 @@ export const tableCard = z
   })
   .strict();
 export type TableCard = z.infer<typeof tableCard>;
+
+/**
+ * The join page's question (GET /api/tables/:id/lookup): the card, or that no such table is open. A
+ * 200 either way: a link to a closed table is an expected answer there, not a failed request (the 404
+ * of GET /api/tables/:id put a red line in every visitor's console).
+ */
+export const tableLookup = z.discriminatedUnion('exists', [
+  z.object({ exists: z.literal(true), card: tableCard }).strict(),
+  z.object({ exists: z.literal(false) }).strict(),
+]);
+export type TableLookup = z.infer<typeof tableLookup>;

@@ -1,22 +1,24 @@
 /**
  * The join screen's view of a table before joining: who hosts, who sits (people and bots), how many
- * seats are free, whether a game runs. From GET /api/tables/:id; nothing there is secret.
+ * seats are free, whether a game runs. From GET /api/tables/:id/lookup; nothing there is secret.
  */
-import { type TableCard, tableCard } from '@blaze/protocol';
+import { type TableCard, tableLookup } from '@blaze/protocol';
 import { t, tn } from '../i18n/index.js';
 import { h } from './dom.js';
 
 /**
- * The table's card; 'gone' when the server says it has no such table (404), or no such id could be a
- * table (400); null when it gave no answer worth keeping (no network, restarting): ask again later.
+ * The table's card; 'gone' when the server says it has no such table (`exists: false`, a 200: a link
+ * to a closed table is no failed request, so the console stays quiet), or no such id could be a table
+ * (400); null when it gave no answer worth keeping (no network, restarting): ask again later.
  */
 export async function fetchTableCard(tableId: string): Promise<TableCard | 'gone' | null> {
   try {
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, { cache: 'no-store' });
-    if (res.status === 404 || res.status === 400) return 'gone';
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lookup`, { cache: 'no-store' });
+    if (res.status === 400) return 'gone';
     if (!res.ok) return null;
-    const parsed = tableCard.safeParse(await res.json());
-    return parsed.success ? parsed.data : null;
+    const parsed = tableLookup.safeParse(await res.json());
+    if (!parsed.success) return null;
+    return parsed.data.exists ? parsed.data.card : 'gone';
   } catch {
     return null;
   }

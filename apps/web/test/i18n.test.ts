@@ -74,11 +74,22 @@ describe('i18n', () => {
       expect(c['move.pass'], l).toContain(m['act.pass']);
       expect(c['move.stand'], l).toContain(m['act.stand']);
       expect(c['hint.stand'], l).toContain(m['act.stand']);
-      expect(c['move.bet'], l).toContain(`${m['act.bet']} {value}`);
+      expect(c['move.bet'], l).toContain(m['act.bet']);
       // The screen reader's role names are the pills' (a word for the active player may be longer).
       expect(c['a11y.role.supporter'].toLowerCase(), l).toContain(m['role.supporter'].toLowerCase());
       expect(c['a11y.role.target'].toLowerCase(), l).toContain(m['role.target'].toLowerCase());
     }
+  });
+
+  it('words the bet as a verb on its button and as a noun in a seat box', () => {
+    // German showed 'Wetten 0' / 'Wetten 1' on the buttons and 'Wetten → Ben' (plural 'bets') in a
+    // seat box; Japanese a verb there ('賭ける → Ben').
+    expect(t('act.bet', { value: 1 }, 'en')).toBe('Bet 1');
+    expect(t('act.bet', { value: 1 }, 'de')).toBe('1 setzen');
+    expect(t('act.bet', { value: 0 }, 'ja')).toBe('0を賭ける');
+    expect(t('seat.bet', {}, 'de')).toBe('Wette');
+    expect(t('seat.bet', {}, 'ja')).toBe('賭け');
+    for (const l of LANGS) expect(TABLES[l]['act.bet'], l).toContain('{value}');
   });
 
   it('formats placeholders', () => {

@@ -83,7 +83,8 @@ export const en = {
   'act.reject': 'Reject',
   'act.pass': 'Pass',
   'act.stand': 'Done',
-  'act.bet': 'Bet',
+  // The button that places the bet: a verb and the card's value.
+  'act.bet': 'Bet {value}',
   'act.betOn': 'Bet on',
   'act.betValue': 'Card',
   'act.betHint':
@@ -114,6 +115,8 @@ export const en = {
   'seat.standIn': 'bot plays',
   'seat.passed': 'passed',
   'seat.done': 'done',
+  // A seat's bet, in its box (a noun): 'Bet → Ben (1)'.
+  'seat.bet': 'Bet',
   'table.deck': 'deck {n}',
   'table.deck2': 'deck 2: {n}',
   'table.discard': 'discard {n}',

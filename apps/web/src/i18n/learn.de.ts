@@ -72,7 +72,7 @@ export const learnDe: LearnMessages = {
   'move.reject': 'Wähl jetzt deine {card} und tipp dann auf {challenge} auf dem Tisch.',
   'move.pass': 'Drück jetzt Passen.',
   'move.stand': 'Drück jetzt Fertig.',
-  'move.bet': 'Drück jetzt {name}, dann Wetten {value}.',
+  'move.bet': 'Drück jetzt {name}, dann „{value} setzen“.',
   'learn.yourMove': 'Du bist dran.',
   'learn.wait': 'Schau den anderen zu …',
   'a11y.region': 'Der Tisch in Worten',

@@ -63,7 +63,7 @@ export const learnJa: LearnMessages = {
   'move.reject': '手札の{card}を選び、場の{challenge}をタップしましょう。',
   'move.pass': '「パス」を押しましょう。',
   'move.stand': '「終わり」を押しましょう。',
-  'move.bet': '{name}を押してから「賭ける {value}」を押しましょう。',
+  'move.bet': '{name}を押してから「{value}を賭ける」を押しましょう。',
   'learn.yourMove': 'あなたの番です。',
   'learn.wait': '他の人のプレイを見ましょう…',
   'a11y.region': '言葉で見る卓',

@@ -47,7 +47,7 @@ export class Seats {
             : '';
       const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
       const betText = bet
-        ? `${t('act.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
+        ? `${t('seat.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
         : '';
       regions.push({
         kind: 'seat',

@@ -73,7 +73,7 @@ export function renderActions(
                 title: t('act.betHint'),
                 onclick: () => on.bet(v),
               },
-              `${t('act.bet')} ${v}`,
+              t('act.bet', { value: v }),
             ),
           ),
         ),

@@ -16,6 +16,7 @@ import { sortHand } from '../src/logic/cards.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
 import { rematchOffer, results } from '../src/logic/results.js';
+import { fitText, MIN_TEXT_PX } from '../src/render/fit.js';
 import { type Box, intersects, layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
@@ -247,6 +248,55 @@ describe('layout', () => {
     });
   }
 
+  it("keeps an upright phone's five seat boxes tall enough for their lines on a low canvas", () => {
+    // The bands' boxes of two lines put the role pill beside the name: in boxes under 110 px the name
+    // shrank to 5 px. Low canvases keep boxes of four lines (name, counts, bet, pill) instead.
+    for (const [w, h, players] of [
+      [360, 300, 5],
+      [320, 277, 5],
+      [320, 300, 4],
+    ] as const) {
+      const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true });
+      expect(L.twoLineBoxes, `${w}x${h} ${players}p`).toBe(false);
+      expect(L.seatBox.h, `${w}x${h} ${players}p`).toBeGreaterThanOrEqual(62);
+      // Room for the piles' labels at 9 px whole ('Stapel 2: 17', 'Ablage 18' were shrunk to 8 px).
+      expect(L.zones.deck.w, `${w}x${h} ${players}p deck`).toBeGreaterThanOrEqual(66);
+      expect(L.zones.discard.w, `${w}x${h} ${players}p discard`).toBeGreaterThanOrEqual(64);
+    }
+    // Three and four players at 360 px keep the bands' two-line boxes, and desktops their layout.
+    expect(
+      layout({ w: 360, h: 283, players: 4, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true }).twoLineBoxes,
+    ).toBe(true);
+    const desk = layout({ w: 1366, h: 600, players: 5, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true });
+    expect([desk.short, desk.twoLineBoxes, desk.seatBox.h]).toEqual([false, false, 78]);
+  });
+
+  it("fits a seat box's bet line at a readable size: shorter, then cut, never below 9 px", () => {
+    // A stand-in for the canvas' measure: 0.55 of the font size a character.
+    const at = (px: number) => (s: string) => [...s].length * px * 0.55;
+    // 'Wetten → Bot 1 (1)' in a five-player box at 360 px (75 px of room) was drawn at 7.95 px.
+    const bet = fitText(
+      [
+        ['Wette → Bot 1', ' (1)'],
+        ['→ Bot 1', ' (1)'],
+      ],
+      75,
+      9,
+      at(9),
+    );
+    expect(bet.text).toBe('→ Bot 1 (1)');
+    expect(9 * bet.scale).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+    // A long name is cut, its value kept.
+    const long = fitText([['→ Annemarie-Luise', ' (1)']], 62, 9, at(9));
+    expect(long.text).toMatch(/^→ Anne.*… \(1\)$/);
+    expect(at(9)(long.text) * long.scale).toBeLessThanOrEqual(62);
+    expect(9 * long.scale).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+    // What fits slightly scaled stays whole: a name at 11 px in a little less room.
+    const name = fitText([['Annemarie', '']], 50, 11, at(11));
+    expect(name.text).toBe('Annemarie');
+    expect(11 * name.scale).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+  });
+
   it('uses a large table: cards grow with the canvas, and keep their size as hand and challenge change', () => {
     const at = (w: number, h: number, handSize = 5, tableSize = 0) =>
       layout({ w, h, players: 5, bottomSeat: 0, handSize, tableSize, hasHand: true }).cardW;
@@ -337,13 +387,32 @@ describe('layout', () => {
       [360, 283],
       [360, 250],
     ] as const;
+    // Five players on an upright phone whose canvas is low (320x568 betting in German: 320x277; 360x640
+    // with a lesson or the bet bar): their boxes are too narrow for the bands' two lines, and the
+    // stacked rows laid your box over the deck and the hand over the challenge (every size from about
+    // 260 to 360 px high). The bands with the taller boxes fit; at 320 px four players' boxes are as narrow.
+    const lowNarrowBoxes = [
+      [360, 360],
+      [360, 340],
+      [360, 300],
+      [360, 270],
+      [390, 340],
+      [390, 270],
+      [375, 300],
+      [320, 360],
+      [320, 330],
+      [320, 300],
+      [320, 285],
+    ] as const;
     const cases = [
       ...sizes.flatMap(([w, h]) => [true, false].map((hasHand) => [w, h, hasHand] as const)),
       ...lowWithHand.map(([w, h]) => [w, h, true] as const),
       ...lowBanded.map(([w, h]) => [w, h, true, 4] as const),
+      ...lowNarrowBoxes.map(([w, h]) => [w, h, true] as const),
+      [320, 277, true, 5, 5] as const,
     ];
-    for (const [w, h, hasHand, most = 5] of cases) {
-      for (const players of [3, 4, 5].filter((n) => n <= most)) {
+    for (const [w, h, hasHand, most = 5, least = 3] of cases) {
+      for (const players of [3, 4, 5].filter((n) => n <= most && n >= least)) {
         const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
         const boxes: [string, Box][] = [];
         for (let s = 0; s < players; s++) {

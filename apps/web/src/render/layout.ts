@@ -32,6 +32,11 @@ export interface Layout {
    * instead of above it, and opponents' boxes of two lines, so the middle band keeps room for the challenge.
    */
   short: boolean;
+  /**
+   * Seat boxes of two lines, the role pill ending the name's line (the short canvas' bands); otherwise
+   * the name, the counts and the bet each have a line and the pill sits at the bottom.
+   */
+  twoLineBoxes: boolean;
   cardW: number;
   cardH: number;
   /** Scale of table cards relative to hand cards. */
@@ -94,6 +99,10 @@ const NARROW_MIN_CARD_W = 36;
  * pill on one line: four opponents' boxes (82 px at 360) shrank 'Bot 3' to 5 px beside 'supporter'.
  */
 const SHORT_NARROW_MIN_BOX_W = 110;
+/** The room a pile's label needs at a phone's smallest size ('Stapel 2: 17' at 9 px). */
+const LABEL_W = 66;
+/** The stacked layout's seat box height on a phone (name, counts, bet, role pill: a line each). */
+const TALL_BOX_H = 62;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 
@@ -101,6 +110,8 @@ const MAX_TABLE = 5;
 interface CardSize {
   cardW: number;
   beside: boolean;
+  /** The short canvas' bands with the stacked layout's taller seat boxes (see narrowCardSize). */
+  tall?: boolean;
 }
 
 /** Where a short canvas puts the limit: in your column, under the feathers, or beside the deck. */
@@ -128,7 +139,7 @@ export function layout(i: LayoutInput): Layout {
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, size);
   }
-  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt);
+  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt, size.tall);
   return layoutAt(i, size.cardW, size.beside);
 }
 
@@ -137,18 +148,18 @@ export function layout(i: LayoutInput): Layout {
  * the limit in your column while cards keep SHORT_COMFORT_CARD_W (740x360); on a lower one (568x320: a canvas of about 568x210, where that column left no room for the deck over
  * it) the limit under the feathers or beside the deck, whichever gives the larger cards.
  */
-function shortCardSize(i: LayoutInput): CardSize & { limitAt: LimitAt } {
+function shortCardSize(i: LayoutInput, tall = false): CardSize & { limitAt: LimitAt } {
   const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
   const best = (limitAt: LimitAt) => {
     for (let cw = SHORT_MAX_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
-      if (fits(layoutShort(full, cw, limitAt))) return cw;
+      if (fits(layoutShort(full, cw, limitAt, tall))) return cw;
     return 0;
   };
-  let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt };
+  let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt, tall };
   if (size.cardW >= SHORT_COMFORT_CARD_W || !i.hasHand) return size;
   for (const limitAt of ['feathers', 'deck'] as const) {
     const cardW = best(limitAt);
-    if (cardW > size.cardW) size = { cardW, beside: false, limitAt };
+    if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
   return { ...size, cardW: Math.max(size.cardW, SHORT_MIN_CARD_W) };
 }
@@ -170,6 +181,9 @@ function largestFitting(i: LayoutInput): number {
  * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand. Lower still
  * (360x640's guided game in German, about 360x280 while betting: the stacked rows need some 340 px)
  * nothing stacked fits, and the short canvas' bands do: your box sat over the deck and the challenge.
+ * Where their boxes are too narrow for a name and its pill on one line (five players at 360 px, four
+ * at 320), the bands keep the stacked layout's taller boxes: at 320x277 (a 320x568 phone betting in
+ * German) five players' stacked rows laid your box over the deck and the hand over the challenge.
  */
 function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
@@ -181,6 +195,8 @@ function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
   const banded = shortCardSize(i);
   const S = layoutShort(full, banded.cardW, banded.limitAt);
   if (S.seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(S)) return banded;
+  const tall = shortCardSize(i, true);
+  if (fits(layoutShort(full, tall.cardW, tall.limitAt, true))) return tall;
   return { cardW: proportional, beside: false };
 }
 
@@ -237,7 +253,7 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
   const others = Math.max(1, i.players - 1);
   const gapX = narrow ? 4 : 10;
   const boxW = Math.floor(Math.min(narrow ? 100 : 190, (w - gapX * (others + 1)) / others));
-  const seatBox = { w: boxW, h: narrow ? 62 : 78 };
+  const seatBox = { w: boxW, h: narrow ? TALL_BOX_H : 78 };
   const small = narrow ? 11 : 13;
   const betH = narrow ? 22 : 28;
 
@@ -341,6 +357,7 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
     h,
     narrow,
     short: false,
+    twoLineBoxes: false,
     cardW,
     cardH,
     tableScale,
@@ -425,15 +442,19 @@ function fan(n: number, cardW: number, cx: number, left: number, right: number, 
  * A lower canvas (568x320's) is `tight`: the column keeps only your box and the bets on you, so the
  * deck fits over it; the limit sits under the feathers or beside the deck (`limitAt`), the discard
  * pile's zone holds its one label, and the fan curves less.
+ * `tall`: the seat boxes of the stacked layout (an upright phone's boxes too narrow for two lines).
  */
-function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column'): Layout {
+function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column', tall = false): Layout {
   const { w, h } = i;
   const cardH = Math.round(cardW * 1.45);
   const others = Math.max(1, i.players - 1);
   const gapX = 6;
   const small = 10;
   // An upright phone's column is narrower: at 170 px it left a 12-card hand 13 px a card to tap.
-  const seatBox = { w: Math.floor(Math.min(w < 480 ? 120 : 170, (w - gapX * (others + 1)) / others)), h: 40 };
+  const seatBox = {
+    w: Math.floor(Math.min(w < 480 ? 120 : 170, (w - gapX * (others + 1)) / others)),
+    h: tall ? TALL_BOX_H : 40,
+  };
   const betH = 16;
 
   const { seats, betRows } = opponentsRow(i, seatBox, betH, 3);
@@ -487,7 +508,9 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column')
   const discard = { x: w - 8 - tw / 2, y: tight ? midY - (small + 5) / 2 : midY - labels / 2 };
   // The pile's label may be wider than the pile (piles.ts: up to 1.6 cards): its zone holds the label too.
   // Tight (small cards): room for 'discard 16' at 10 px whole, 59 px ('discard 16' was cut to 7.8 px).
-  const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight ? w - 2 - 64 : w);
+  // Tall (an upright phone's small cards too): the same, and 'Stapel 2: 17' at 9 px whole, 66 px (under
+  // 36-px cards both labels were shrunk to 8 px).
+  const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight || tall ? w - 2 - 64 : w);
   // Tight: the limit's pips (up to five, 16 px apart) and its word, under the feathers (both centred
   // in the band) or right of the deck at the foot of its column.
   const limitW = 76;
@@ -496,12 +519,14 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column')
   const stackH = stacked ? featherH + 2 + limitH : featherH;
   const feathers = { x: discardLeft - 6 - stackW / 2, y: midY - (stackH - featherH) / 2 };
   const trumpRight = deck.x + tw * 0.45 + th / 2;
+  const deckW = Math.max(trumpRight - deck.x + tw / 2 + 8, tall ? LABEL_W : 0);
   if (stacked) limit = { x: feathers.x - limitW / 2, y: feathers.y + featherH / 2 + 2, w: limitW, h: limitH };
-  if (tight && limitAt === 'deck') limit = { x: trumpRight + 8, y: ownBets.y - 4 - limitH, w: limitW, h: limitH };
+  if (tight && limitAt === 'deck')
+    limit = { x: deck.x - tw / 2 + deckW, y: ownBets.y - 4 - limitH, w: limitW, h: limitH };
   // The discard pile has one label (the deck two in round 1).
   const discardH = tight ? th + small + 9 : th + labels + 2;
   const zones: Layout['zones'] = {
-    deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 2 },
+    deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: deckW, h: th + labels + 2 },
     discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: w - 2 - discardLeft, h: discardH },
     feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
     table: { x: 0, y: 0, w: 0, h: 0 },
@@ -517,6 +542,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column')
     h,
     narrow: true,
     short: true,
+    twoLineBoxes: !tall,
     cardW,
     cardH,
     tableScale,

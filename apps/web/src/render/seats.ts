@@ -4,16 +4,14 @@
  * leaves the seats alone.
  */
 import type { Seat } from '@blaze/rules';
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
 import { t, tn } from '../i18n/index.js';
 import { roleOf } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';
+import { fitText, MIN_TEXT_PX } from './fit.js';
 import type { Layout } from './layout.js';
 import { featherToken, TEXT } from './tokens.js';
 import type { Region } from './types.js';
-
-/** Texts shrink to fit their box, never below this size (px): they are said shorter instead. */
-const MIN_TEXT_PX = 8;
 
 export class Seats {
   readonly layer = new Container();
@@ -46,9 +44,13 @@ export class Seats {
             ? 'done'
             : '';
       const bet = v.bets.find((b) => b.by === seat && b.round === v.round);
-      const betText = bet
-        ? `${t('seat.bet')} → ${tb.seats[bet.on]?.name ?? '?'}${bet.value !== null ? ` (${bet.value})` : ''}`
-        : '';
+      const betText: BetText | null = bet
+        ? {
+            word: t('seat.bet'),
+            on: tb.seats[bet.on]?.name ?? '?',
+            value: bet.value !== null ? ` (${bet.value})` : '',
+          }
+        : null;
       regions.push({
         kind: 'seat',
         id: `seat-${seat}`,
@@ -91,6 +93,25 @@ export class Seats {
   }
 }
 
+/** A seat's bet: the word, whom it is on, its value where the reader may see it (' (1)', or ''). */
+interface BetText {
+  word: string;
+  on: string;
+  value: string;
+}
+
+/** A Text of the form `fitText` picks for `room`, at its scale. */
+function fitted(forms: [string, string][], room: number, style: TextStyleOptions): Text {
+  const tx = new Text({ text: '', style });
+  const f = fitText(forms, room, Number(style.fontSize), (text) => {
+    tx.text = text;
+    return tx.width;
+  });
+  tx.text = f.text;
+  tx.scale.set(f.scale);
+  return tx;
+}
+
 const ROLE_COLOR: Record<string, number> = { active: 0xe8532f, target: 0x3d8bfd, supporter: 0x9b59d0, out: 0x777777 };
 
 function seatBox(
@@ -102,7 +123,7 @@ function seatBox(
   feathers: { value: number }[],
   handCount: number,
   mine: boolean,
-  betText: string,
+  betText: BetText | null,
 ): Container {
   const info = tb.seats[seat];
   const { w, h } = L.seatBox;
@@ -117,14 +138,14 @@ function seatBox(
     .circle(-w / 2 + 9, -h / 2 + 11, 4)
     .fill({ color: info?.connected || info?.bot ? 0x4cd964 : 0xff5f57 });
   c.addChild(dot);
-  const name = new Text({ text: info?.name ?? '?', style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
-  name.position.set(-w / 2 + 17, -h / 2 + (L.short ? 2 : 3));
-  c.addChild(name);
   // A short box has no line of its own for the role: its pill ends the name's line.
-  const pillW = L.short ? rolePill(c, L, role, state, fs) : 0;
-  // Never cut a name: shrink it to fit instead (24 characters at most, by the join form).
+  const pillW = L.twoLineBoxes ? rolePill(c, L, role, state, fs) : 0;
+  // A name shrinks to fit (24 characters at most, by the join form); only past the smallest readable
+  // size is it cut (the seat's explainer says it whole).
   const nameRoom = w - 20 - (pillW > 0 ? pillW + 6 : 0);
-  if (name.width > nameRoom) name.scale.set(Math.max(0.1, nameRoom / name.width));
+  const name = fitted([[info?.name ?? '?', '']], nameRoom, { ...TEXT, fontSize: fs, fontWeight: '700' });
+  name.position.set(-w / 2 + 17, -h / 2 + (L.twoLineBoxes ? 2 : 3));
+  c.addChild(name);
   const total = feathers.reduce((a, f) => a + f.value, 0);
   // Away within their grace, only the clocks act for them; past it the bot plays their seat.
   const offline = info && !info.connected && !info.bot ? t(info.standIn ? 'seat.standIn' : 'seat.offline') : '';
@@ -132,7 +153,7 @@ function seatBox(
   const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
     .filter(Boolean)
     .join(' · ');
-  const l2y = -h / 2 + (L.short ? 16 : fs + 7);
+  const l2y = -h / 2 + (L.twoLineBoxes ? 16 : fs + 7);
   const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
   if (l2.width <= w - 10 || !L.narrow) {
     l2.position.set(-w / 2 + 6, l2y);
@@ -164,20 +185,24 @@ function seatBox(
       count(total);
     }
     if (offline) {
-      const tx = new Text({ text: offline, style: { ...TEXT, fontSize: fs - 2 } });
+      const tx = fitted([[offline, '']], w / 2 - 4 - x, { ...TEXT, fontSize: fs - 2 });
       tx.position.set(x, l2y);
-      const room = w / 2 - 4 - x;
-      if (tx.width > room) tx.scale.set(Math.max(0.1, room / tx.width));
       c.addChild(tx);
     }
   }
   if (betText) {
-    const l3 = new Text({ text: betText, style: { ...TEXT, fontSize: fs - 2, fill: 0xffd54a } });
-    l3.position.set(-w / 2 + 6, -h / 2 + (L.short ? 27 : 2 * fs + 7));
-    if (l3.width > w - 10) l3.scale.set((w - 10) / l3.width);
+    // Too long for a phone's box: the arrow in the bet's colour says it without the word, then the
+    // name is cut ('Wetten → Bot 1 (1)' was shrunk to 7 px in a 360 px phone's box of five players).
+    const { word, on, value } = betText;
+    const forms: [string, string][] = [
+      [`${word} → ${on}`, value],
+      [`→ ${on}`, value],
+    ];
+    const l3 = fitted(forms, w - 10, { ...TEXT, fontSize: fs - 2, fill: 0xffd54a });
+    l3.position.set(-w / 2 + 6, -h / 2 + (L.twoLineBoxes ? 27 : 2 * fs + 7));
     c.addChild(l3);
   }
-  if (!L.short) rolePill(c, L, role, state, fs);
+  if (!L.twoLineBoxes) rolePill(c, L, role, state, fs);
   return c;
 }
 
@@ -195,7 +220,7 @@ function rolePill(c: Container, L: Layout, role: string, state: string, fs: numb
     .filter(Boolean)
     .join(' · ');
   const style = { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } as const;
-  const room = L.short ? w / 2 : w - 8;
+  const room = L.twoLineBoxes ? w / 2 : w - 8;
   let badge = new Text({ text: label, style });
   // Too long for a phone's box at a readable size: the pill's colour names the role, the word the state.
   if (state && role !== 'none' && badge.width * MIN_TEXT_PX > (room - 10) * (fs - 2)) {
@@ -203,8 +228,8 @@ function rolePill(c: Container, L: Layout, role: string, state: string, fs: numb
     badge = new Text({ text: t(`seat.${state}` as 'seat.passed'), style });
   }
   const bw = Math.min(room, badge.width + 10);
-  const x = L.short ? w / 2 - 4 - bw : -w / 2 + 4;
-  const y = L.short ? -h / 2 + 3 : h / 2 - fs - 6;
+  const x = L.twoLineBoxes ? w / 2 - 4 - bw : -w / 2 + 4;
+  const y = L.twoLineBoxes ? -h / 2 + 3 : h / 2 - fs - 6;
   c.addChild(new Graphics().roundRect(x, y, bw, fs + 3, 6).fill({ color: ROLE_COLOR[role] ?? 0x555555 }));
   badge.position.set(x + 5, y + 1);
   if (badge.width > bw - 10) badge.scale.set((bw - 10) / badge.width);

@@ -124,9 +124,9 @@ describe('join screen and spectators (issue #10)', () => {
     await onlyWayHome();
     await shot(page, 'spectate-no-such-table');
     await page.waitForTimeout(3_500);
-    expect(asked).toEqual(['/api/tables/AAAAAAAAAAAA/lookup']);
     // An expected answer, not a failed request: not even the browser's 'Failed to load resource' line.
     expect(consoleErrors).toEqual([]);
+    expect(asked).toEqual(['/api/tables/AAAAAAAAAAAA/lookup']);
 
     // A table gone between reading its card and pressing Join: the server's 'room "…" not found' is
     // worded by the page (its join is sent, unchanged, to an id the server does not know).

@@ -51,8 +51,11 @@ export const SMALL_LANDSCAPE: [string, BrowserContextOptions, boolean] = [
   true,
 ];
 
-/** Smallest font a canvas text may shrink to (names shrink to fit rather than being cut). */
-export const MIN_TEXT_PX = 8;
+/**
+ * Smallest font a canvas text may shrink to: a phone's second line of a seat box (render/fit.ts);
+ * past it a text is said shorter, and a long name is cut with '…' (its seat's explainer says it whole).
+ */
+export const MIN_TEXT_PX = 9;
 
 export const regions = (page: Page): Promise<Region[]> => page.evaluate(() => window.__blaze?.regions ?? []);
 export const labels = (page: Page): Promise<Label[]> => page.evaluate(() => window.__blaze?.labels ?? []);
@@ -92,7 +95,7 @@ export async function expectCanvasClean(page: Page, label: string, seats: number
       expect(overlap(a, b), `${label}: ${a.id} overlaps ${b.id}`).toBe(false);
     }
   }
-  // Texts on the canvas: inside it, inside their seat box, readable (shrunk, never cut), and apart
+  // Texts on the canvas: inside it, inside their seat box, readable (shrunk no further than MIN_TEXT_PX), and apart
   // (a text's box is its ink across, and a pixel and a half more above and below: the line's spacing).
   const texts = await labels(page);
   const ink = (l: Label): Box => ({ ...l, x: l.x + 0.5, y: l.y + 1.5, w: l.w - 1, h: l.h - 3 });

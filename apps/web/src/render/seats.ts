@@ -220,19 +220,21 @@ function rolePill(c: Container, L: Layout, role: string, state: string, fs: numb
     .filter(Boolean)
     .join(' · ');
   const style = { ...TEXT, fontSize: fs - 2, fontWeight: '700', fill: 0xffffff } as const;
-  const room = L.twoLineBoxes ? w / 2 : w - 8;
-  let badge = new Text({ text: label, style });
+  // On a two-line box the pill ends the name's line, half the box; a little more where its word would
+  // shrink below MIN_TEXT_PX ('supporter' at 8.9 px in the guided game at 568x320), the name keeping 50 px.
+  const words = new Text({ text: label, style });
+  const wanted = (words.width * MIN_TEXT_PX) / (fs - 2) + 10;
+  words.destroy();
+  const room = L.twoLineBoxes ? Math.max(w / 2, Math.min(w - 50, wanted)) : w - 8;
   // Too long for a phone's box at a readable size: the pill's colour names the role, the word the state.
-  if (state && role !== 'none' && badge.width * MIN_TEXT_PX > (room - 10) * (fs - 2)) {
-    badge.destroy();
-    badge = new Text({ text: t(`seat.${state}` as 'seat.passed'), style });
-  }
+  const forms: [string, string][] = [[label, '']];
+  if (state && role !== 'none') forms.push([t(`seat.${state}` as 'seat.passed'), '']);
+  const badge = fitted(forms, room - 10, style);
   const bw = Math.min(room, badge.width + 10);
   const x = L.twoLineBoxes ? w / 2 - 4 - bw : -w / 2 + 4;
   const y = L.twoLineBoxes ? -h / 2 + 3 : h / 2 - fs - 6;
   c.addChild(new Graphics().roundRect(x, y, bw, fs + 3, 6).fill({ color: ROLE_COLOR[role] ?? 0x555555 }));
   badge.position.set(x + 5, y + 1);
-  if (badge.width > bw - 10) badge.scale.set((bw - 10) / badge.width);
   c.addChild(badge);
   return bw;
 }

@@ -4,6 +4,38 @@ import { describe, expect, it } from 'vitest';
 import { BotDriver, type BotMoveAnswer, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
 import { fakeClock } from './fakeClock.js';
 
+/**
+ * Bots on the fake clock whose moves go through `act`; after each move made they plan again, as the
+ * room does after every change. Starts them and answers nothing: the tests watch what `act` saw.
+ */
+function startBots(
+  clock: ReturnType<typeof fakeClock>,
+  rnd: () => number,
+  game: () => GameState,
+  act: (a: Action) => BotMoveAnswer,
+): void {
+  let driver: BotDriver;
+  const replan = () =>
+    driver.replan(
+      () => true,
+      700,
+      () => 'normal',
+    );
+  driver = new BotDriver(
+    clock,
+    rnd,
+    (a: Action) => {
+      const answer = act(a);
+      if (answer === true) replan();
+      return answer;
+    },
+    game,
+    null,
+    clock.now,
+  );
+  replan();
+}
+
 describe('bot pacing', () => {
   it('scales the minimum on-screen time with the table rhythm', () => {
     expect(onScreenMs(700)).toBe(MIN_ON_SCREEN_MS);
@@ -16,29 +48,18 @@ describe('bot pacing', () => {
     let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
     const times: number[] = [];
     let maxLive = 0;
-    let driver: BotDriver;
-    const replan = () =>
-      driver.replan(
-        () => true,
-        700,
-        () => 'normal',
-      );
-    driver = new BotDriver(
+    startBots(
       clock,
       () => 0.01, // the shortest human delay: pacing alone must hold the bots back
-      (a: Action) => {
+      () => game,
+      (a) => {
         const r = applyAction(game, a);
         if (!r.ok) return false;
         game = r.state;
         times.push(clock.now());
-        replan();
         return true;
       },
-      () => game,
-      null,
-      clock.now,
     );
-    replan();
     for (let t = 100; t <= 60_000; t += 100) {
       clock.advanceTo(t);
       // Four bot seats, one host timer for the soonest of their moves.
@@ -56,31 +77,20 @@ describe('bot pacing', () => {
     let storeBackAt = 13_000;
     const tries: number[] = [];
     const made: number[] = [];
-    let driver: BotDriver;
-    const replan = () =>
-      driver.replan(
-        () => true,
-        700,
-        () => 'normal',
-      );
-    driver = new BotDriver(
+    startBots(
       clock,
       () => 0.5,
-      (a: Action): BotMoveAnswer => {
+      () => game,
+      (a) => {
         tries.push(clock.now());
         if (clock.now() < storeBackAt) return 'unrecorded';
         const r = applyAction(game, a);
         if (!r.ok) return false;
         game = r.state;
         made.push(clock.now());
-        replan();
         return true;
       },
-      () => game,
-      null,
-      clock.now,
     );
-    replan();
     clock.advanceTo(20_000);
     const first = tries[0] as number;
     const landed = made[0] as number;

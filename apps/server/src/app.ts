@@ -1,7 +1,7 @@
 /**
  * One HTTP server for everything: the built web client (with an SPA fallback so /t/<id> loads the
- * app), /healthz, /metrics, POST /api/tables, Colyseus' matchmaking routes and its websockets.
- * Every request meets the edge (edge.ts) first.
+ * app), /healthz, /metrics, the tables' routes (tableRoutes.ts), Colyseus' matchmaking routes and its
+ * websockets. Every request meets the edge (edge.ts) first.
  */
 import { existsSync } from 'node:fs';
 import {
@@ -12,21 +12,20 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
 import { matchMaker, type Presence, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
-import { z } from 'zod';
-import { Edge, type EdgeLimits, isJson, MATCHMAKER_METHODS } from './edge.js';
+import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
 import { registry } from './metrics.js';
-import { BucketBook, type BucketOptions } from './rateLimit.js';
+import type { BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
 import { currentStore } from './store/current.js';
+import { mountTableRoutes } from './tableRoutes.js';
 
 export const ROOM_NAME = 'blaze';
 
@@ -66,8 +65,6 @@ export interface BlazeServer {
   close(): Promise<void>;
   readonly port: number;
 }
-
-const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 
 export function createServer(options: ServerOptions = {}): BlazeServer {
   const log = options.logger ?? createLogger({ level: 'silent' });
@@ -153,74 +150,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     });
   }
 
-  const creators = new BucketBook(edge.limits.tableCreation);
-  app.post('/api/tables', async (req, res, next) => {
-    // JSON only: a form or text/plain post (which any web page can make a browser send) makes nothing.
-    if (!isJson(req.headers['content-type'])) {
-      res.status(415).json({ code: 'JSON_ONLY', message: 'Send application/json.' });
-      return;
-    }
-    if (!creators.take(edge.address(req))) {
-      res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many new tables from this address; wait a little.' });
-      return;
-    }
-    if (edge.tablesFull()) {
-      res.status(503).json({ code: 'FULL', message: 'This server has as many tables as it can hold; try later.' });
-      return;
-    }
-    next();
-  });
-  app.post('/api/tables', express.json({ limit: edge.limits.maxBodyBytes }), async (req, res) => {
-    const body = createTableBody.safeParse(req.body ?? {});
-    if (!body.success) {
-      res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });
-      return;
-    }
-    try {
-      const listing = await matchMaker.createRoom(ROOM_NAME, { settings: body.data.settings ?? {} });
-      log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
-      res.status(201).json({ id: listing.roomId });
-    } catch (e) {
-      res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
-    }
-  });
-
-  // The join screen: who hosts and who sits, before joining. Public to whoever holds the id (as the
-  // table itself is); from the matchmaking listing, so it answers for tables of any process.
-  const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE'> => {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return 'MALFORMED';
-    let listing: { metadata?: unknown } | undefined;
-    try {
-      listing = (await matchMaker.query({ name: ROOM_NAME, roomId: id }))[0];
-    } catch {
-      return 'UNAVAILABLE';
-    }
-    if (!listing) return 'NOT_FOUND';
-    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
-    return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
-  };
-  const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {
-    if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
-    else res.status(503).json({ code, message: 'Try again in a moment.' });
-  };
-  app.get('/api/tables/:id', async (req, res) => {
-    const card = await findCard(req.params.id);
-    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
-    if (card === 'NOT_FOUND') {
-      res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(card);
-  });
-  // The same for the join page, where a closed table is an expected answer: 200 { exists: false }.
-  app.get('/api/tables/:id/lookup', async (req, res) => {
-    const card = await findCard(req.params.id);
-    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
-    const answer: TableLookup = card === 'NOT_FOUND' ? { exists: false } : { exists: true, card };
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(answer);
-  });
+  mountTableRoutes(app, ROOM_NAME, edge, log);
 
   const api = express.Router();
   app.use('/api', api);

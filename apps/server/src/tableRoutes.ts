@@ -1,0 +1,86 @@
+/**
+ * The tables' HTTP routes: POST /api/tables makes one (JSON only, rate-limited per address, refused
+ * when the server is full); GET /api/tables/:id and /lookup answer the join screen from the
+ * matchmaking listing, so they answer for tables of any process.
+ */
+import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
+import { matchMaker } from '@colyseus/core';
+import express from 'express';
+import { z } from 'zod';
+import { type Edge, isJson } from './edge.js';
+import type { Logger } from './logger.js';
+import { BucketBook } from './rateLimit.js';
+
+const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
+
+/** `room` is the name the tables' rooms are defined under (app.ts). */
+export function mountTableRoutes(app: express.Express, room: string, edge: Edge, log: Logger): void {
+  const creators = new BucketBook(edge.limits.tableCreation);
+  app.post('/api/tables', async (req, res, next) => {
+    // JSON only: a form or text/plain post (which any web page can make a browser send) makes nothing.
+    if (!isJson(req.headers['content-type'])) {
+      res.status(415).json({ code: 'JSON_ONLY', message: 'Send application/json.' });
+      return;
+    }
+    if (!creators.take(edge.address(req))) {
+      res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many new tables from this address; wait a little.' });
+      return;
+    }
+    if (edge.tablesFull()) {
+      res.status(503).json({ code: 'FULL', message: 'This server has as many tables as it can hold; try later.' });
+      return;
+    }
+    next();
+  });
+  app.post('/api/tables', express.json({ limit: edge.limits.maxBodyBytes }), async (req, res) => {
+    const body = createTableBody.safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });
+      return;
+    }
+    try {
+      const listing = await matchMaker.createRoom(room, { settings: body.data.settings ?? {} });
+      log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
+      res.status(201).json({ id: listing.roomId });
+    } catch (e) {
+      res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
+    }
+  });
+
+  // The join screen: who hosts and who sits, before joining. Public to whoever holds the id (as the
+  // table itself is); from the matchmaking listing, so it answers for tables of any process.
+  const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE'> => {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return 'MALFORMED';
+    let listing: { metadata?: unknown } | undefined;
+    try {
+      listing = (await matchMaker.query({ name: room, roomId: id }))[0];
+    } catch {
+      return 'UNAVAILABLE';
+    }
+    if (!listing) return 'NOT_FOUND';
+    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
+    return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
+  };
+  const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {
+    if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
+    else res.status(503).json({ code, message: 'Try again in a moment.' });
+  };
+  app.get('/api/tables/:id', async (req, res) => {
+    const card = await findCard(req.params.id);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    if (card === 'NOT_FOUND') {
+      res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(card);
+  });
+  // The same for the join page, where a closed table is an expected answer: 200 { exists: false }.
+  app.get('/api/tables/:id/lookup', async (req, res) => {
+    const card = await findCard(req.params.id);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    const answer: TableLookup = card === 'NOT_FOUND' ? { exists: false } : { exists: true, card };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(answer);
+  });
+}

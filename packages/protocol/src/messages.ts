@@ -194,6 +194,8 @@ export const ROOM_ERROR_CODES = [
   'TOO_LARGE',
   /** The move could not be written to the table's record (the file locked or failing), so it was undone. */
   'NOT_RECORDED',
+  /** A start is being written to the record: seats, settings and another start wait until it is shown. */
+  'STARTING',
 ] as const;
 
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];

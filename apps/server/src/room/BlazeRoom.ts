@@ -60,6 +60,11 @@ export class BlazeRoom extends Room<BlazeState> {
   /** What the last recorded seats (their signature) and settings (JSON) were, so only changes are written. */
   readonly recorded = { seats: '', settings: '' };
   disposed = false;
+  /**
+   * A start (or rematch) written but not yet on record (gameFlow.startGame): until it is, nothing it
+   * did not account for may change the table (seats, settings, another start).
+   */
+  starting = false;
   /** A restored table while its people's reconnection grace runs: it stays open with nobody connected. */
   restoredGrace = false;
   fixedDeck: string[] | undefined;

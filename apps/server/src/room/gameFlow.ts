@@ -19,10 +19,14 @@ import { seatsChange } from './tableRecord.js';
 
 /**
  * Start (or rematch): the game is set up and written first (its seats, its start, its log line, one
- * write), and shown only if the record took it; if not, the table stays as it was (in its lobby, or
- * showing the game that ended) and the host is told NOT_RECORDED, as for a move.
+ * write), and shown only once the record has it, as a move is. Inline SQLite answers at once (and
+ * may refuse: the host is told NOT_RECORDED); the writer thread and Redis answer later, and until
+ * then the table is held (room.starting): the seats, settings and a second start wait (STARTING),
+ * and people coming and going meanwhile are seated as in a game (people.ts), so what is shown at
+ * last is exactly what was recorded. A kill meanwhile brings the table back in its lobby, as shown.
  */
 export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refusal | null {
+  if (room.starting) return STARTING;
   const s = room.seating;
   const n = s.occupied();
   if (n < 3) return { code: 'NOT_ENOUGH_PLAYERS', message: 'A game needs 3 to 5 players.' };
@@ -44,38 +48,42 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
   }
   const gameNumber = room.state.gameNumber + 1;
   const line = room.log.prepare('started', { value: gameNumber, seat: game.active });
+  // The closed-up seats go on record with the start; the table keeps showing the seats it has until
+  // then (a kill now restores those), and they close up again, the same way, once it is recorded.
   const seats = seatsChange(room);
+  s.putBack(slotsBefore);
   const entries: TableEntry[] = seats ? [seats.entry] : [];
   entries.push({ t: 'start', gameNumber, options }, { t: 'log', line });
   let unrecorded = false;
-  // Inline SQLite answers at once (and may refuse); the writer thread and Redis retry until written,
-  // and show nothing after this start until it is.
+  room.starting = true;
   room.recorder.write(
     entries,
-    () => {},
     () => {
+      room.starting = false;
+      if (room.disposed) return;
+      // Nothing moved a seat meanwhile (the hold), so this closes them up exactly as recorded.
+      s.compact();
+      if (seats) room.recorded.seats = seats.signature;
+      for (const slot of room.state.players) clearPrivate(slot);
+      room.game = game;
+      room.gameOptions = options;
+      room.journal = [];
+      room.attempts = [];
+      room.state.status = 'playing';
+      room.state.gameNumber = gameNumber;
+      room.refreshSeats();
+      room.log.show(line);
+      room.config.edge.log.info({ table: room.roomId, game: gameNumber, players: n }, 'game started');
+      mirrorGame(room.state, game);
+      room.afterChange();
+    },
+    () => {
+      // Nothing was shown: the table stays as it was (in its lobby, or showing the game that ended).
       unrecorded = true;
+      room.starting = false;
     },
   );
-  if (unrecorded) {
-    // Nothing else changed yet: the seats go back where they were, and nothing was shown.
-    s.putBack(slotsBefore);
-    return NOT_RECORDED;
-  }
-  if (seats) room.recorded.seats = seats.signature;
-  for (const slot of room.state.players) clearPrivate(slot);
-  room.game = game;
-  room.gameOptions = options;
-  room.journal = [];
-  room.attempts = [];
-  room.state.status = 'playing';
-  room.state.gameNumber = gameNumber;
-  room.refreshSeats();
-  room.log.show(line);
-  room.config.edge.log.info({ table: room.roomId, game: gameNumber, players: n }, 'game started');
-  mirrorGame(room.state, game);
-  room.afterChange();
-  return null;
+  return unrecorded ? NOT_RECORDED : null;
 }
 
 /**
@@ -126,6 +134,12 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
   }
   return null;
 }
+
+/** A start waits for its record: nothing it did not account for (seats, settings, another start) may slip in. */
+export const STARTING: Refusal = {
+  code: 'STARTING',
+  message: 'The game is starting; wait a moment.',
+};
 
 /** The answer when the record could not be written: what is not on record did not happen. */
 export const NOT_RECORDED: Refusal = {

@@ -16,7 +16,7 @@ import type { Action } from '@blaze/rules';
 import type { Client } from '@colyseus/core';
 import type { BlazeRoom } from './BlazeRoom.js';
 import type { Refusal } from './config.js';
-import { act, NOT_RECORDED, startGame } from './gameFlow.js';
+import { act, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import { clearPrivate } from './mirror.js';
 import type { Person, SeatError } from './seating.js';
 
@@ -103,6 +103,8 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
     return unrecorded ? NOT_RECORDED : null;
   }
   if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
+  // Seats, bots, settings and a second start wait until the start being written is on record.
+  if (room.starting) return STARTING;
   const hostOnly = type !== 'sit' && type !== 'leave';
   if (hostOnly && !s.isHost(person)) return { code: 'NOT_HOST', message: 'Only the host may do that.' };
   let err: SeatError | null = null;

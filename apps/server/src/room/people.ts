@@ -31,10 +31,7 @@ export function admit(room: BlazeRoom, client: Client, options: unknown, context
   // to the gallery by coming back, so passes a full one as a seat's owner does; another tab of a
   // watcher who is here is one more place (29 watchers at a cap of 20, with tokens).
   const heldAway = known !== undefined && known.sessions.size === 0;
-  const spectating =
-    !seated &&
-    !heldAway &&
-    (r.data.spectate === true || room.state.status === 'playing' || room.seating.firstFree() < 0);
+  const spectating = !seated && !heldAway && (r.data.spectate === true || gameOn(room) || room.seating.firstFree() < 0);
   const full = room.config.edge.admit({
     seated,
     spectating,
@@ -79,7 +76,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
   room.tokenOf.set(client.sessionId, person.token);
   room.config.edge.bind(client, room.roomId, person.token);
   if (seating.host === null) seating.host = person.token;
-  if (person.seat === null && !auth.spectate && room.state.status !== 'playing') {
+  if (person.seat === null && !auth.spectate && !gameOn(room)) {
     const free = seating.firstFree();
     if (free >= 0) seating.sit(person, free);
   }
@@ -133,7 +130,7 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
 export function departed(room: BlazeRoom, person: Person): void {
   if (person.sessions.size > 0 || person.pending > 0) return;
   room.lastSeatSent.delete(person.token);
-  if (room.state.status === 'playing' && person.seat !== null) {
+  if (gameOn(room) && person.seat !== null) {
     // The seat stays theirs (the token takes it back); the bot plays it meanwhile.
     if (room.seating.host === person.token) room.seating.handOnHost();
     room.log.add('botTookOver', { seat: person.seat, text: person.name });
@@ -145,6 +142,14 @@ export function departed(room: BlazeRoom, person: Person): void {
   }
   refreshSeats(room);
   room.afterChange();
+}
+
+/**
+ * A game runs, or a start waits for its record (gameFlow.startGame): either way the seats are the
+ * game's, so a newcomer watches and someone gone keeps their seat for the bot to play.
+ */
+function gameOn(room: BlazeRoom): boolean {
+  return room.state.status === 'playing' || room.starting;
 }
 
 /** The person's seat and host flag, to their own clients, only when it changed (unless forced). */

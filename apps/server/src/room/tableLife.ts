@@ -158,6 +158,8 @@ export function abandonTable(room: BlazeRoom): void {
 
 export function disposeTable(room: BlazeRoom): void {
   room.disposed = true;
+  // A start still waiting for its record is not shown now (its callback finds the table disposed).
+  room.starting = false;
   metrics.tableClosed(room);
   // Gone for good (its last person left), unless the whole server is only restarting.
   if (!lifecycle.shuttingDown) {

@@ -9,7 +9,9 @@ import type { Seating } from './seating.js';
 
 /** Seats and settings go on record when they changed (the next write takes them along). */
 export function recordChanges(room: BlazeRoom): void {
-  const seats = seatsChange(room);
+  // A start waiting for its record carries the seats as they will be (closed up); seats recorded
+  // meanwhile would land after it as they were, and the record would not replay to the game.
+  const seats = room.starting ? null : seatsChange(room);
   if (seats) {
     room.recorded.seats = seats.signature;
     room.recorder.push(seats.entry);

@@ -54,6 +54,7 @@ const en = {
   SPECTATOR: 'You are watching: take a free seat to play.',
   TOO_LARGE: 'That message is too large.',
   NOT_RECORDED: 'The server could not save that, so it did not happen. Try again in a moment.',
+  STARTING: 'The game is just starting; seats and settings stay as they are until it does.',
   unknown: 'The server refused that move.',
 } as const;
 
@@ -111,6 +112,7 @@ const de: CoachMessages = {
   SPECTATOR: 'Du schaust zu: Setz dich auf einen freien Platz, um mitzuspielen.',
   TOO_LARGE: 'Diese Nachricht ist zu groß.',
   NOT_RECORDED: 'Der Server konnte das nicht speichern, deshalb zählt es nicht. Versuch es gleich noch einmal.',
+  STARTING: 'Das Spiel beginnt gerade; Plätze und Einstellungen bleiben, wie sie sind, bis es losgeht.',
   unknown: 'Der Server hat diesen Zug abgelehnt.',
 };
 
@@ -160,6 +162,7 @@ const ja: CoachMessages = {
   SPECTATOR: '観戦中です：プレイするには空いている席に座ってください。',
   TOO_LARGE: 'メッセージが大きすぎます。',
   NOT_RECORDED: 'サーバーが保存できなかったため、反映されていません。少ししてからもう一度どうぞ。',
+  STARTING: 'ゲームを開始しています。始まるまで席と設定はそのままです。',
   unknown: 'サーバーがその操作を拒否しました。',
 };
 

@@ -1,0 +1,203 @@
+/**
+ * A game's start is shown only once the record has it, with every store. With the writer thread
+ * (and Redis) the write answers later; the start used to deal and show the game at once, so a kill
+ * in that moment brought the table back in its lobby after its players had seen a deal. Meanwhile
+ * the table is held: seats, settings and a second start are refused (STARTING), and people coming
+ * and going are seated as in a game, so what is shown at last is exactly what was recorded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { setStore } from '../src/store/current.js';
+import { rebuild } from '../src/store/record.js';
+import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
+import type { TableStore } from '../src/store/types.js';
+import {
+  createTable,
+  FAST_ROOM,
+  join,
+  nextError,
+  type Player,
+  serverRoom,
+  sleep,
+  until,
+  useServer,
+} from './helpers.js';
+
+// Relaxed clocks of a minute and slow bots: nothing moves by itself while a test looks.
+const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
+const srv = useServer({ room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW } } });
+const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-record-'));
+afterAll(() => {
+  setStore(null);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** SQLite on its writer thread, whose writes wait while the test holds them (a busy or locked file). */
+function heldThreadStore(file: string): TableStore & { hold(): void; release(): void; startWaits(): boolean } {
+  const inner = openSqliteThreadStore(file);
+  let gate: Promise<void> | null = null;
+  let startWaits = false;
+  let open = () => {};
+  return {
+    ...inner,
+    hold() {
+      gate = new Promise((r) => {
+        open = r;
+      });
+    },
+    release() {
+      gate = null;
+      startWaits = false;
+      open();
+    },
+    /** A write holding a game's start is waiting. */
+    startWaits: () => startWaits,
+    async append(table, entries) {
+      if (gate && entries.some((e) => e.t === 'start')) startWaits = true;
+      if (gate) await gate;
+      return inner.append(table, entries);
+    },
+  };
+}
+
+/** Whether this client has ever decoded a game: status 'playing', a game number, a hand or a hand count. */
+function watchForGame(p: Player): () => boolean {
+  let seen = false;
+  const look = () => {
+    const s = p.room.state;
+    if (s.status === 'playing' || s.gameNumber > 0) seen = true;
+    for (const slot of s.players) if (slot.handCount > 0 || (slot.hand?.length ?? 0) > 0) seen = true;
+  };
+  p.onPatch.push(look);
+  return () => {
+    look();
+    return seen;
+  };
+}
+
+it('a start waits for the writer thread: nothing of the game is shown, and the table holds still, until it is on record', async () => {
+  const store = heldThreadStore(joinPath(dir, 'held.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'host seat');
+  const ben = await join(srv.endpoint, id, { name: 'Ben' });
+  await until(() => ben.seat === 1, 5_000, 'Ben seat');
+  const cat = await join(srv.endpoint, id, { name: 'Cat' });
+  await until(() => cat.seat === 2, 5_000, 'Cat seat');
+  // A gap: the start closes the seats up (the bot from 4 to 3), and only once it is on record.
+  host.room.send('addBot', { seat: 4 });
+  await until(() => host.room.state.players[4]?.occupied === true, 5_000, 'bot');
+  const room = serverRoom(id);
+  await room.flushRecord();
+  const sawGame = [host, ben, cat].map(watchForGame);
+
+  store.hold();
+  let seen = host.errors.length;
+  host.room.send('start', {});
+  await until(() => store.startWaits(), 5_000, 'the start written');
+  await sleep(300);
+  // Was: dealt and shown at once, before the record had the game.
+  for (const saw of sawGame) expect(saw()).toBe(false);
+  // Everything the start did not account for waits, and changes nothing.
+  const tries: [Player, string, object][] = [
+    [host, 'start', {}],
+    [host, 'rematch', {}],
+    [host, 'addBot', { seat: 3 }],
+    [host, 'removeBot', { seat: 4 }],
+    [host, 'botStrength', { seat: 4, strength: 'strong' }],
+    [host, 'kick', { seat: 2 }],
+    [host, 'settings', { windowMs: 1_000 }],
+    [ben, 'sit', { seat: 3 }],
+    [cat, 'leave', {}],
+  ];
+  const settingsBefore = JSON.stringify(room.settings);
+  for (const [p, type, payload] of tries) {
+    const from = p === host ? seen : p.errors.length;
+    p.room.send(type, payload);
+    const e = await nextError(p, from);
+    expect(e.code, type).toBe('STARTING');
+    expect(e.request).toBe(type);
+    if (p === host) seen = host.errors.length;
+  }
+  // Someone who arrives meanwhile watches (was: seated in the free seat, outside the game).
+  const dan = await join(srv.endpoint, id, { name: 'Dan' });
+  await until(() => dan.token !== '', 5_000, 'Dan joined');
+  await sleep(300);
+  for (const saw of sawGame) expect(saw()).toBe(false);
+  expect(watchForGame(dan)()).toBe(false);
+  expect(dan.seat).toBe(-1);
+  expect(host.room.state.status).toBe('lobby');
+  expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, false, true]);
+  expect(room.game).toBeNull();
+  expect(room.state.deadlines.length).toBe(0);
+  expect(JSON.stringify(room.settings)).toBe(settingsBefore);
+  expect(room.seating.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'person', null, 'bot']);
+
+  store.release();
+  await until(() => [host, ben, cat, dan].every((p) => p.room.state.status === 'playing'), 5_000, 'the game shown');
+  expect(room.starting).toBe(false);
+  expect(host.room.state.gameNumber).toBe(1);
+  await until(
+    () => [host, ben, cat].every((p) => (p.room.state.players[p.seat]?.hand.length ?? 0) > 0),
+    5_000,
+    'hands',
+  );
+  expect([host.seat, ben.seat, cat.seat, dan.seat]).toEqual([0, 1, 2, -1]);
+  expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, true, false]);
+  // The hold is gone: a seat change meets the running game, not the start.
+  seen = ben.errors.length;
+  ben.room.send('sit', { seat: 4 });
+  expect((await nextError(ben, seen)).code).toBe('GAME_RUNNING');
+  // On record as shown: the seats as they were closed up, then the start; nothing after it puts
+  // them back where they were (a kill then would restore a game its seats do not match).
+  await room.flushRecord();
+  const entries = await store.load(id);
+  const startAt = entries.findIndex((e) => e.t === 'start');
+  const closedUp = ['person', 'person', 'person', 'bot', null];
+  for (const e of entries.slice(startAt)) {
+    if (e.t === 'seats') expect(e.slots.map((o) => o?.kind ?? null)).toEqual(closedUp);
+  }
+  const r = rebuild(entries);
+  if ('error' in r) throw new Error(r.error);
+  expect(r.game).toEqual(room.game);
+  expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(closedUp);
+  for (const p of [host, ben, cat, dan]) await p.room.leave();
+  setStore(null);
+  await store.close();
+}, 30_000);
+
+it('someone who leaves while a start waits keeps their seat for the bot, and the game shown is the one recorded', async () => {
+  const store = heldThreadStore(joinPath(dir, 'leaver.sqlite'));
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'host seat');
+  const ben = await join(srv.endpoint, id, { name: 'Ben' });
+  await until(() => ben.seat === 1, 5_000, 'Ben seat');
+  host.room.send('addBot', { seat: 2 });
+  await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bot');
+  const room = serverRoom(id);
+  await room.flushRecord();
+  store.hold();
+  host.room.send('start', {});
+  await until(() => store.startWaits(), 5_000, 'the start written');
+  await ben.room.leave();
+  await until(() => !host.room.state.players[1]?.connected, 5_000, 'Ben gone');
+  // Was: his seat given up in the lobby, and then a game dealt to three seats with two sitting.
+  expect(host.room.state.players[1]?.occupied).toBe(true);
+  store.release();
+  await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+  expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, false, false]);
+  expect(host.room.state.players[1]?.standIn).toBe(true);
+  await room.flushRecord();
+  const r = rebuild(await store.load(id));
+  if ('error' in r) throw new Error(r.error);
+  expect(r.game).toEqual(room.game);
+  expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'bot', null, null]);
+  await host.room.leave();
+  setStore(null);
+  await store.close();
+}, 30_000);

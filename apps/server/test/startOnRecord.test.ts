@@ -8,9 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { setStore } from '../src/store/current.js';
 import { rebuild } from '../src/store/record.js';
+import { openRedisStore } from '../src/store/redis.js';
 import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
 import type { TableStore } from '../src/store/types.js';
 import {
@@ -29,9 +32,14 @@ import {
 const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
 const srv = useServer({ room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW } } });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-record-'));
-afterAll(() => {
+let redis: (Proc & { url: string }) | null = null;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
   setStore(null);
   rmSync(dir, { recursive: true, force: true });
+  await redis?.stop();
 });
 
 /** SQLite on its writer thread, whose writes wait while the test holds them (a busy or locked file). */
@@ -200,4 +208,44 @@ it('someone who leaves while a start waits keeps their seat for the bot, and the
   await host.room.leave();
   setStore(null);
   await store.close();
+}, 30_000);
+
+it('with Redis too: a start waits for Redis to take it, and the table holds still meanwhile', async () => {
+  const store = openRedisStore(redis?.url ?? '');
+  setStore(store);
+  const admin = new Redis(redis?.url ?? '');
+  try {
+    const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
+    const host = await join(srv.endpoint, id, { name: 'Host' });
+    await until(() => host.seat === 0, 5_000, 'host seat');
+    for (const seat of [1, 2]) host.room.send('addBot', { seat });
+    await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bots');
+    const room = serverRoom(id);
+    await room.flushRecord();
+    const sawGame = watchForGame(host);
+    // Redis holds every write command (a busy or failing-over Redis) until the test lets go.
+    await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');
+    host.room.send('start', {});
+    await sleep(500);
+    // Reads on another connection go on: the start is not in Redis yet, and nothing of it is shown.
+    expect((await admin.lrange(`blaze:t:${id}`, 0, -1)).some((e) => e.includes('"t":"start"'))).toBe(false);
+    expect(sawGame()).toBe(false);
+    expect(room.game).toBeNull();
+    const seen = host.errors.length;
+    host.room.send('settings', { windowMs: 1_000 });
+    expect((await nextError(host, seen)).code).toBe('STARTING');
+    await admin.call('CLIENT', 'UNPAUSE');
+    await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+    await room.flushRecord();
+    const r = rebuild(await store.load(id));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.game).toEqual(room.game);
+    expect(r.settings?.windowMs).not.toBe(1_000);
+    await host.room.leave();
+  } finally {
+    await admin.call('CLIENT', 'UNPAUSE');
+    admin.disconnect();
+    setStore(null);
+    await store.close();
+  }
 }, 30_000);

@@ -20,6 +20,8 @@
  *   A step that saturates the server (tables failing to open, over 90% of a core per process, p50 over
  *   250 ms) ends that kind of run: larger table counts of it are listed as skipped, with the reason.
  *   BENCH_STRICT=1 (CI: exit 1 if any table failed or a row measured no latency at all)
+ *   BENCH_REPEAT=5 (every row that many times, all rows once per round, so a quiet or busy minute of a
+ *   shared machine falls on each kind alike; then each kind's median and spread of p99 and GC p99)
  *   BENCH_SERVER_CPUS=0 BENCH_GENERATOR_CPUS=1 (taskset lists: pin the server processes and the generators to
  *   their own cores, so neither steals the other's CPU, as when the people are on other machines)
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
@@ -50,6 +52,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 /** Server processes per run: 1, and with 2 a real redis-server on loopback shared by both. */
 const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
 /** The bots' strength, one run each (people's latency with strong bots against the same without). */
+/** Rounds of every row; one run's tail on a shared 2-core machine moves by up to 2× from run to run. */
+const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
 const BOTS: BotStrength[] = list(process.env.BENCH_BOTS, 'normal').map((b) => {
   const r = botStrength.safeParse(b);
   if (!r.success) throw new Error(`BENCH_BOTS: ${b} is not one of ${botStrength.options.join(', ')}`);
@@ -370,23 +374,26 @@ function saturation(r: Row): string | null {
 }
 const saturated = new Map<string, { at: number; why: string }>();
 try {
-  for (const n of TABLES) {
-    for (const procs of PROCESSES) {
-      for (const mode of MODES) {
-        for (const bots of BOTS) {
-          const key = `${procs}/${mode}/${bots}`;
-          const sat = saturated.get(key);
-          if (sat) {
-            console.log(
-              `| ${n} | ${procs} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,
-            );
-            continue;
+  for (let round = 0; round < REPEAT; round++) {
+    for (const n of TABLES) {
+      for (const procs of PROCESSES) {
+        for (const mode of MODES) {
+          for (const bots of BOTS) {
+            const key = `${procs}/${mode}/${bots}`;
+            const sat = saturated.get(key);
+            if (sat) {
+              if (round === 0)
+                console.log(
+                  `| ${n} | ${procs} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,
+                );
+              continue;
+            }
+            const r = await runOne(n, mode, procs, bots);
+            rows.push(r);
+            console.log(`| ${line(r)} |`);
+            const why = saturation(r);
+            if (why) saturated.set(key, { at: n, why });
           }
-          const r = await runOne(n, mode, procs, bots);
-          rows.push(r);
-          console.log(`| ${line(r)} |`);
-          const why = saturation(r);
-          if (why) saturated.set(key, { at: n, why });
         }
       }
     }
@@ -394,6 +401,22 @@ try {
 } catch (e) {
   console.error(e);
   process.exit(1);
+}
+if (REPEAT > 1) {
+  // Each kind of row over its rounds: the median is the figure, the spread says how much to trust it.
+  const kinds = new Map<string, Row[]>();
+  for (const r of rows) {
+    const k = `${r.tables} tables, ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${r.mode}, ${r.bots} bots`;
+    kinds.set(k, [...(kinds.get(k) ?? []), r]);
+  }
+  const runs = (xs: number[]) => xs.map((x) => f(x, 2)).join(' / ');
+  for (const [k, rs] of kinds) {
+    const p99 = rs.map((r) => r.p99);
+    const gc = rs.map((r) => r.gcP99);
+    console.log(
+      `${k}, ${rs.length} runs: people's p99 median ${f(pct(p99, 50), 2)} ms (${runs(p99)}; ≤ 10 ms in ${p99.filter((x) => x <= 10).length}); GC pause p99 median ${f(pct(gc, 50), 2)} ms (${runs(gc)}; ≤ 5 ms in ${gc.filter((x) => x <= 5).length})`,
+    );
+  }
 }
 for (const n of TABLES) {
   for (const procs of PROCESSES) {

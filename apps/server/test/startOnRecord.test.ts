@@ -14,8 +14,9 @@ import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { setStore } from '../src/store/current.js';
 import { rebuild } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
+import { openSqliteStore } from '../src/store/sqlite.js';
 import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
-import type { TableStore } from '../src/store/types.js';
+import type { TableEntry, TableStore } from '../src/store/types.js';
 import {
   createTable,
   FAST_ROOM,
@@ -106,6 +107,8 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   let seen = host.errors.length;
   host.room.send('start', {});
   await until(() => store.startWaits(), 5_000, 'the start written');
+  // Every client is told the start waits (was: nothing said, the lobby looked as before).
+  await until(() => [host, ben, cat].every((p) => p.room.state.starting), 5_000, 'the wait shown');
   await sleep(300);
   // Was: dealt and shown at once, before the record had the game.
   for (const saw of sawGame) expect(saw()).toBe(false);
@@ -137,6 +140,8 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   for (const saw of sawGame) expect(saw()).toBe(false);
   expect(watchForGame(dan)()).toBe(false);
   expect(dan.seat).toBe(-1);
+  // The refused changes left the wait as it was; a newcomer's full state says it too.
+  for (const p of [host, ben, cat, dan]) expect(p.room.state.starting).toBe(true);
   expect(host.room.state.status).toBe('lobby');
   expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, false, true]);
   expect(room.game).toBeNull();
@@ -144,9 +149,19 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   expect(JSON.stringify(room.settings)).toBe(settingsBefore);
   expect(room.seating.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'person', null, 'bot']);
 
+  // The wait ends in the very patch that shows the game: no client decodes both at once.
+  const both = [host, ben, cat, dan].map((p) => {
+    let seen = false;
+    p.onPatch.push(() => {
+      if (p.room.state.starting && p.room.state.status === 'playing') seen = true;
+    });
+    return () => seen;
+  });
   store.release();
   await until(() => [host, ben, cat, dan].every((p) => p.room.state.status === 'playing'), 5_000, 'the game shown');
   expect(room.starting).toBe(false);
+  for (const p of [host, ben, cat, dan]) expect(p.room.state.starting).toBe(false);
+  for (const saw of both) expect(saw()).toBe(false);
   expect(host.room.state.gameNumber).toBe(1);
   await until(
     () => [host, ben, cat].every((p) => (p.room.state.players[p.seat]?.hand.length ?? 0) > 0),
@@ -205,6 +220,48 @@ it('someone who leaves while a start waits keeps their seat for the bot, and the
   if ('error' in r) throw new Error(r.error);
   expect(r.game).toEqual(room.game);
   expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'bot', null, null]);
+  await host.room.leave();
+  setStore(null);
+  await store.close();
+}, 30_000);
+
+it('a start refused (NOT_RECORDED) leaves no wait behind, and the table is free again at once', async () => {
+  // Inline SQLite refuses at once (another process holds the file): there is no wait to show.
+  const inner = openSqliteStore(joinPath(dir, 'refused.sqlite'), { checkpointThread: false });
+  let locked = false;
+  const store: TableStore = {
+    ...inner,
+    appendNow(table: string, entries: readonly TableEntry[]) {
+      if (locked) throw new Error('database is locked');
+      inner.appendNow?.(table, entries);
+    },
+  };
+  setStore(store);
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'host seat');
+  for (const seat of [1, 2]) host.room.send('addBot', { seat });
+  await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bots');
+  let sawWait = false;
+  host.onPatch.push(() => {
+    if (host.room.state.starting) sawWait = true;
+  });
+  locked = true;
+  let seen = host.errors.length;
+  host.room.send('start', {});
+  expect((await nextError(host, seen)).code).toBe('NOT_RECORDED');
+  locked = false;
+  // Not held: a settings change is taken (was it held, this would be STARTING).
+  seen = host.errors.length;
+  host.room.send('settings', { windowMs: 1_000 });
+  await until(() => host.room.state.settings.windowMs === 1_000, 5_000, 'settings taken');
+  expect(host.errors.length).toBe(seen);
+  expect(host.room.state.starting).toBe(false);
+  host.room.send('start', {});
+  await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+  expect(host.room.state.starting).toBe(false);
+  // An inline write answers before the patch: the wait was never sent, not even for a moment.
+  expect(sawWait).toBe(false);
   await host.room.leave();
   setStore(null);
   await store.close();

@@ -10,6 +10,7 @@ import {
   viewFor,
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
+import { startingAnnouncement } from '../src/a11y/announce.js';
 import { setLang } from '../src/i18n/index.js';
 import { banner, secondsLeft } from '../src/logic/banner.js';
 import { sortHand } from '../src/logic/cards.js';
@@ -19,6 +20,7 @@ import { rematchOffer, results } from '../src/logic/results.js';
 import { fitText, MIN_TEXT_PX } from '../src/render/fit.js';
 import { type Box, intersects, layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
+import { lobbyOffers } from '../src/ui/lobby.js';
 import { logEntry, stateFrom } from './fixtures.js';
 
 function must(g: GameState, a: Parameters<typeof applyAction>[1]): GameState {
@@ -455,5 +457,47 @@ describe('layout', () => {
         }
       }
     }
+  });
+});
+
+describe('a start waiting for its record (the server holds the table: STARTING)', () => {
+  const lobby = (starting: boolean, viewer = 0) => {
+    const s = stateFrom(fresh(), viewer, 'lobby');
+    s.trump = '';
+    s.starting = starting;
+    return toClientTable(s, viewer, viewer === 0);
+  };
+
+  it('is shown to everyone: the banner says so, at the host, a player and a spectator alike', () => {
+    for (const viewer of [0, 1, -1]) {
+      expect(lobby(true, viewer).starting).toBe(true);
+      expect(banner(lobby(true, viewer)).key).toBe('banner.starting');
+      expect(banner(lobby(false, viewer)).key).toBe('banner.lobby');
+    }
+    // A rematch waits the same way, over the last game's results; the game itself shows its own banner.
+    const finished = stateFrom(fresh(), 0, 'finished');
+    finished.starting = true;
+    expect(banner(toClientTable(finished, 0, true)).key).toBe('banner.starting');
+    finished.status = 'playing';
+    finished.starting = false;
+    expect(banner(toClientTable(finished, 0, true)).key).not.toBe('banner.starting');
+  });
+
+  it('holds Start, the seats and the settings in the lobby until it is over', () => {
+    expect(lobbyOffers(lobby(false))).toEqual({ start: true, seats: true, settings: true });
+    expect(lobbyOffers(lobby(true))).toEqual({ start: false, seats: false, settings: false });
+    expect(lobbyOffers(lobby(true, 1))).toEqual({ start: false, seats: false, settings: false });
+    expect(lobbyOffers(lobby(false, 1))).toEqual({ start: false, seats: true, settings: false });
+  });
+
+  it('is said once to a screen reader as it begins, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      const line = startingAnnouncement(lobby(true), false);
+      expect(line).toBeTruthy();
+      expect(startingAnnouncement(lobby(true), true)).toBeNull();
+      expect(startingAnnouncement(lobby(false), true)).toBeNull();
+    }
+    setLang('en');
   });
 });

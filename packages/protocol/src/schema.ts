@@ -126,4 +126,10 @@ export class BlazeState extends Schema {
   @type([ScoreRow]) scoreboard = new ArraySchema<ScoreRow>();
   /** Epoch ms the deadlines count from (changes only when a deadline would lie before it). */
   @type('number') clockBase = 0;
+  /**
+   * A start (or rematch) waits for its record (the writer thread, Redis): seats, settings and Start
+   * are held until the game appears, so every client shows the wait. Last, so no earlier field's
+   * index moves; set only while a write is actually pending (an inline write never sends it).
+   */
+  @type('boolean') starting = false;
 }

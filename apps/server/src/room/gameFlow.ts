@@ -15,6 +15,7 @@ import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { recordResult } from './results.js';
+import { setField } from './sync.js';
 import { seatsChange } from './tableRecord.js';
 
 /**
@@ -60,6 +61,8 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
     entries,
     () => {
       room.starting = false;
+      // Cleared in the same patch that shows the game (afterChange below).
+      setField(room.state, 'starting', false);
       if (room.disposed) return;
       // Nothing moved a seat meanwhile (the hold), so this closes them up exactly as recorded.
       s.compact();
@@ -81,8 +84,15 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
       // Nothing was shown: the table stays as it was (in its lobby, or showing the game that ended).
       unrecorded = true;
       room.starting = false;
+      setField(room.state, 'starting', false);
     },
   );
+  // Still waiting (the writer thread, Redis): every client is told, so the lobby shows the wait and
+  // holds its controls. An inline write has answered by now, so it sends nothing.
+  if (room.starting && !room.disposed) {
+    setField(room.state, 'starting', true);
+    room.broadcastPatch();
+  }
   return unrecorded ? NOT_RECORDED : null;
 }
 

@@ -16,6 +16,14 @@ export function announcements(next: ClientTable, lastSeq: number): { lines: stri
 }
 
 /**
+ * A start waiting for the server's record, said once as the wait begins: in the lobby nothing else
+ * speaks, and the banner that says it is not a live region. `was`: the table's previous `starting`.
+ */
+export function startingAnnouncement(tb: ClientTable, was: boolean): string | null {
+  return tb.starting && !was ? t('banner.starting') : null;
+}
+
+/**
  * What the table now waits for from this reader ("Reject or pass"), once as it starts: the banner's
  * words, which a sighted player sees change and hears a beep for. `last` is the previous call's key.
  */

@@ -14,7 +14,7 @@ import { highlights } from '../logic/highlights.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
-import { announcements, turnAnnouncement } from './announce.js';
+import { announcements, startingAnnouncement, turnAnnouncement } from './announce.js';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -48,8 +48,15 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   let lastSeq = store.get().table?.log.at(-1)?.seq ?? 0;
   let lastTurn: string | null = null;
   let first = true;
+  let wasStarting = false;
   const render = (s: StoreState) => {
     const tb = s.table;
+    // Before the first game there is no view (nothing below runs), but the wait is said all the same.
+    if (tb) {
+      const line = startingAnnouncement(tb, wasStarting);
+      wasStarting = tb.starting;
+      if (line) live.append(h('p', {}, line));
+    }
     if (!tb?.view) return;
     const turn = turnAnnouncement(tb, lastTurn);
     lastTurn = turn.key;

@@ -103,6 +103,7 @@ export const de: Messages = {
   'banner.out': 'Du bist in dieser Runde raus',
   'banner.gameOver': 'Spielende: {name} gewinnt',
   'banner.lobby': 'Warten in der Lobby',
+  'banner.starting': 'Das Spiel beginnt: die Karten werden verteilt…',
   'banner.seconds': '{n} s',
   'role.active': 'aktiv',
   'role.target': 'Ziel',

@@ -102,6 +102,7 @@ export const en = {
   'banner.out': 'You are out of this round',
   'banner.gameOver': 'Game over: {name} wins',
   'banner.lobby': 'Waiting in the lobby',
+  'banner.starting': 'The game is starting: dealing the cards…',
   'banner.seconds': '{n}s',
   'role.active': 'active',
   'role.target': 'target',

@@ -101,6 +101,7 @@ export const ja: Messages = {
   'banner.out': 'このラウンドは上がりました',
   'banner.gameOver': 'ゲーム終了：{name}の勝ち',
   'banner.lobby': 'ロビーで待機中',
+  'banner.starting': 'ゲームが始まります。カードを配っています…',
   'banner.seconds': '{n}秒',
   'role.active': '攻撃',
   'role.target': '防御',

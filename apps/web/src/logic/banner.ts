@@ -27,6 +27,8 @@ export function banner(t: ClientTable): Banner {
     deadline,
     yourMove,
   });
+  // A start waits for the server's record: everyone sees it coming (seats and settings are held).
+  if (t.starting && t.status !== 'playing') return mk('banner.starting');
   if (t.status === 'lobby' || !v) return mk('banner.lobby');
   if (v.over || t.status === 'finished')
     return mk('banner.gameOver', { name: v.winner === null ? '?' : nameOf(t, v.winner) });

@@ -102,6 +102,8 @@ export class LocalTable {
     const mine = g.bets.find((b) => b.by === me && b.round === g.round);
     return {
       status: g.over ? 'finished' : 'playing',
+      // Nothing to wait for: the page itself deals.
+      starting: false,
       spectators: 0,
       gameNumber: this.gameNumber,
       settings: this.o.settings,

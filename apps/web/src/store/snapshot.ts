@@ -67,6 +67,8 @@ export interface ScoreRow {
 
 export interface ClientTable {
   status: Status;
+  /** A start (or rematch) waits for the server's record: seats, settings and Start are held meanwhile. */
+  starting: boolean;
   spectators: number;
   gameNumber: number;
   settings: Settings;
@@ -89,6 +91,7 @@ export interface ClientTable {
 type List<T> = Iterable<T> & { length: number };
 export interface StateLike {
   status: string;
+  starting?: boolean;
   spectators: number;
   gameNumber: number;
   settings: Settings | { [K in keyof Settings]: unknown };
@@ -239,6 +242,7 @@ export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): C
   }
   return {
     status: st,
+    starting: state.starting === true,
     spectators: state.spectators,
     gameNumber: state.gameNumber,
     settings,
@@ -272,6 +276,7 @@ export function nameOf(t: ClientTable, seat: Seat): string {
 export function emptyTable(): ClientTable {
   return {
     status: 'lobby',
+    starting: false,
     spectators: 0,
     gameNumber: 0,
     settings: { firstPlayer: -1, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },

@@ -10,14 +10,14 @@ export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
 export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;
 
 /** The host picks each bot's strength; everyone else reads it. */
-function strengthPicker(seat: number, shown: string, host: boolean, send: Send): HTMLElement {
+function strengthPicker(seat: number, shown: string, host: boolean, held: boolean, send: Send): HTMLElement {
   // The server's own list of strengths (the zod enum it validates against), so the two never drift.
   const parsed = botStrength.safeParse(shown);
   const strength: BotStrength = parsed.success ? parsed.data : 'normal';
   if (!host) return h('span', { class: 'strength', testid: `strength-${seat}` }, t(`lobby.strength.${strength}`));
   const select = h(
     'select',
-    { testid: `strength-${seat}`, 'aria-label': t('lobby.strength') },
+    { testid: `strength-${seat}`, 'aria-label': t('lobby.strength'), disabled: held },
     botStrength.options.map((k) => h('option', { value: k, selected: strength === k }, t(`lobby.strength.${k}`))),
   ) as HTMLSelectElement;
   select.addEventListener('change', () => {
@@ -32,17 +32,37 @@ export function seatedCount(tb: ClientTable): number {
   return tb.seats.filter((s) => s.occupied).length;
 }
 
+/**
+ * What this client may press in the lobby now. While a start waits for its record (`starting`) the
+ * server refuses every change (STARTING), so the controls are disabled (not hidden: nothing jumps).
+ */
+export function lobbyOffers(tb: ClientTable): { start: boolean; seats: boolean; settings: boolean } {
+  const n = seatedCount(tb);
+  const open = !tb.starting;
+  return { start: open && tb.isHost && n >= 3 && n <= 5, seats: open, settings: open && tb.isHost };
+}
+
 /** `back`: between games, the way back to the results (their Rematch is this Start). */
 export function renderLobby(
   el: HTMLElement,
   tb: ClientTable,
   o: { send: Send; invite: string; back?: () => void },
 ): void {
-  const key = JSON.stringify([tb.seats, tb.settings, tb.mySeat, tb.isHost, o.back !== undefined, t('lobby.title')]);
+  const key = JSON.stringify([
+    tb.seats,
+    tb.settings,
+    tb.mySeat,
+    tb.isHost,
+    tb.starting,
+    o.back !== undefined,
+    t('lobby.title'),
+  ]);
   patch(el, key, () => {
     const { send } = o;
     const host = tb.isHost;
     const seated = tb.mySeat >= 0;
+    const may = lobbyOffers(tb);
+    const held = !may.seats;
     const rows = tb.seats.map((s) => {
       const mine = s.seat === tb.mySeat;
       const tags = [
@@ -57,31 +77,41 @@ export function renderLobby(
         h('span', { class: 'seat-no' }, t('lobby.seat', { n: s.seat + 1 })),
         h('span', { class: 'seat-name' }, s.occupied ? s.name : t('lobby.empty')),
         tags.length ? h('span', { class: 'tags' }, tags.join(' · ')) : null,
-        s.occupied && s.bot ? strengthPicker(s.seat, s.strength ?? '', host, send) : null,
+        s.occupied && s.bot ? strengthPicker(s.seat, s.strength ?? '', host, held, send) : null,
         h(
           'span',
           { class: 'seat-actions' },
           // Anyone not seated (a spectator too) may take a free seat.
           !s.occupied && !seated
-            ? h('button', { testid: `sit-${s.seat}`, onclick: () => send('sit', { seat: s.seat }) }, t('lobby.sit'))
+            ? h(
+                'button',
+                { testid: `sit-${s.seat}`, disabled: held, onclick: () => send('sit', { seat: s.seat }) },
+                t('lobby.sit'),
+              )
             : null,
-          mine ? h('button', { testid: 'leave', onclick: () => send('leave', {}) }, t('lobby.leave')) : null,
+          mine
+            ? h('button', { testid: 'leave', disabled: held, onclick: () => send('leave', {}) }, t('lobby.leave'))
+            : null,
           host && !s.occupied
             ? h(
                 'button',
-                { testid: `add-bot-${s.seat}`, onclick: () => send('addBot', { seat: s.seat }) },
+                { testid: `add-bot-${s.seat}`, disabled: held, onclick: () => send('addBot', { seat: s.seat }) },
                 t('lobby.addBot'),
               )
             : null,
           host && s.occupied && s.bot
             ? h(
                 'button',
-                { testid: `remove-bot-${s.seat}`, onclick: () => send('removeBot', { seat: s.seat }) },
+                { testid: `remove-bot-${s.seat}`, disabled: held, onclick: () => send('removeBot', { seat: s.seat }) },
                 t('lobby.removeBot'),
               )
             : null,
           host && s.occupied && !s.bot && !mine
-            ? h('button', { testid: `kick-${s.seat}`, onclick: () => send('kick', { seat: s.seat }) }, t('lobby.kick'))
+            ? h(
+                'button',
+                { testid: `kick-${s.seat}`, disabled: held, onclick: () => send('kick', { seat: s.seat }) },
+                t('lobby.kick'),
+              )
             : null,
         ),
       );
@@ -89,7 +119,7 @@ export function renderLobby(
     const st = tb.settings;
     const first = h(
       'select',
-      { testid: 'setting-first', disabled: !host },
+      { testid: 'setting-first', disabled: !may.settings },
       h('option', { value: '-1', selected: st.firstPlayer < 0 }, t('lobby.random')),
       tb.seats.map((s) =>
         h(
@@ -103,7 +133,7 @@ export function renderLobby(
     const windowChoices = WINDOW_CHOICES.includes(st.windowMs) ? WINDOW_CHOICES : [...WINDOW_CHOICES, st.windowMs];
     const win = h(
       'select',
-      { testid: 'setting-window', disabled: !host },
+      { testid: 'setting-window', disabled: !may.settings },
       windowChoices.map((ms) =>
         h('option', { value: String(ms), selected: st.windowMs === ms }, t('lobby.seconds', { n: ms / 1000 })),
       ),
@@ -111,7 +141,7 @@ export function renderLobby(
     win.addEventListener('change', () => send('settings', { windowMs: Number(win.value) }));
     const clock = h(
       'select',
-      { testid: 'setting-clock', disabled: !host },
+      { testid: 'setting-clock', disabled: !may.settings },
       CLOCK_CHOICES.map((c) => h('option', { value: c, selected: st.clock === c }, t(`lobby.clock.${c}`))),
     );
     clock.addEventListener('change', () => send('settings', { clock: clock.value as (typeof CLOCK_CHOICES)[number] }));
@@ -158,11 +188,18 @@ export function renderLobby(
       host
         ? h(
             'button',
-            { testid: 'start', class: 'primary big', disabled: !canStart, onclick: () => send('start', {}) },
+            { testid: 'start', class: 'primary big', disabled: !may.start, onclick: () => send('start', {}) },
             t('lobby.start'),
           )
-        : h('p', { class: 'msg' }, t('lobby.waitHost')),
-      host && !canStart ? h('p', { class: 'msg' }, t('lobby.needPlayers')) : null,
+        : null,
+      // Where the eye is after pressing Start (and in place of "waiting for the host"): the wait, said.
+      held
+        ? h('p', { class: 'msg', testid: 'starting' }, t('banner.starting'))
+        : !host
+          ? h('p', { class: 'msg' }, t('lobby.waitHost'))
+          : !canStart
+            ? h('p', { class: 'msg' }, t('lobby.needPlayers'))
+            : null,
     ];
   });
 }

@@ -25,6 +25,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
     tb.scoreboard,
     tb.mySeat,
     tb.isHost,
+    tb.starting,
     tb.seats.map((s) => s.occupied),
     openTable !== undefined,
     t('result.title'),
@@ -126,7 +127,13 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
         rematchOffer(tb) === 'button'
           ? h(
               'button',
-              { testid: 'rematch', class: 'primary big', onclick: () => send('rematch', {}) },
+              {
+                testid: 'rematch',
+                class: 'primary big',
+                // Held while it waits for the record: a second press would only be refused (STARTING).
+                disabled: tb.starting,
+                onclick: () => send('rematch', {}),
+              },
               t('result.rematch'),
             )
           : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),

@@ -28,7 +28,7 @@ export function seatOffer(tb: ClientTable, send: Send, buttons: boolean): HTMLEl
           free.map((seat) =>
             h(
               'button',
-              { testid: `offer-sit-${seat}`, onclick: () => send('sit', { seat }) },
+              { testid: `offer-sit-${seat}`, disabled: tb.starting, onclick: () => send('sit', { seat }) },
               t('seat.sitAt', { n: seat + 1 }),
             ),
           ),

@@ -144,3 +144,36 @@ describe('fixture game', () => {
     expect(beaters.every((c) => challengeValue(c) >= 0)).toBe(true);
   });
 });
+
+describe('a refusal while a start waits (STARTING)', () => {
+  const g = createGame({ players: 3, seed: 'starting', startSeat: 0 });
+  const lobby = (starting: boolean) => {
+    const s = stateFrom(g, 0, 'lobby');
+    s.starting = starting;
+    return toClientTable(s, 0, true);
+  };
+
+  it('goes with the wait: the game shown (or the start refused) takes its bubble away', () => {
+    const store = new Store();
+    store.setTable(lobby(true));
+    store.refused('The game is just starting', 1_000, 6_000, undefined, 'STARTING');
+    // Another patch during the wait keeps it.
+    store.setTable(lobby(true));
+    expect(store.get().ui.flash?.code).toBe('STARTING');
+    // Was: it stood over the new game's hand until its six seconds ran out.
+    store.setTable(toClientTable(stateFrom(g, 0, 'playing'), 0, true));
+    expect(store.get().ui.flash).toBeNull();
+    store.setTable(lobby(true));
+    store.refused('The game is just starting', 1_000, 6_000, undefined, 'STARTING');
+    store.setTable(lobby(false));
+    expect(store.get().ui.flash).toBeNull();
+  });
+
+  it('leaves any other refusal to its own time', () => {
+    const store = new Store();
+    store.setTable(lobby(true));
+    store.refused('Only the host may do that.', 1_000, 6_000, undefined, 'NOT_HOST');
+    store.setTable(toClientTable(stateFrom(g, 0, 'playing'), 0, true));
+    expect(store.get().ui.flash?.code).toBe('NOT_HOST');
+  });
+});

@@ -30,6 +30,8 @@ export interface Flash {
   until: number;
   /** The card it is about, so the coach can stand next to it rather than over the seats. */
   card?: CardId | undefined;
+  /** The server's refusal code, when it was the server's (a STARTING refusal ends with the wait). */
+  code?: string | undefined;
 }
 
 export interface StoreState {
@@ -73,7 +75,11 @@ export class Store {
     let pending = ui.pending;
     if (pending?.cards.some((c) => !hand.has(c))) pending = null;
     const focus = Math.max(0, Math.min(ui.focus, hand.size - 1));
-    this.set({ table, ui: { ...ui, selected, pending, focus } });
+    // "The game is just starting" is void once it has started (or its start was refused): it would
+    // otherwise stand over the new game's hand until its time ran out.
+    const waitOver = this.state.table?.starting === true && !table.starting;
+    const flash = waitOver && ui.flash?.code === 'STARTING' ? null : ui.flash;
+    this.set({ table, ui: { ...ui, selected, pending, focus, flash } });
   }
 
   updateUi(patch: Partial<UiState>): void {
@@ -91,7 +97,7 @@ export class Store {
   }
 
   /** The server refused: the cards come back and the reason shows for a moment. */
-  refused(text: string, now: number, ms = 5000, card?: CardId): void {
-    this.updateUi({ pending: null, flash: { text, until: now + ms, card } });
+  refused(text: string, now: number, ms = 5000, card?: CardId, code?: string): void {
+    this.updateUi({ pending: null, flash: { text, until: now + ms, card, code } });
   }
 }

@@ -17,7 +17,7 @@ import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
-import { createTable, FAST_ROOM, join, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
+import { createTable, FAST_ROOM, join, lastSeq, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
 
 // The relaxed clock is a minute here: a bot's move that waited for its clock would show.
 const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
@@ -131,6 +131,10 @@ it('while the record cannot be written no move is made, and the record still rep
   expect(r.actions).toEqual(room.journal);
   expect(r.game).toEqual(room.game);
   expect(r.results).toHaveLength(1);
+  // Every line on record is shown: a refused move's lines were dropped, not left for the lines after
+  // them to wait behind (the log shows lines in number order).
+  const lastRecorded = Math.max(...r.log.map((l) => l.seq));
+  await until(() => lastSeq(host.room.state) === lastRecorded, 5_000, 'every recorded line shown');
   // A rematch the record cannot take is refused as a move is: the finished game stays on the table.
   const finished = room.game;
   const handsShown = host.room.state.players.map((p) => p.handCount);

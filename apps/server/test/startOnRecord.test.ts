@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { readLog } from '@blaze/protocol/wire';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
@@ -83,6 +84,24 @@ function watchForGame(p: Player): () => boolean {
   return () => {
     look();
     return seen;
+  };
+}
+
+/** The log lines this client decodes from now on, in the order they first arrive. */
+function logArrival(p: Player): () => { seq: number; kind: string }[] {
+  const seen = new Set(readLog(p.room.state).map((l) => l.seq));
+  const order: { seq: number; kind: string }[] = [];
+  const look = () => {
+    for (const l of readLog(p.room.state).sort((a, b) => a.seq - b.seq)) {
+      if (seen.has(l.seq)) continue;
+      seen.add(l.seq);
+      order.push({ seq: l.seq, kind: l.kind });
+    }
+  };
+  p.onPatch.push(look);
+  return () => {
+    look();
+    return order;
   };
 }
 
@@ -204,6 +223,7 @@ it('someone who leaves while a start waits keeps their seat for the bot, and the
   await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bot');
   const room = serverRoom(id);
   await room.flushRecord();
+  const arrived = logArrival(host);
   store.hold();
   host.room.send('start', {});
   await until(() => store.startWaits(), 5_000, 'the start written');
@@ -211,12 +231,23 @@ it('someone who leaves while a start waits keeps their seat for the bot, and the
   await until(() => !host.room.state.players[1]?.connected, 5_000, 'Ben gone');
   // Was: his seat given up in the lobby, and then a game dealt to three seats with two sitting.
   expect(host.room.state.players[1]?.occupied).toBe(true);
+  // The bot takes his seat in the game, which has not started yet: the line waits for the start's.
+  expect(arrived().map((l) => l.kind)).not.toContain('botTookOver');
   store.release();
   await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
   expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, false, false]);
   expect(host.room.state.players[1]?.standIn).toBe(true);
+  // Read in the order it happened, numbers rising as they arrive (was: "bot took over" first, and
+  // "The game starts" then came with a lower number: a client reading new lines by number missed it).
+  await until(() => arrived().some((l) => l.kind === 'botTookOver'), 5_000, 'the takeover line');
+  const lines = arrived();
+  expect(lines.map((l) => l.kind)).toEqual(['started', 'botTookOver']);
+  expect(lines[0]?.seq).toBeLessThan(lines[1]?.seq ?? 0);
   await room.flushRecord();
-  const r = rebuild(await store.load(id));
+  const entries = await store.load(id);
+  // The record has them in that order too, and still replays.
+  expect(entries.flatMap((e) => (e.t === 'log' ? [e.line.kind] : [])).slice(-2)).toEqual(['started', 'botTookOver']);
+  const r = rebuild(entries);
   if ('error' in r) throw new Error(r.error);
   expect(r.game).toEqual(room.game);
   expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'bot', null, null]);
@@ -262,6 +293,9 @@ it('a start refused (NOT_RECORDED) leaves no wait behind, and the table is free 
   expect(host.room.state.starting).toBe(false);
   // An inline write answers before the patch: the wait was never sent, not even for a moment.
   expect(sawWait).toBe(false);
+  // The refused start's line was dropped, not left for later lines to wait behind: this one shows.
+  await until(() => readLog(host.room.state).some((l) => l.kind === 'started'), 5_000, 'the start line');
+  expect(readLog(host.room.state).filter((l) => l.kind === 'started')).toHaveLength(1);
   await host.room.leave();
   setStore(null);
   await store.close();

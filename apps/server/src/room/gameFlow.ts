@@ -85,6 +85,7 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
       unrecorded = true;
       room.starting = false;
       setField(room.state, 'starting', false);
+      room.log.discard([line]);
     },
   );
   // Still waiting (the writer thread, Redis): every client is told, so the lobby shows the wait and
@@ -135,6 +136,7 @@ export function act(room: BlazeRoom, action: Action, source: Attempt['source']):
       unrecorded = true;
       room.game = game;
       room.journal.pop();
+      room.log.discard(lines);
     },
   );
   if (unrecorded) {

@@ -17,6 +17,13 @@ export class GameLog {
   private seq = 0;
   /** Lines put so far: the next one goes to slot written % LOG_MAX, the oldest once the ring is full. */
   private written = 0;
+  /**
+   * Lines numbered before they are on record (prepare, lineFor), and the lines added after them, in
+   * number order. Lines are shown strictly in that order: someone leaving while a start waits for its
+   * record was shown before "The game starts" it followed, and clients read new lines by number (the
+   * live region, the pacer), so the start line, arriving with a lower number, was never read as new.
+   */
+  private readonly queue: { line: StoredLog; ready: boolean }[] = [];
 
   constructor(
     private readonly state: BlazeState,
@@ -24,29 +31,52 @@ export class GameLog {
     private readonly onLine: (line: StoredLog) => void = () => {},
   ) {}
 
+  /** Recorded now (after whatever is being written); shown now, or after the lines numbered before it. */
   add(kind: string, f: LogFields = {}): void {
     const line = this.line(kind, f);
-    this.put(line);
+    if (this.queue.length === 0) this.put(line);
+    else this.queue.push({ line, ready: true });
     this.onLine(line);
   }
 
-  /** add()'s line, numbered but neither shown nor recorded: the caller writes it, then shows it (show()). */
+  /**
+   * add()'s line, numbered but neither shown nor recorded: the caller writes it, then shows it
+   * (show()), or, if the write was refused, discards it (discard()).
+   */
   prepare(kind: string, f: LogFields = {}): StoredLog {
-    return this.line(kind, f);
+    const line = this.line(kind, f);
+    this.queue.push({ line, ready: false });
+    return line;
   }
 
   /**
    * A game event's line, numbered but neither shown nor recorded: the caller writes it to the record
-   * together with the action that caused it, then shows it (show()).
+   * together with the action that caused it, then shows it (show()) or discards it (discard()).
    */
   lineFor(event: GameEvent): StoredLog {
     const e = redactEvent(event, null);
-    return this.line(e.type, logFieldsOf(e));
+    return this.prepare(e.type, logFieldsOf(e));
   }
 
-  /** A line from lineFor() or prepare(), once it is on record. */
+  /** A line from lineFor() or prepare(), once it is on record: shown with any lines waiting behind it. */
   show(line: StoredLog): void {
-    this.put(line);
+    const q = this.queue.find((x) => x.line === line);
+    if (q) q.ready = true;
+    else this.put(line);
+    this.flush();
+  }
+
+  /** Lines from lineFor() or prepare() whose write was refused: never shown, and nothing waits for them. */
+  discard(lines: readonly StoredLog[]): void {
+    for (const line of lines) {
+      const i = this.queue.findIndex((x) => x.line === line);
+      if (i >= 0) this.queue.splice(i, 1);
+    }
+    this.flush();
+  }
+
+  private flush(): void {
+    while (this.queue[0]?.ready) this.put((this.queue.shift() as { line: StoredLog }).line);
   }
 
   private line(kind: string, f: LogFields): StoredLog {

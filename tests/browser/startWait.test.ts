@@ -1,0 +1,83 @@
+/// <reference lib="dom" />
+/**
+ * A start waits for its record (the writer thread here; Redis alike), and every page says so: found
+ * with `sqlite3 blaze.sqlite` holding `BEGIN IMMEDIATE`, the lobby looked as before (Start enabled,
+ * nothing said), a second press only brought a refusal bubble, and that bubble stayed over the new
+ * game's hand. Here another connection holds the file's write lock while the host presses Start.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newPlayer, shot, tid } from '../support/blaze.js';
+import { ROOT } from '../support/processes.js';
+import { useProduct } from '../support/product.js';
+
+// The server's own SQLite driver (a dependency of apps/server, not of the tests' root): the little used here.
+interface Lock {
+  exec(sql: string): unknown;
+  readonly inTransaction: boolean;
+  close(): void;
+}
+const Database = createRequire(`${ROOT}apps/server/package.json`)('better-sqlite3') as new (file: string) => Lock;
+const dataDir = mkdtempSync(join(tmpdir(), 'blaze-start-wait-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
+
+describe('a start that waits for its record', () => {
+  const product = useProduct({ DATA_DIR: dataDir, STORE_WRITER: 'thread' });
+
+  it('is shown at every page, holds the lobby, and its refusal bubble goes when the game comes', async () => {
+    const host = await newPlayer(product.browser, 'Annemarie');
+    const h = host.page;
+    await h.goto(product.server.base);
+    await tid(h, 'name-input').fill('Annemarie');
+    await tid(h, 'new-table').click();
+    await h.waitForURL(/\/t\//);
+    await poll(() => tid(h, 'leave').isVisible()).toBe(true);
+    for (const seat of [1, 2]) {
+      await tid(h, `add-bot-${seat}`).click();
+      await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    const guest = await newPlayer(product.browser, 'Wim', { viewport: { width: 360, height: 640 }, isMobile: true });
+    const g = guest.page;
+    await g.goto(h.url());
+    await tid(g, 'name-input').fill('Wim');
+    await tid(g, 'watch').click();
+    await poll(() => tid(g, 'seat-offer').isVisible()).toBe(true);
+    await expect(tid(h, 'start').isEnabled()).resolves.toBe(true);
+
+    const lock = new Database(join(dataDir, 'blaze.sqlite'));
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      await tid(h, 'start').click();
+      for (const p of [h, g]) {
+        // Was: "Waiting in the lobby", Start enabled, nothing in the live region.
+        await poll(() => tid(p, 'banner-text').textContent()).toBe('The game is starting: dealing the cards…');
+        await expect(tid(p, 'starting').textContent()).resolves.toBe('The game is starting: dealing the cards…');
+        await expect(tid(p, 'live').textContent()).resolves.toContain('The game is starting');
+        await expect(tid(p, 'setting-window').isDisabled()).resolves.toBe(true);
+      }
+      await expect(tid(h, 'start').isDisabled()).resolves.toBe(true);
+      await expect(tid(h, 'remove-bot-1').isDisabled()).resolves.toBe(true);
+      await expect(tid(h, 'leave').isDisabled()).resolves.toBe(true);
+      await expect(tid(g, 'sit-3').isDisabled()).resolves.toBe(true);
+      await shot(h, 'start-wait-host');
+      await shot(g, 'start-wait-phone');
+      // A press that beat the patch reaches the server, which refuses it (STARTING): the bubble shows.
+      await h.evaluate(() => document.querySelector('[data-testid=start]')?.removeAttribute('disabled'));
+      await tid(h, 'start').click();
+      await poll(() => tid(h, 'flash').isVisible()).toBe(true);
+    } finally {
+      if (lock.inTransaction) lock.exec('COMMIT');
+      lock.close();
+    }
+    for (const p of [h, g]) await poll(() => p.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+    // Was: the bubble stood over the new game's hand for its full six seconds.
+    await poll(() => tid(h, 'flash').isHidden(), 2_000).toBe(true);
+    await expect(tid(h, 'banner-text').textContent()).resolves.not.toContain('starting');
+    expect([...host.errors, ...guest.errors]).toEqual([]);
+  });
+});

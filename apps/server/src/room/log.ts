@@ -60,17 +60,22 @@ export class GameLog {
 
   /** A line from lineFor() or prepare(), once it is on record: shown with any lines waiting behind it. */
   show(line: StoredLog): void {
-    const q = this.queue.find((x) => x.line === line);
-    if (q) q.ready = true;
+    // Loops, not find(): this runs for every line of every action at every table.
+    const q = this.queue;
+    let i = 0;
+    while (i < q.length && (q[i] as { line: StoredLog }).line !== line) i++;
+    if (i < q.length) (q[i] as { ready: boolean }).ready = true;
     else this.put(line);
     this.flush();
   }
 
   /** Lines from lineFor() or prepare() whose write was refused: never shown, and nothing waits for them. */
   discard(lines: readonly StoredLog[]): void {
+    const q = this.queue;
     for (const line of lines) {
-      const i = this.queue.findIndex((x) => x.line === line);
-      if (i >= 0) this.queue.splice(i, 1);
+      let i = 0;
+      while (i < q.length && (q[i] as { line: StoredLog }).line !== line) i++;
+      if (i < q.length) q.splice(i, 1);
     }
     this.flush();
   }

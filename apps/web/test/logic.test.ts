@@ -423,6 +423,14 @@ describe('layout', () => {
           const b = L.betRows[s]!;
           boxes.push([`bets ${s}`, b]);
         }
+        // A clear gap between a seat box's outline (3 px wide, half outside the box) and any bets: at
+        // 2 px the markers under a box touched its lower edge (320x568, five players, betting in German).
+        for (let s = 0; s < players; s++) {
+          const [, seat] = boxes[2 * s]!;
+          const outline = { x: seat.x - 3, y: seat.y - 3, w: seat.w + 6, h: seat.h + 6 };
+          for (let t = 0; t < players; t++)
+            expect(intersects(outline, L.betRows[t]!), `${w}x${h} ${players}p: bets ${t} touch seat ${s}`).toBe(false);
+        }
         for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
         // Every challenge pair, rejection included, stays inside the table zone.
         const tw = L.cardW * L.tableScale;

@@ -105,6 +105,12 @@ const LABEL_W = 66;
 const TALL_BOX_H = 62;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
+/**
+ * Room between a seat box's edge and the bets above or under it. The box's outline is 3 px wide, half
+ * of it outside: at 2 px the markers touched it (320x568, five players, betting in German). The row
+ * keeps its band (from 2 px off the box) and gives the difference up, so nothing else moves.
+ */
+export const BET_GAP = 4;
 
 /** A canvas' card size, and whether your box sits beside the hand (an upright phone's low canvas). */
 interface CardSize {
@@ -279,9 +285,9 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
   seats[i.bottomSeat] = ownBox;
   // Bet markers on you sit beside your box, to its right (above it, in the column).
   betRows[i.bottomSeat] = column
-    ? { x: gapX, y: ownY - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH }
+    ? { x: gapX, y: ownY - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH + 2 - BET_GAP }
     : {
-        x: ownBox.x + seatBox.w / 2 + 4,
+        x: ownBox.x + seatBox.w / 2 + BET_GAP,
         y: ownBox.y - betH / 2,
         w: Math.min(seatBox.w, w - ownBox.x - seatBox.w / 2 - 8),
         h: betH,
@@ -394,7 +400,7 @@ function opponentsRow(i: LayoutInput, seatBox: { w: number; h: number }, betH: n
     const seat = (i.bottomSeat + k) % i.players;
     const x = rowGap + seatBox.w / 2 + (k - 1) * (seatBox.w + rowGap);
     seats[seat] = { x, y: seatY };
-    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + 2, w: seatBox.w, h: betH };
+    betRows[seat] = { x: x - seatBox.w / 2, y: seatY + seatBox.h / 2 + BET_GAP, w: seatBox.w, h: betH + 2 - BET_GAP };
   }
   return { seats, betRows };
 }
@@ -472,7 +478,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   if (i.hasHand) {
     // The column: your box at the bottom, the bets on you above it, the limit above them.
     own = { x: gapX + seatBox.w / 2, y: h - 4 - seatBox.h / 2 };
-    ownBets = { x: gapX, y: own.y - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH };
+    ownBets = { x: gapX, y: own.y - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH + 2 - BET_GAP };
     limit = { x: gapX, y: ownBets.y - 2 - limitH, w: seatBox.w, h: limitH };
     handLeft = gapX + seatBox.w + 6;
     const fanDrop = tight ? 0.5 * 6 + (cardW / 2) * Math.sin(0.06) + 2 : 0.5 * 14 + (cardW / 2) * Math.sin(0.1) + 2;
@@ -485,7 +491,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   } else {
     own = { x: w / 2, y: h - seatBox.h / 2 - 4 };
     const ownRight = own.x + seatBox.w / 2;
-    ownBets = { x: ownRight + 4, y: own.y - betH / 2, w: Math.min(seatBox.w, w - ownRight - 8), h: betH };
+    ownBets = { x: ownRight + BET_GAP, y: own.y - betH / 2, w: Math.min(seatBox.w, w - ownRight - 8), h: betH };
     limit = { x: 4, y: own.y - limitH / 2, w: Math.max(0, own.x - seatBox.w / 2 - 12), h: limitH };
     bandBottom = own.y - seatBox.h / 2 - 4;
   }

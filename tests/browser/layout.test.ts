@@ -12,11 +12,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_RE, newPlayer, seen, shot, step, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
-import { expectCanvasClean, overlap, type Region, regions, SIZES, SMALL_LANDSCAPE } from '../support/screens.js';
+import {
+  domProblems,
+  expectCanvasClean,
+  overlap,
+  type Region,
+  regions,
+  SIZES,
+  SMALL_LANDSCAPE,
+} from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
 const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
-const expectClean = (page: Page, label: string, given?: Region[]) => expectCanvasClean(page, label, 5, given);
+const expectClean = (page: Page, label: string, given?: Region[], seats = 5) =>
+  expectCanvasClean(page, label, seats, given);
+/** The smallest upright phone in use (an iPhone SE of the first generation). */
+const SMALL_UPRIGHT = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 describe('a table a newcomer can follow (issue #10)', () => {
   const product = useProduct();
@@ -166,4 +177,62 @@ describe('a table a newcomer can follow (issue #10)', () => {
       await p.ctx.close();
     });
   }
+
+  /** Plays on (bets, moves, Done) until this page is asked for its bet: phase 2's start (R9.1). */
+  async function playToBets(page: Page) {
+    await poll(async () => {
+      const s = await seen(page);
+      if (s.betting && Object.keys(s.buttons).some((k) => k.startsWith('bet-on-'))) return true;
+      await step(page, { touch: true });
+      await page.waitForTimeout(120);
+      return false;
+    }, 240_000).toBe(true);
+  }
+
+  /**
+   * The smallest upright phone while betting, the bet bar at its tallest: in EN, DE and JA each group
+   * of the bar (whom, which card) keeps one row of buttons a thumb can hit, the table keeps the canvas
+   * that leaves, and nothing on it overlaps. Before, at 320 px the fourth name dropped to a row of its
+   * own (the canvas fell from 320 to 277 px) and the buttons were 38 px high.
+   */
+  async function expectBetBar(page: Page, label: string, seats: number) {
+    for (const lang of ['en', 'de', 'ja']) {
+      await tid(page, 'language').selectOption(lang);
+      await page.waitForTimeout(500);
+      const bar = await page.evaluate(() =>
+        [...document.querySelectorAll('.actions .group')].map((g) => ({
+          label: Number.parseFloat(getComputedStyle(g.querySelector('.label') as Element).fontSize),
+          buttons: [...g.querySelectorAll('button')].map((b) => b.getBoundingClientRect().toJSON() as DOMRect),
+        })),
+      );
+      expect(bar.length, `${label} ${lang}: the bet's two groups`).toBe(2);
+      for (const g of bar) {
+        expect(g.label, `${label} ${lang}: a group's label is readable`).toBeGreaterThanOrEqual(12);
+        for (const b of g.buttons) {
+          expect(Math.abs(b.top - (g.buttons[0] as DOMRect).top), `${label} ${lang}: a group on one row`).toBeLessThan(
+            1,
+          );
+          expect(b.width, `${label} ${lang}: button width`).toBeGreaterThanOrEqual(44);
+          expect(b.height, `${label} ${lang}: button height`).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await shot(page, `layout-${label}-betting-${lang}`);
+      await expectClean(page, `${label} betting ${lang}`, undefined, seats);
+      expect(await domProblems(page), `${label} betting ${lang}: page texts`).toEqual([]);
+    }
+    await tid(page, 'language').selectOption('en');
+  }
+
+  it('320x568 while betting: each group of the bet bar on one row, the table clear, in EN, DE and JA', async () => {
+    const p = await newPlayer(product.browser, 'Annemarie', SMALL_UPRIGHT);
+    await hostWithBots(p.page, [1, 2, 3, 4], '0');
+    await tid(p.page, 'start').click();
+    await playToBets(p.page);
+    await expectBetBar(p.page, 'phone-320x568', 5);
+    // The bar's two rows leave the table most of its height (277 px before, in German).
+    const canvasH = await p.page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0);
+    expect(canvasH).toBeGreaterThanOrEqual(300);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
 });

@@ -235,4 +235,18 @@ describe('a table a newcomer can follow (issue #10)', () => {
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
+
+  it("320x568 practice, four players, while betting: practice's hint bar leaves the lowest canvas, nothing overlaps", async () => {
+    // 261 px under the bet bar and the hint bar (273 before): four players' rows laid your box over
+    // the deck, keeping room for a challenge that cannot come while betting (render/layout.ts).
+    const p = await newPlayer(product.browser, 'Annemarie', SMALL_UPRIGHT);
+    await p.page.goto(`${product.server.base}/practice?seed=practice-0`);
+    await tid(p.page, 'practice-seats').selectOption('4');
+    await tid(p.page, 'practice-clock').selectOption('relaxed');
+    await tid(p.page, 'practice-start').click();
+    await playToBets(p.page);
+    await expectBetBar(p.page, 'practice-320x568', 4);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
 });

@@ -220,6 +220,60 @@ describe('rematch', () => {
   });
 });
 
+/**
+ * Seats, bet rows, piles, the limit, a full challenge (none while betting) and the hand: apart, inside
+ * the canvas, and every seat box's outline clear of the bets.
+ */
+function expectApart(w: number, h: number, players: number, hasHand: boolean, betting = false) {
+  const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: betting ? 0 : 5, hasHand, betting });
+  const boxes: [string, Box][] = [];
+  for (let s = 0; s < players; s++) {
+    const p = L.seats[s]!;
+    boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
+    const b = L.betRows[s]!;
+    boxes.push([`bets ${s}`, b]);
+  }
+  // A clear gap between a seat box's outline (3 px wide, half outside the box) and any bets: at
+  // 2 px the markers under a box touched its lower edge (320x568, five players, betting in German).
+  for (let s = 0; s < players; s++) {
+    const [, seat] = boxes[2 * s]!;
+    const outline = { x: seat.x - 3, y: seat.y - 3, w: seat.w + 6, h: seat.h + 6 };
+    for (let t = 0; t < players; t++)
+      expect(intersects(outline, L.betRows[t]!), `${w}x${h} ${players}p: bets ${t} touch seat ${s}`).toBe(false);
+  }
+  for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
+  // Every challenge pair, rejection included, stays inside the table zone.
+  const tw = L.cardW * L.tableScale;
+  const th = L.cardH * L.tableScale;
+  for (const p of L.table) {
+    const pair = {
+      x: p.x - tw / 2,
+      y: p.y - th / 2,
+      w: tw + L.rejectOffset.x + 8,
+      h: th + L.rejectOffset.y + 8,
+    };
+    for (const [name, b] of boxes) expect(intersects(pair, b), `${w}x${h} ${players}p table vs ${name}`).toBe(false);
+  }
+  if (hasHand) {
+    const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
+    // The hand's band: the whole width, or on a short canvas right of the column with your box.
+    boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
+    for (const p of L.hand) expect(p.x - L.cardW / 2, `${w}x${h} hand`).toBeGreaterThanOrEqual(L.handLeft);
+  }
+  for (let a = 0; a < boxes.length; a++) {
+    const [na, ba] = boxes[a]!;
+    expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
+    expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
+    expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
+    expect(ba.y + ba.h, `${w}x${h} ${na} bottom`).toBeLessThanOrEqual(h + 0.5);
+    for (let b = a + 1; b < boxes.length; b++) {
+      const [nb, bb] = boxes[b]!;
+      if (ba.w === 0 || bb.w === 0) continue;
+      expect(intersects(ba, bb), `${w}x${h} ${players}p hand=${hasHand}: ${na} vs ${nb}`).toBe(false);
+    }
+  }
+}
+
 describe('layout', () => {
   for (const [w, h] of [
     [360, 560],
@@ -415,56 +469,25 @@ describe('layout', () => {
     ];
     for (const [w, h, hasHand, most = 5, least = 3] of cases) {
       for (const players of [3, 4, 5].filter((n) => n <= most && n >= least)) {
-        const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
-        const boxes: [string, Box][] = [];
-        for (let s = 0; s < players; s++) {
-          const p = L.seats[s]!;
-          boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
-          const b = L.betRows[s]!;
-          boxes.push([`bets ${s}`, b]);
-        }
-        // A clear gap between a seat box's outline (3 px wide, half outside the box) and any bets: at
-        // 2 px the markers under a box touched its lower edge (320x568, five players, betting in German).
-        for (let s = 0; s < players; s++) {
-          const [, seat] = boxes[2 * s]!;
-          const outline = { x: seat.x - 3, y: seat.y - 3, w: seat.w + 6, h: seat.h + 6 };
-          for (let t = 0; t < players; t++)
-            expect(intersects(outline, L.betRows[t]!), `${w}x${h} ${players}p: bets ${t} touch seat ${s}`).toBe(false);
-        }
-        for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
-        // Every challenge pair, rejection included, stays inside the table zone.
-        const tw = L.cardW * L.tableScale;
-        const th = L.cardH * L.tableScale;
-        for (const p of L.table) {
-          const pair = {
-            x: p.x - tw / 2,
-            y: p.y - th / 2,
-            w: tw + L.rejectOffset.x + 8,
-            h: th + L.rejectOffset.y + 8,
-          };
-          for (const [name, b] of boxes)
-            expect(intersects(pair, b), `${w}x${h} ${players}p table vs ${name}`).toBe(false);
-        }
-        if (hasHand) {
-          const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
-          // The hand's band: the whole width, or on a short canvas right of the column with your box.
-          boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
-          for (const p of L.hand) expect(p.x - L.cardW / 2, `${w}x${h} hand`).toBeGreaterThanOrEqual(L.handLeft);
-        }
-        for (let a = 0; a < boxes.length; a++) {
-          const [na, ba] = boxes[a]!;
-          expect(ba.x, `${w}x${h} ${na} left`).toBeGreaterThanOrEqual(0);
-          expect(ba.x + ba.w, `${w}x${h} ${na} right`).toBeLessThanOrEqual(w + 0.5);
-          expect(ba.y, `${w}x${h} ${na} top`).toBeGreaterThanOrEqual(0);
-          expect(ba.y + ba.h, `${w}x${h} ${na} bottom`).toBeLessThanOrEqual(h + 0.5);
-          for (let b = a + 1; b < boxes.length; b++) {
-            const [nb, bb] = boxes[b]!;
-            if (ba.w === 0 || bb.w === 0) continue;
-            expect(intersects(ba, bb), `${w}x${h} ${players}p hand=${hasHand}: ${na} vs ${nb}`).toBe(false);
-          }
-        }
+        expectApart(w, h, players, hasHand);
       }
     }
+  });
+
+  it('keeps every table at 320 px wide apart down to the lowest canvas a 320x568 phone gives', () => {
+    // The lowest come while betting, under the bet bar's two rows and its hint (149 px in German):
+    // 568 - 46 (top bar) - 66 (banner) - 149 leaves the table 307 px, practice (its hint bar, 46 px)
+    // 261, the guided game (its coach, three players) 244. No challenge is on the table then (R9.1):
+    // four players from 268 to 281 px, and any table lower, laid your box over the deck and the hand
+    // over the piles, keeping room for a challenge that cannot come.
+    for (let h = 244; h <= 568; h++)
+      for (const players of [3, 4, 5]) {
+        expectApart(320, h, players, true, true);
+        expectApart(320, h, players, false);
+      }
+    // With a challenge: the guided game leaves 279 px at its lowest, practice 362 (one row of buttons).
+    for (let h = 279; h <= 568; h++) expectApart(320, h, 3, true);
+    for (let h = 362; h <= 568; h++) for (const players of [4, 5]) expectApart(320, h, players, true);
   });
 });
 

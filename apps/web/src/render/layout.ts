@@ -81,6 +81,11 @@ export interface LayoutInput {
   tableSize: number;
   /** Whether a hand is shown at the bottom. */
   hasHand: boolean;
+  /**
+   * Bets are being placed (R9.1): no challenge is on the table until they are, so a canvas too low for
+   * one need not keep its room (an upright phone's lowest canvas is the bet bar's: see narrowCardSize).
+   */
+  betting?: boolean;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
@@ -138,7 +143,7 @@ export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
   const short = isShort(w, h);
   const narrow = w < 640 && !short;
-  const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}`;
+  const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}:${i.betting === true}`;
   let size = sizeCache.get(key);
   if (size === undefined) {
     size = narrow ? narrowCardSize(i) : short ? shortCardSize(i) : { cardW: largestFitting(i), beside: false };
@@ -154,8 +159,8 @@ export function layout(i: LayoutInput): Layout {
  * the limit in your column while cards keep SHORT_COMFORT_CARD_W (740x360); on a lower one (568x320: a canvas of about 568x210, where that column left no room for the deck over
  * it) the limit under the feathers or beside the deck, whichever gives the larger cards.
  */
-function shortCardSize(i: LayoutInput, tall = false): CardSize & { limitAt: LimitAt } {
-  const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
+function shortCardSize(i: LayoutInput, tall = false, tableSize = MAX_TABLE): CardSize & { limitAt: LimitAt } {
+  const full = { ...i, handSize: 0, tableSize };
   const best = (limitAt: LimitAt) => {
     for (let cw = SHORT_MAX_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
       if (fits(layoutShort(full, cw, limitAt, tall))) return cw;
@@ -190,19 +195,24 @@ function largestFitting(i: LayoutInput): number {
  * Where their boxes are too narrow for a name and its pill on one line (five players at 360 px, four
  * at 320), the bands keep the stacked layout's taller boxes: at 320x277 (a 320x568 phone betting in
  * German) five players' stacked rows laid your box over the deck and the hand over the challenge.
+ * Lowest of all, the bet bar's rows (a 320x568 phone: 244 px in the guided game, 261 in practice):
+ * nothing keeps room for a full challenge there, and while betting none can come, so the same search
+ * runs without one rather than falling back to rows that overlap.
  */
-function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
+function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE): CardSize & { limitAt?: LimitAt } {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
-  const full = { ...i, handSize: 0, tableSize: MAX_TABLE };
+  const full = { ...i, handSize: 0, tableSize };
   for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
     if (fits(layoutAt(full, cw))) return { cardW: cw, beside: false };
     if (i.hasHand && fits(layoutAt(full, cw, true))) return { cardW: cw, beside: true };
   }
-  const banded = shortCardSize(i);
+  const banded = shortCardSize(i, false, tableSize);
   const S = layoutShort(full, banded.cardW, banded.limitAt);
   if (S.seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(S)) return banded;
-  const tall = shortCardSize(i, true);
+  const tall = shortCardSize(i, true, tableSize);
   if (fits(layoutShort(full, tall.cardW, tall.limitAt, true))) return tall;
+  // The lowest canvases come with the bet bar's rows, when no challenge can be on the table.
+  if (i.betting && tableSize > 0) return narrowCardSize(i, 0);
   return { cardW: proportional, beside: false };
 }
 

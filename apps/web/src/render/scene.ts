@@ -192,6 +192,7 @@ export class TableScene {
       handSize: hand.cards.length,
       tableSize: v.table.length + (pend?.kind === 'play' ? pending.length : 0),
       hasHand: me >= 0,
+      betting: v.betting,
     });
     // A new card size rebuilds the sprites: nothing glides this time.
     if (this.cards.resize(L.cardW, L.cardH)) animate = false;

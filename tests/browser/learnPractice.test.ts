@@ -58,6 +58,14 @@ describe('practice against bots, offline', () => {
     // The hint names a move in one line.
     await tid(page, 'hint').click();
     await poll(() => tid(page, 'hint-line').textContent()).toMatch(/\S{3}/);
+    // Switching the language mid-game words the hint bar again, as it does the rest of the page.
+    const english = await tid(page, 'hint-line').textContent();
+    await tid(page, 'language').selectOption('de');
+    await poll(() => tid(page, 'hint').textContent()).toBe('Tipp');
+    expect(await tid(page, 'hint-line').textContent()).not.toBe(english);
+    await tid(page, 'language').selectOption('en');
+    await poll(() => tid(page, 'hint').textContent()).toBe('Hint');
+    expect(await tid(page, 'hint-line').textContent()).toBe(english);
 
     // A phone held sideways: the hint shares the action bar's row, so the table keeps the height it
     // has at a real table (a row of its own left a canvas of 204 px at 740x360, cards 36 px wide).

@@ -3,7 +3,7 @@
  * practice worker. A hint button asks the bot what it would play here, and why.
  */
 import { botStrength } from '@blaze/protocol';
-import { t } from '../i18n/index.js';
+import { onLangChange, t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
 import { keys, load } from '../net/storage.js';
@@ -15,6 +15,7 @@ import { PracticeSource } from './source.js';
 
 export function practicePage(root: HTMLElement): () => void {
   let dispose: (() => void) | null = null;
+  let stopLang: (() => void) | null = null;
   const seats = h(
     'select',
     { id: 'practice-seats', testid: 'practice-seats' },
@@ -87,14 +88,22 @@ export function practicePage(root: HTMLElement): () => void {
     dispose = tablePage(root, 'practice', source);
     const line = h('p', { class: 'hint-line', testid: 'hint-line', role: 'status' });
     const hintBtn = h('button', { testid: 'hint', class: 'hint-button' }, lt('practice.hint'));
+    const names = () => window.__blaze?.snapshot?.seats.map((s) => s.name) ?? [];
+    let shown: Hint | null = null;
     hintBtn.addEventListener('click', async () => {
-      const names = window.__blaze?.snapshot?.seats.map((s) => s.name) ?? [];
-      line.textContent = hintWords(await source.hint(), names);
+      shown = await source.hint();
+      line.textContent = hintWords(shown, names());
+    });
+    // The table page words itself again when the language changes; the hint bar is this page's own.
+    stopLang = onLangChange(() => {
+      hintBtn.textContent = lt('practice.hint');
+      if (shown) line.textContent = hintWords(shown, names());
     });
     root.querySelector('.play')?.append(h('div', { class: 'hint-bar' }, hintBtn, line));
   }
 
   return () => {
+    stopLang?.();
     dispose?.();
     page.remove();
   };

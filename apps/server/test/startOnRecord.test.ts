@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { type TableCard, tableLookup } from '@blaze/protocol';
 import { readLog } from '@blaze/protocol/wire';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -72,6 +73,14 @@ function heldThreadStore(file: string): TableStore & { hold(): void; release(): 
   };
 }
 
+/** The table's card as the join page reads it (GET /api/tables/:id/lookup). */
+async function joinCard(id: string): Promise<TableCard> {
+  const res = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${id}/lookup`);
+  const answer = tableLookup.parse(await res.json());
+  if (!answer.exists) throw new Error(`table ${id} not found`);
+  return answer.card;
+}
+
 /** Whether this client has ever decoded a game: status 'playing', a game number, a hand or a hand count. */
 function watchForGame(p: Player): () => boolean {
   let seen = false;
@@ -129,6 +138,8 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   // Every client is told the start waits (was: nothing said, the lobby looked as before).
   await until(() => [host, ben, cat].every((p) => p.room.state.starting), 5_000, 'the wait shown');
   await sleep(300);
+  // The join page says so too (was: 'lobby' with a free seat, and someone joining to sit watched).
+  expect((await joinCard(id)).status).toBe('starting');
   // Was: dealt and shown at once, before the record had the game.
   for (const saw of sawGame) expect(saw()).toBe(false);
   // Everything the start did not account for waits, and changes nothing.
@@ -182,6 +193,8 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   for (const p of [host, ben, cat, dan]) expect(p.room.state.starting).toBe(false);
   for (const saw of both) expect(saw()).toBe(false);
   expect(host.room.state.gameNumber).toBe(1);
+  for (let i = 0; i < 50 && (await joinCard(id)).status !== 'playing'; i++) await sleep(50);
+  expect((await joinCard(id)).status).toBe('playing');
   await until(
     () => [host, ben, cat].every((p) => (p.room.state.players[p.seat]?.hand.length ?? 0) > 0),
     5_000,

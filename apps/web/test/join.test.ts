@@ -1,7 +1,10 @@
+import type { TableCard } from '@blaze/protocol';
 import { describe, expect, it } from 'vitest';
+import { setLang, t } from '../src/i18n/index.js';
 import { createFailure } from '../src/net/createError.js';
 import { isTableId, tableIdFrom } from '../src/net/endpoint.js';
 import { joinFailure } from '../src/net/joinError.js';
+import { sitOffered } from '../src/ui/joinCard.js';
 
 describe('a table link pasted on the home page', () => {
   it('takes the id out of an invite link or a bare id', () => {
@@ -43,5 +46,35 @@ describe('a new table the server would not make, worded from its code', () => {
     expect(createFailure(503, { code: 'UNAVAILABLE' })).toBe('failed');
     // A proxy's HTML error page is no JSON at all.
     expect(createFailure(502, null)).toBe('failed');
+  });
+});
+
+describe('the join card while a start waits for its record', () => {
+  const card = (status: TableCard['status'], free: number): TableCard => ({
+    status,
+    host: 'Hanna',
+    seats: [],
+    free,
+    spectators: 0,
+  });
+
+  it('offers watching only: someone joining to sit would watch the game', () => {
+    expect(sitOffered(card('lobby', 2))).toBe(true);
+    // Was: "Join table" offered over two free seats, and the joiner ended up watching.
+    expect(sitOffered(card('starting', 2))).toBe(false);
+    expect(sitOffered(card('lobby', 0))).toBe(false);
+    // The start refused: the card goes back to the lobby, and so does the offer.
+    expect(sitOffered(card('lobby', 2))).toBe(true);
+    // No card (yet): nothing known against sitting.
+    expect(sitOffered(null)).toBe(true);
+  });
+
+  it('says the game is starting, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      expect(t('join.status.starting')).not.toBe('join.status.starting');
+      expect(t('join.status.starting')).not.toBe(t('join.status.lobby'));
+    }
+    setLang('en');
   });
 });

@@ -228,7 +228,8 @@ export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as
  */
 export const tableCard = z
   .object({
-    status: z.enum(['lobby', 'playing', 'finished']),
+    // 'starting': a start waits for its record (the seats are the game's: a newcomer watches it).
+    status: z.enum(['lobby', 'starting', 'playing', 'finished']),
     host: z.string().nullable(),
     seats: z.array(z.object({ seat: seatIndex, name: z.string(), bot: z.boolean(), host: z.boolean() }).strict()),
     free: z.number().int().min(0).max(MAX_SEATS),

@@ -166,6 +166,12 @@ export class BlazeRoom extends Room<BlazeState> {
     void this.setPrivate(next.data.private);
   }
 
+  /** The join screen's card (GET /api/tables/:id): who hosts, who sits, whether a game starts or runs. */
+  publishCard(): void {
+    const card = this.card.next(tableCard(this.seating, this.state.status, this.starting, this.state.spectators));
+    if (card) this.setMetadata({ card }).catch(() => {});
+  }
+
   /**
    * After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch
    * sent now. After a game move alone ('move'), seats, settings and the join card are known to be as
@@ -175,9 +181,7 @@ export class BlazeRoom extends Room<BlazeState> {
     if (this.disposed) return;
     if (what === 'table') {
       recordChanges(this);
-      // The join screen's card (GET /api/tables/:id): who hosts, who sits.
-      const card = this.card.next(tableCard(this.seating, this.state.status, this.state.spectators));
-      if (card) this.setMetadata({ card }).catch(() => {});
+      this.publishCard();
     }
     this.recorder.write([], () => {});
     const playing = this.state.status === 'playing' ? this.game : null;

@@ -86,12 +86,16 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
       room.starting = false;
       setField(room.state, 'starting', false);
       room.log.discard([line]);
+      // A join card saying the game starts goes back to the lobby (unchanged when it never said so).
+      if (!room.disposed) room.publishCard();
     },
   );
   // Still waiting (the writer thread, Redis): every client is told, so the lobby shows the wait and
   // holds its controls. An inline write has answered by now, so it sends nothing.
+  // The join card says so too: someone joining to sit would watch (people.ts).
   if (room.starting && !room.disposed) {
     setField(room.state, 'starting', true);
+    room.publishCard();
     room.broadcastPatch();
   }
   return unrecorded ? NOT_RECORDED : null;

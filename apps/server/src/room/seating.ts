@@ -221,8 +221,11 @@ export class Seating {
   }
 }
 
-/** The table as its join screen shows it: who hosts, who sits (people and bots), how many watch. */
-export function tableCard(s: Seating, status: string, spectators: number): TableCard {
+/**
+ * The table as its join screen shows it: who hosts, who sits (people and bots), how many watch. A
+ * start waiting for its record (`starting`) is shown as such: its seats are the game's already.
+ */
+export function tableCard(s: Seating, status: string, starting: boolean, spectators: number): TableCard {
   const seats: TableCard['seats'] = [];
   s.slots.forEach((o, seat) => {
     if (o === null) return;
@@ -230,7 +233,7 @@ export function tableCard(s: Seating, status: string, spectators: number): Table
     seats.push({ seat, name: s.nameAt(seat), bot: o.kind === 'bot', host: p !== null && s.isHost(p) });
   });
   const host = s.host === null ? null : (s.people.get(s.host)?.name ?? null);
-  const known = status === 'playing' || status === 'finished' ? status : 'lobby';
+  const known = starting ? 'starting' : status === 'playing' || status === 'finished' ? status : 'lobby';
   return { status: known, host, seats, free: MAX_SEATS - seats.length, spectators };
 }
 

@@ -35,6 +35,7 @@ export const de: Messages = {
   'join.free.one': '{n} freier Platz',
   'join.full': 'Alle Plätze sind besetzt: Du kannst zuschauen.',
   'join.status.lobby': 'Wartet in der Lobby',
+  'join.status.starting': 'Das Spiel beginnt gleich: Du kannst zuschauen und dich danach setzen',
   'join.status.playing': 'Ein Spiel läuft: Du kannst zuschauen und dich danach setzen',
   'join.status.finished': 'Zwischen zwei Spielen',
   'seat.watchNote': 'Du schaust zu. Setz dich auf einen freien Platz, um mitzuspielen.',

@@ -33,6 +33,7 @@ export const en = {
   'join.free.one': '{n} free seat',
   'join.full': 'Every seat is taken: you can watch.',
   'join.status.lobby': 'Waiting in the lobby',
+  'join.status.starting': 'The game is starting: you can watch it, and sit once it ends',
   'join.status.playing': 'A game is running: you can watch, and sit once it ends',
   'join.status.finished': 'Between games',
   'seat.watchNote': 'You are watching. Take a free seat to play.',

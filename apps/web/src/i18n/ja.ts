@@ -34,6 +34,7 @@ export const ja: Messages = {
   'join.free.one': '空席 {n}',
   'join.full': '満席です。観戦できます。',
   'join.status.lobby': 'ロビーで待っています',
+  'join.status.starting': 'ゲームがまもなく始まります。観戦して、終わったら座れます',
   'join.status.playing': 'ゲーム中です。観戦して、終わったら座れます',
   'join.status.finished': 'ゲームとゲームの合間です',
   'seat.watchNote': '観戦中です。空いている席に座ると参加できます。',

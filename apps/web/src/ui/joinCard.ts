@@ -24,6 +24,14 @@ export async function fetchTableCard(tableId: string): Promise<TableCard | 'gone
   }
 }
 
+/**
+ * Whether "Join table" is offered: not when every seat is taken, nor while a start waits for its
+ * record (its seats are the game's: someone joining to sit would only watch), so Watch is the offer.
+ */
+export function sitOffered(card: TableCard | null): boolean {
+  return card === null || (card.free > 0 && card.status !== 'starting');
+}
+
 export function renderTableCard(el: HTMLElement, card: TableCard | null): void {
   if (!card) {
     el.replaceChildren();

@@ -10,7 +10,7 @@ import { isTableId } from '../net/endpoint.js';
 import type { JoinFailure } from '../net/joinError.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
-import { fetchTableCard, renderTableCard } from './joinCard.js';
+import { fetchTableCard, renderTableCard, sitOffered } from './joinCard.js';
 
 export interface JoinScreenOptions {
   tableId: string;
@@ -80,7 +80,7 @@ export class JoinScreen {
     this.buttons = { sit, watch };
     this.offerSeat();
     name.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') go(this.full());
+      if (e.key === 'Enter') go(!sitOffered(this.card));
     });
     this.el.replaceChildren(
       h('h2', {}, t('join.title', { id: this.opts.tableId })),
@@ -137,14 +137,11 @@ export class JoinScreen {
     });
   }
 
-  /** Every seat taken: "Join table" would have nowhere to put you, so only watching is offered. */
-  private full(): boolean {
-    return this.card !== null && this.card.free === 0;
-  }
-
+  /** Every seat taken, or a start under way: "Join table" would only watch, so watching is offered. */
   private offerSeat(): void {
     if (!this.buttons) return;
-    this.buttons.sit.hidden = this.full();
-    this.buttons.watch.classList.toggle('primary', this.full());
+    const sit = sitOffered(this.card);
+    this.buttons.sit.hidden = !sit;
+    this.buttons.watch.classList.toggle('primary', !sit);
   }
 }

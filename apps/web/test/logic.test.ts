@@ -11,7 +11,7 @@ import {
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { startingAnnouncement } from '../src/a11y/announce.js';
-import { setLang } from '../src/i18n/index.js';
+import { setLang, t } from '../src/i18n/index.js';
 import { banner, secondsLeft } from '../src/logic/banner.js';
 import { sortHand } from '../src/logic/cards.js';
 import { highlights } from '../src/logic/highlights.js';
@@ -21,6 +21,7 @@ import { fitText, MIN_TEXT_PX } from '../src/render/fit.js';
 import { type Box, intersects, layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { lobbyOffers } from '../src/ui/lobby.js';
+import { watchNote } from '../src/ui/seatOffer.js';
 import { logEntry, stateFrom } from './fixtures.js';
 
 function must(g: GameState, a: Parameters<typeof applyAction>[1]): GameState {
@@ -529,6 +530,18 @@ describe('a start waiting for its record (the server holds the table: STARTING)'
     expect(lobbyOffers(lobby(true))).toEqual({ start: false, seats: false, settings: false });
     expect(lobbyOffers(lobby(true, 1))).toEqual({ start: false, seats: false, settings: false });
     expect(lobbyOffers(lobby(false, 1))).toEqual({ start: false, seats: true, settings: false });
+  });
+
+  it('tells a spectator they will watch it, not to take a free seat (its Sit buttons are held)', () => {
+    // Was: "Take a free seat to play" over disabled Sit buttons.
+    expect(watchNote(lobby(true, -1))).toBe('seat.watchStarting');
+    expect(watchNote(lobby(false, -1))).toBe('seat.watchNote');
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      expect(t('seat.watchStarting')).not.toBe(t('seat.watchNote'));
+      expect(t('seat.watchStarting')).not.toBe('seat.watchStarting');
+    }
+    setLang('en');
   });
 
   it('is said once to a screen reader as it begins, in every language', () => {

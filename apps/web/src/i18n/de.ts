@@ -39,6 +39,7 @@ export const de: Messages = {
   'join.status.playing': 'Ein Spiel läuft: Du kannst zuschauen und dich danach setzen',
   'join.status.finished': 'Zwischen zwei Spielen',
   'seat.watchNote': 'Du schaust zu. Setz dich auf einen freien Platz, um mitzuspielen.',
+  'seat.watchStarting': 'Du schaust zu. Das Spiel beginnt gleich; setzen kannst du dich, wenn es vorbei ist.',
   'seat.watchFull': 'Du schaust zu. Alle Plätze sind besetzt.',
   'seat.sitAt': 'Auf Platz {n} setzen',
   'lobby.title': 'Lobby',

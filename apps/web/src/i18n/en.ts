@@ -37,6 +37,7 @@ export const en = {
   'join.status.playing': 'A game is running: you can watch, and sit once it ends',
   'join.status.finished': 'Between games',
   'seat.watchNote': 'You are watching. Take a free seat to play.',
+  'seat.watchStarting': 'You are watching. The game is starting; you can take a seat once it ends.',
   'seat.watchFull': 'You are watching. Every seat is taken.',
   'seat.sitAt': 'Sit in seat {n}',
   'lobby.title': 'Lobby',

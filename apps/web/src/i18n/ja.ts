@@ -38,6 +38,7 @@ export const ja: Messages = {
   'join.status.playing': 'ゲーム中です。観戦して、終わったら座れます',
   'join.status.finished': 'ゲームとゲームの合間です',
   'seat.watchNote': '観戦中です。空いている席に座ると参加できます。',
+  'seat.watchStarting': '観戦中です。ゲームがまもなく始まります。終わったら席に座れます。',
   'seat.watchFull': '観戦中です。席はすべて埋まっています。',
   'seat.sitAt': '席 {n} に座る',
   'lobby.title': 'ロビー',

@@ -13,6 +13,15 @@ export function seatsOnOffer(tb: ClientTable): number[] {
   return tb.seats.filter((s) => !s.occupied).map((s) => s.seat);
 }
 
+/**
+ * What the note tells someone watching. While a start waits for its record the seats are the game's
+ * (the Sit buttons are held, the server says STARTING): they will watch it, not take a seat now.
+ */
+export function watchNote(tb: ClientTable): 'seat.watchStarting' | 'seat.watchNote' | 'seat.watchFull' {
+  if (tb.starting) return 'seat.watchStarting';
+  return seatsOnOffer(tb).length > 0 ? 'seat.watchNote' : 'seat.watchFull';
+}
+
 /** The note and the Sit buttons; null for someone seated. */
 export function seatOffer(tb: ClientTable, send: Send, buttons: boolean): HTMLElement | null {
   if (tb.mySeat >= 0) return null;
@@ -20,7 +29,7 @@ export function seatOffer(tb: ClientTable, send: Send, buttons: boolean): HTMLEl
   return h(
     'div',
     { class: 'seat-offer', testid: 'seat-offer' },
-    h('p', { class: 'you-watch' }, t(free.length > 0 ? 'seat.watchNote' : 'seat.watchFull')),
+    h('p', { class: 'you-watch' }, t(watchNote(tb))),
     buttons && free.length > 0
       ? h(
           'div',

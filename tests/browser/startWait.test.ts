@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newPlayer, shot, tid } from '../support/blaze.js';
 import { ROOT } from '../support/processes.js';
@@ -25,6 +26,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'blaze-start-wait-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
+
+const activeId = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '');
 
 describe('a start that waits for its record', () => {
   const product = useProduct({ DATA_DIR: dataDir, STORE_WRITER: 'thread' });
@@ -52,7 +56,9 @@ describe('a start that waits for its record', () => {
     const lock = new Database(join(dataDir, 'blaze.sqlite'));
     try {
       lock.exec('BEGIN IMMEDIATE');
-      await tid(h, 'start').click();
+      // By keyboard, as a screen-reader user presses it.
+      await tid(h, 'start').focus();
+      await h.keyboard.press('Enter');
       for (const p of [h, g]) {
         // Was: "Waiting in the lobby", Start enabled, nothing in the live region.
         await poll(() => tid(p, 'banner-text').textContent()).toBe('The game is starting: dealing the cards…');
@@ -61,13 +67,25 @@ describe('a start that waits for its record', () => {
         await expect(tid(p, 'setting-window').isDisabled()).resolves.toBe(true);
       }
       await expect(tid(h, 'start').isDisabled()).resolves.toBe(true);
+      // The focus stays on the held Start (was: it fell to the page's heading as the lobby redrew).
+      expect(await activeId(h)).toBe('start');
+      await expect(tid(h, 'start').getAttribute('aria-disabled')).resolves.toBe('true');
+      await expect(tid(h, 'start').getAttribute('aria-describedby')).resolves.toBe('lobby-starting');
+      // A spectator is told they will watch it (was: "Take a free seat to play" over held Sit buttons).
+      await expect(tid(g, 'seat-offer').textContent()).resolves.toContain('The game is starting');
+      // Someone opening the link meanwhile is offered watching (was: "Waiting in the lobby", Join table).
+      const late = await newPlayer(product.browser, 'Lotte');
+      await late.page.goto(h.url());
+      await poll(() => tid(late.page, 'join-status').textContent()).toContain('The game is starting');
+      await expect(tid(late.page, 'join-sit').isHidden()).resolves.toBe(true);
+      await expect(tid(late.page, 'watch').isVisible()).resolves.toBe(true);
       await expect(tid(h, 'remove-bot-1').isDisabled()).resolves.toBe(true);
       await expect(tid(h, 'leave').isDisabled()).resolves.toBe(true);
       await expect(tid(g, 'sit-3').isDisabled()).resolves.toBe(true);
       await shot(h, 'start-wait-host');
       await shot(g, 'start-wait-phone');
       // A press that beat the patch reaches the server, which refuses it (STARTING): the bubble shows.
-      await h.evaluate(() => document.querySelector('[data-testid=start]')?.removeAttribute('disabled'));
+      await h.evaluate(() => document.querySelector('[data-testid=start]')?.removeAttribute('aria-disabled'));
       await tid(h, 'start').click();
       await poll(() => tid(h, 'flash').isVisible()).toBe(true);
     } finally {
@@ -75,6 +93,8 @@ describe('a start that waits for its record', () => {
       lock.close();
     }
     for (const p of [h, g]) await poll(() => p.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+    // The game shown, the focus goes where a started game puts it (a11yKeyboard): the page's heading.
+    await poll(() => activeId(h)).toBe('page-heading');
     // Was: the bubble stood over the new game's hand for its full six seconds.
     await poll(() => tid(h, 'flash').isHidden(), 2_000).toBe(true);
     await expect(tid(h, 'banner-text').textContent()).resolves.not.toContain('starting');

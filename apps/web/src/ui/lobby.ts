@@ -188,13 +188,25 @@ export function renderLobby(
       host
         ? h(
             'button',
-            { testid: 'start', class: 'primary big', disabled: !may.start, onclick: () => send('start', {}) },
+            {
+              testid: 'start',
+              class: 'primary big',
+              // Held by a start under way, Start keeps the focus of whoever pressed it (a disabled
+              // button cannot hold it: it fell to the page's heading, away from the wait being said).
+              disabled: !may.start && !held,
+              'aria-disabled': held ? 'true' : undefined,
+              // Read with it: why it is held.
+              'aria-describedby': held ? 'lobby-starting' : undefined,
+              onclick: (e: Event) => {
+                if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send('start', {});
+              },
+            },
             t('lobby.start'),
           )
         : null,
       // Where the eye is after pressing Start (and in place of "waiting for the host"): the wait, said.
       held
-        ? h('p', { class: 'msg', testid: 'starting' }, t('banner.starting'))
+        ? h('p', { class: 'msg', testid: 'starting', id: 'lobby-starting' }, t('banner.starting'))
         : !host
           ? h('p', { class: 'msg' }, t('lobby.waitHost'))
           : !canStart

@@ -100,4 +100,47 @@ describe('a start that waits for its record', () => {
     await expect(tid(h, 'banner-text').textContent()).resolves.not.toContain('starting');
     expect([...host.errors, ...guest.errors]).toEqual([]);
   });
+
+  it('keeps the focus on Rematch pressed by keyboard while the rematch waits, then gives it to the heading', async () => {
+    // A table of bots the host watches, quick enough to reach its results.
+    const res = await fetch(`${product.server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500 } }),
+    });
+    const id = ((await res.json()) as { id: string }).id;
+    const host = await newPlayer(product.browser, 'Annemarie');
+    const h = host.page;
+    await h.goto(`${product.server.base}/t/${id}`);
+    await tid(h, 'name-input').fill('Annemarie');
+    await tid(h, 'join-sit').click();
+    for (const seat of [1, 2, 3]) {
+      await poll(() => tid(h, `add-bot-${seat}`).isVisible()).toBe(true);
+      await tid(h, `add-bot-${seat}`).click();
+      await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    await tid(h, 'leave').click();
+    await poll(() => tid(h, 'sit-0').isVisible()).toBe(true);
+    await poll(() => tid(h, 'start').isEnabled()).toBe(true);
+    await tid(h, 'start').click();
+    await poll(() => tid(h, 'rematch').isVisible(), 240_000).toBe(true);
+
+    const lock = new Database(join(dataDir, 'blaze.sqlite'));
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      await tid(h, 'rematch').focus();
+      await h.keyboard.press('Enter');
+      await poll(() => tid(h, 'banner-text').textContent()).toBe('The game is starting: dealing the cards…');
+      // Was: the results redrew with a disabled Rematch and the focus fell to the page's heading.
+      expect(await activeId(h)).toBe('rematch');
+      await expect(tid(h, 'rematch').getAttribute('aria-disabled')).resolves.toBe('true');
+    } finally {
+      if (lock.inTransaction) lock.exec('COMMIT');
+      lock.close();
+    }
+    await poll(() => h.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+    await poll(() => activeId(h)).toBe('page-heading');
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  }, 300_000);
 });

@@ -131,8 +131,11 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
                 testid: 'rematch',
                 class: 'primary big',
                 // Held while it waits for the record: a second press would only be refused (STARTING).
-                disabled: tb.starting,
-                onclick: () => send('rematch', {}),
+                // aria-disabled, not disabled: whoever pressed it keeps the focus (as Start, lobby.ts).
+                'aria-disabled': tb.starting ? 'true' : undefined,
+                onclick: (e: Event) => {
+                  if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send('rematch', {});
+                },
               },
               t('result.rematch'),
             )

@@ -28,6 +28,7 @@ const expectClean = (page: Page, label: string, given?: Region[], seats = 5) =>
   expectCanvasClean(page, label, seats, given);
 /** The smallest upright phone in use (an iPhone SE of the first generation). */
 const SMALL_UPRIGHT = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const UPRIGHT_360 = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 describe('a table a newcomer can follow (issue #10)', () => {
   const product = useProduct();
@@ -224,14 +225,21 @@ describe('a table a newcomer can follow (issue #10)', () => {
   }
 
   // Five players: the most names in the bar. Three: the bands' two-line boxes, whose piles' labels were
-  // drawn under 9 px ('discard 22' at 8.7 px, 'Stapel 2: 19' at 8.5).
-  for (const players of [5, 3])
-    it(`320x568 while betting, ${players} players: each group of the bet bar on one row, the table clear, in EN, DE and JA`, async () => {
-      const p = await newPlayer(product.browser, 'Annemarie', SMALL_UPRIGHT);
+  // drawn under 9 px ('discard 22' at 8.7 px, 'Stapel 2: 19' at 8.5). At 360x640 too, three and four
+  // players ('Ablage 22' at 8.6 px, 'Stapel 2: 19' at 8.2).
+  for (const [size, players] of [
+    [SMALL_UPRIGHT, 5],
+    [SMALL_UPRIGHT, 3],
+    [UPRIGHT_360, 3],
+    [UPRIGHT_360, 4],
+  ] as const) {
+    const dims = `${size.viewport.width}x${size.viewport.height}`;
+    it(`${dims} while betting, ${players} players: each group of the bet bar on one row, the table clear, in EN, DE and JA`, async () => {
+      const p = await newPlayer(product.browser, 'Annemarie', size);
       await hostWithBots(p.page, [1, 2, 3, 4].slice(0, players - 1), '0');
       await tid(p.page, 'start').click();
       await playToBets(p.page);
-      await expectBetBar(p.page, `phone-320x568-${players}p`, players);
+      await expectBetBar(p.page, `phone-${dims}-${players}p`, players);
       // The bar's two rows leave the table most of its height (277 px before, in German).
       const canvasH = await p.page.evaluate(
         () => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0,
@@ -240,18 +248,20 @@ describe('a table a newcomer can follow (issue #10)', () => {
       expect(p.errors).toEqual([]);
       await p.ctx.close();
     });
+  }
 
-  it("320x568 practice, four players, while betting: practice's hint bar leaves the lowest canvas, nothing overlaps", async () => {
-    // 261 px under the bet bar and the hint bar (273 before): four players' rows laid your box over
-    // the deck, keeping room for a challenge that cannot come while betting (render/layout.ts).
-    const p = await newPlayer(product.browser, 'Annemarie', SMALL_UPRIGHT);
-    await p.page.goto(`${product.server.base}/practice?seed=practice-0`);
-    await tid(p.page, 'practice-seats').selectOption('4');
-    await tid(p.page, 'practice-clock').selectOption('relaxed');
-    await tid(p.page, 'practice-start').click();
-    await playToBets(p.page);
-    await expectBetBar(p.page, 'practice-320x568', 4);
-    expect(p.errors).toEqual([]);
-    await p.ctx.close();
-  });
+  for (const size of [SMALL_UPRIGHT, UPRIGHT_360])
+    it(`${size.viewport.width}x${size.viewport.height} practice, four players, while betting: practice's hint bar leaves the lowest canvas, nothing overlaps`, async () => {
+      // 261 px under the bet bar and the hint bar (273 before): four players' rows laid your box over
+      // the deck, keeping room for a challenge that cannot come while betting (render/layout.ts).
+      const p = await newPlayer(product.browser, 'Annemarie', size);
+      await p.page.goto(`${product.server.base}/practice?seed=practice-0`);
+      await tid(p.page, 'practice-seats').selectOption('4');
+      await tid(p.page, 'practice-clock').selectOption('relaxed');
+      await tid(p.page, 'practice-start').click();
+      await playToBets(p.page);
+      await expectBetBar(p.page, `practice-${size.viewport.width}x${size.viewport.height}`, 4);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    });
 });

@@ -320,16 +320,18 @@ describe('layout', () => {
       expect(L.zones.deck.w, `${w}x${h} ${players}p deck`).toBeGreaterThanOrEqual(66);
       expect(L.zones.discard.w, `${w}x${h} ${players}p discard`).toBeGreaterThanOrEqual(64);
     }
-    // At 320 px every canvas laid out in bands gives the piles' labels that room, two-line boxes too
-    // (three players while betting, 320x568: 'discard 22' was drawn at 8.7 px, 'Stapel 2: 19' at 8.5).
-    for (let h = 244; h <= 400; h++)
-      for (const players of [3, 4, 5])
-        for (const betting of [true, false]) {
-          const L = layout({ w: 320, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
-          if (!L.short) continue;
-          expect(L.zones.deck.w, `320x${h} ${players}p deck`).toBeGreaterThanOrEqual(66);
-          expect(L.zones.discard.w, `320x${h} ${players}p discard`).toBeGreaterThanOrEqual(64);
-        }
+    // At 320 and 360 px every canvas laid out in bands gives the piles' labels that room, two-line
+    // boxes too (three players while betting, 320x568: 'discard 22' was drawn at 8.7 px, 'Stapel 2: 19'
+    // at 8.5; the guided game's bets at 360x640 in German, 267 px: 'Stapel 2: 19' at 8.5).
+    for (const w of [320, 360])
+      for (let h = 244; h <= 400; h++)
+        for (const players of [3, 4, 5])
+          for (const betting of [true, false]) {
+            const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
+            if (!L.short) continue;
+            expect(L.zones.deck.w, `${w}x${h} ${players}p deck`).toBeGreaterThanOrEqual(66);
+            expect(L.zones.discard.w, `${w}x${h} ${players}p discard`).toBeGreaterThanOrEqual(64);
+          }
     // Three and four players at 360 px keep the bands' two-line boxes, and desktops their layout.
     expect(
       layout({ w: 360, h: 283, players: 4, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true }).twoLineBoxes,

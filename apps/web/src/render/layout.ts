@@ -525,13 +525,11 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   // The pile's label may be wider than the pile (piles.ts: up to 1.6 cards): its zone holds the label too.
   // Tight (small cards): room for 'discard 16' at 10 px whole, 59 px ('discard 16' was cut to 7.8 px).
   // Tall (an upright phone's small cards too): the same, and 'Stapel 2: 17' at 9 px whole, 66 px (under
-  // 36-px cards both labels were shrunk to 8 px). So on the smallest phone's bands (320 px, three
-  // players: 'discard 22' was drawn at 8.7 px, 'Stapel 2: 19' at 8.5).
-  const smallest = w < 360;
-  const discardLeft = Math.min(
-    discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2),
-    tight || tall || smallest ? w - 2 - 64 : w,
-  );
+  // 36-px cards both labels were shrunk to 8 px). So on any upright phone's bands (320 px, three
+  // players: 'discard 22' was drawn at 8.7 px, 'Stapel 2: 19' at 8.5; 360x640's guided game while
+  // betting, in German: 'Stapel 2: 19' at 8.5). Where the zones are already that wide, nothing moves.
+  const phone = w < 480;
+  const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight || tall || phone ? w - 2 - 64 : w);
   // Tight: the limit's pips (up to five, 16 px apart) and its word, under the feathers (both centred
   // in the band) or right of the deck at the foot of its column.
   const limitW = 76;
@@ -540,7 +538,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   const stackH = stacked ? featherH + 2 + limitH : featherH;
   const feathers = { x: discardLeft - 6 - stackW / 2, y: midY - (stackH - featherH) / 2 };
   const trumpRight = deck.x + tw * 0.45 + th / 2;
-  const deckW = Math.max(trumpRight - deck.x + tw / 2 + 8, tall || smallest ? LABEL_W : 0);
+  const deckW = Math.max(trumpRight - deck.x + tw / 2 + 8, tall || phone ? LABEL_W : 0);
   if (stacked) limit = { x: feathers.x - limitW / 2, y: feathers.y + featherH / 2 + 2, w: limitW, h: limitH };
   if (tight && limitAt === 'deck')
     limit = { x: deck.x - tw / 2 + deckW, y: ownBets.y - 4 - limitH, w: limitW, h: limitH };

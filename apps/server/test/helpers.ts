@@ -210,7 +210,13 @@ export function autoplay(
 export async function request(p: Player, type: string, payload: unknown, done: () => boolean, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
   while (!done()) {
-    if (Date.now() > end) throw new Error(`${type} never took effect: ${JSON.stringify(p.errors.slice(-3))}`);
+    if (Date.now() > end) {
+      // What the sender saw when it gave up: a closed socket answers nothing, errors included.
+      const st = p.room.state as { gameNumber?: number; status?: string } | undefined;
+      throw new Error(
+        `${type} never took effect: ${JSON.stringify(p.errors.slice(-3))}; socket ${p.room.connection.isOpen ? 'open' : 'closed'}, sees game ${st?.gameNumber} ${st?.status}`,
+      );
+    }
     p.room.send(type, payload);
     const until1 = Date.now() + 500;
     while (!done() && Date.now() < until1) await sleep(5);

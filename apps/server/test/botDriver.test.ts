@@ -1,6 +1,15 @@
 /** Issue 10 pacing: a bot answers only once the previous move had its minimum time on screen. */
-import { type Action, applyAction, createGame, type GameState } from '@blaze/rules';
+import {
+  type Action,
+  applyAction,
+  cloneState,
+  createGame,
+  type GameState,
+  type PlayerView,
+  viewFor,
+} from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../src/bots.js';
 import { BotDriver, type BotMoveAnswer, MIN_ON_SCREEN_MS, onScreenMs } from '../src/room/botDriver.js';
 import { fakeClock } from './fakeClock.js';
 
@@ -105,5 +114,57 @@ describe('bot pacing', () => {
     clock.advanceTo(40_000);
     const again = tries.slice(before);
     expect((again[1] as number) - (again[0] as number)).toBe(100);
+  });
+
+  it('decides a move only when it is due, against the state then: changes before it cost no decision', () => {
+    const clock = fakeClock();
+    let game: GameState = createGame({ players: 4, seed: 'lazy', startSeat: 0 });
+    const decided: { at: number; view: PlayerView; game: GameState }[] = [];
+    const made: Action[] = [];
+    let driver: BotDriver;
+    const replan = () =>
+      driver.replan(
+        (seat) => seat !== 2,
+        700,
+        () => 'normal',
+      );
+    driver = new BotDriver(
+      clock,
+      () => 0.5,
+      (a) => {
+        const r = applyAction(game, a);
+        if (!r.ok) return false;
+        game = r.state;
+        made.push(a);
+        replan();
+        return true;
+      },
+      () => game,
+      null,
+      clock.now,
+      (kind, view, rnd) => {
+        decided.push({ at: clock.now(), view, game });
+        return chooseAction(kind, view, rnd);
+      },
+    );
+    replan();
+    // Something changes every 300 ms (a person, a window closing): no bot's time comes, so none decides.
+    for (let t = 300; t <= 6_000; t += 300) {
+      clock.advanceTo(t);
+      game = cloneState(game);
+      replan();
+    }
+    expect(decided).toEqual([]);
+    expect(made).toEqual([]);
+    // Once the table is quiet, seats that can act decide, each against the state as it is then, and move.
+    clock.advanceTo(12_000);
+    expect(made.length).toBeGreaterThan(0);
+    for (const d of decided) {
+      expect(d.at).toBeGreaterThan(6_000);
+      expect(d.view).toEqual(viewFor(d.game, d.view.viewer));
+    }
+    expect(decided.length).toBeGreaterThan(0);
+    // A seat that chose to wait decided too, but never more than once per seat and change.
+    expect(decided.length).toBeLessThanOrEqual(3 * (made.length + 1));
   });
 });

@@ -3,6 +3,7 @@ import {
   type Action,
   applyAction,
   type GameState,
+  hasLegalAction,
   legalActions,
   type PlayerCount,
   randomStream,
@@ -27,17 +28,22 @@ function acting(s: GameState): number[] {
   return [...new Set([s.active, s.target, ...(s.supporter === null ? [] : [s.supporter])])];
 }
 
-/** Every seat's answer (heuristic, random, fallback) on the current view must be accepted. */
+/**
+ * Every seat's answer (easy, heuristic, random, fallback) on the current view must be accepted, and a
+ * seat answers only when it has a legal action: the server decides a bot's move only for such seats.
+ */
 function checkEverySeat(s: GameState, rnd: () => number): number {
   let checked = 0;
   for (let seat = 0; seat < s.players; seat++) {
     const view = viewFor(s, seat);
     for (const a of [
+      chooseAction('easy', view, rnd),
       chooseAction('heuristic', view, rnd),
       chooseAction('random', view, rnd),
       chooseFallback(view, rnd),
     ]) {
       if (a === null) continue;
+      if (!hasLegalAction(s, seat)) throw new Error(`seat ${seat} answered with no legal action: ${JSON.stringify(a)}`);
       if (!acting(s).includes(seat)) throw new Error(`seat ${seat} acted out of role: ${JSON.stringify(a)}`);
       const r = applyAction(s, a);
       if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.error.code} ${r.error.message}`);

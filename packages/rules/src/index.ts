@@ -1,6 +1,6 @@
 export * from './cards.js';
 export { applyAction, applyBuiltAction, cloneState } from './engine.js';
-export { legalActions, subsetsUpTo } from './legal.js';
+export { hasLegalAction, legalActions, subsetsUpTo } from './legal.js';
 export * from './predicates.js';
 export { type ReplayResult, type ReplayStep, replay, replaySteps } from './replay.js';
 export { winnerOf } from './resolve.js';

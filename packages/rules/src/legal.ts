@@ -130,3 +130,27 @@ export function legalActions(s: GameState, seat: Seat): Action[] {
   }
   return out;
 }
+
+/**
+ * legalActions(s, seat).length > 0, without building a list: the server asks it for every seat it
+ * plays after every change, and decides a seat's move only once the seat can act and its move is due.
+ */
+export function hasLegalAction(s: GameState, seat: Seat): boolean {
+  if (s.over || !Number.isInteger(seat) || seat < 0 || seat >= s.players) return false;
+  if (s.betting) {
+    for (const b of s.bets) if (b.round === s.round && b.by === seat) return false;
+    return (s.betCards[seat] ?? []).length > 0 && s.players > 1;
+  }
+  const attacker = isAttacker(s, seat);
+  const target = seat === s.target;
+  if (!attacker && !target) return false;
+  const hand = s.hands[seat] ?? [];
+  if (s.table.length === 0) return seat === s.active && s.limit > 0 && hand.length > 0;
+  if (target && !s.targetPassed) return true; // a pass, at least
+  if (!attacker) return false;
+  if (!s.standing.includes(seat)) return true; // a stand, at least
+  if (roomFor(s, seat) <= 0) return false;
+  const values = tableValueMask(s.table);
+  for (const c of hand) if (values & (1 << challengeValue(c))) return true;
+  return false;
+}

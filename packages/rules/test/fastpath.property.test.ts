@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { type CardId, challengeValue } from '../src/cards.js';
 import { applyAction } from '../src/engine.js';
-import { legalActions, subsetsUpTo } from '../src/legal.js';
+import { hasLegalAction, legalActions, subsetsUpTo } from '../src/legal.js';
 import { mayPass, mayStand, playableCards, rejectOptions, roomFor } from '../src/predicates.js';
 import { createGame } from '../src/setup.js';
 import type { Action, BetValue, GameState, PlayerCount, PlayerView, Seat } from '../src/types.js';
@@ -154,6 +154,7 @@ it('legalActions and viewFor equal their reference definitions for every seat at
           for (let seat = 0; seat < players; seat++) {
             const fast = legalActions(s, seat);
             expect(fast).toEqual(legalActionsReference(s, seat));
+            expect(hasLegalAction(s, seat)).toBe(fast.length > 0);
             options.push(...fast);
           }
           if (s.window !== null) options.push({ type: 'closeWindow' });

@@ -1,15 +1,18 @@
 /**
  * Plays every seat the bot controls (bots, and people who are away) through the same path as a
  * person's message, after a human-like delay. After each accepted action the room calls replan():
- * every controlled seat decides again against the new state, so bots act concurrently (a bot
- * supporter may extend while the target thinks) and never send a move planned for an old state.
+ * every controlled seat that can act now gets a time to act, so bots act concurrently (a bot
+ * supporter may extend while the target thinks). Easy and normal bots decide their move only when
+ * that time comes, against the state as it is then, so they never send a move planned for an old
+ * state, and a change that comes first costs no decision at all (deciding at every change, with a
+ * view per seat, was a fifth of what outlived a young collection under load: issue 9).
  *
  * Pacing (issue 10): a bot acts only once the previous move, anyone's, had time to be shown: at least
  * `onScreenMs(delay)` after it (900 ms at the default rhythm of 700 ms, scaled with the table's
  * setting, so fast test tables stay fast).
  *
- * Strengths (issue 12): easy and normal decide here, at once; strong asks the bot pool, off the event
- * loop, and the time it thinks counts toward its delay. Its answer is used only if the game did not
+ * Strengths (issue 12): easy and normal decide when due, at once; strong asks the bot pool at the
+ * change, off the event loop, and the time it thinks counts toward its delay. Its answer is used only if the game did not
  * move on meanwhile (otherwise the replan that followed has already asked again); like anyone's, its
  * move may still be refused as stale by the rules.
  *
@@ -18,7 +21,7 @@
  * seat's clock runs out.
  */
 import { MIN_ON_SCREEN_MS } from '@blaze/protocol';
-import { type Action, type GameState, viewFor } from '@blaze/rules';
+import { type Action, type GameState, hasLegalAction, viewFor } from '@blaze/rules';
 import type { Decision } from '../botPool/pool.js';
 import { type BotKind, chooseAction, search } from '../bots.js';
 import type { ClockHost } from './clocks.js';
@@ -47,9 +50,11 @@ export interface SearchPool {
 }
 
 interface Planned {
-  /** The move as JSON, to tell a new decision from the same one. */
+  /** The move as JSON, to tell a new decision from the same one ('' while not decided yet). */
   plan: string;
-  action: Action;
+  /** Null: decided when due (easy, normal), by this kind of bot. */
+  action: Action | null;
+  kind: BotKind;
   game: GameState;
   at: number;
 }
@@ -77,6 +82,8 @@ export class BotDriver {
     private readonly game: () => GameState | null,
     private readonly pool: (() => SearchPool) | null = null,
     private readonly now: () => number = Date.now,
+    /** How an easy or normal seat decides (tests count the decisions). */
+    private readonly decide: typeof chooseAction = chooseAction,
   ) {
     this.timer = new SoonestTimer(
       clock,
@@ -100,22 +107,22 @@ export class BotDriver {
     }
     const earliest = this.lastMoveAt + onScreenMs(delayMs);
     for (let seat = 0; seat < game.players; seat++) {
-      if (!controlled(seat)) {
+      if (!controlled(seat) || !hasLegalAction(game, seat)) {
         this.drop(seat);
         continue;
       }
-      const due = Math.max(earliest, now + this.humanDelay(delayMs));
       const kind = kindOf(seat);
-      const view = viewFor(game, seat);
       if (kind !== 'strong' || this.pool === null) {
-        this.schedule(seat, chooseAction(kind, view, this.rnd), game, due, earliest);
+        this.await(seat, kind, game, now, delayMs, earliest);
         continue;
       }
+      const due = Math.max(earliest, now + this.humanDelay(delayMs));
+      const view = viewFor(game, seat);
       // Strong: a seat with at most one sensible move needs no search.
       const quick = search(view, this.rnd, { iterations: 0 });
       if (quick.candidates <= 1) {
         this.thinking[seat] = undefined;
-        this.schedule(seat, quick.action, game, due, earliest);
+        this.schedule(seat, quick.action, kind, game, due, earliest);
         continue;
       }
       const prev = this.planned[seat];
@@ -129,23 +136,52 @@ export class BotDriver {
           if (this.thinking[seat] !== game) return;
           this.thinking[seat] = undefined;
           if (d.source === 'stale' || this.game() !== game) return;
-          this.schedule(seat, d.action, game, due, earliest);
+          this.schedule(seat, d.action, kind, game, due, earliest);
           this.timer.update();
         });
     }
     this.timer.update();
   }
 
+  /**
+   * A seat that decides when due: a time to act, kept across changes while it still falls after the
+   * last move's time on screen (as a person who was about to act does), otherwise a new one.
+   */
+  private await(seat: number, kind: BotKind, game: GameState, now: number, delayMs: number, earliest: number): void {
+    this.thinking[seat] = undefined;
+    const prev = this.planned[seat];
+    if (prev !== undefined && prev.action === null && prev.kind === kind && prev.at >= earliest) {
+      prev.game = game;
+      return;
+    }
+    const at = Math.max(earliest, now + this.humanDelay(delayMs));
+    if (prev === undefined) this.planned[seat] = { plan: '', action: null, kind, game, at };
+    else {
+      prev.plan = '';
+      prev.action = null;
+      prev.kind = kind;
+      prev.game = game;
+      prev.at = at;
+    }
+  }
+
   private humanDelay(delayMs: number): number {
     return delayMs <= 0 ? 0 : Math.round(delayMs * (0.6 + 0.8 * this.rnd()));
   }
 
-  private schedule(seat: number, action: Action | null, game: GameState, at: number, earliest: number): void {
+  private schedule(
+    seat: number,
+    action: Action | null,
+    kind: BotKind,
+    game: GameState,
+    at: number,
+    earliest: number,
+  ): void {
     const plan = action === null ? '' : JSON.stringify(action);
     const prev = this.planned[seat];
     // Same move against the new state: let the running delay finish instead of starting over, unless
     // it would fire before the last move was on screen long enough.
-    if (prev && prev.plan === plan && prev.at >= earliest) {
+    if (prev && prev.action !== null && prev.plan === plan && prev.at >= earliest) {
       prev.game = game;
       return;
     }
@@ -153,9 +189,10 @@ export class BotDriver {
     else if (prev) {
       prev.plan = plan;
       prev.action = action;
+      prev.kind = kind;
       prev.game = game;
       prev.at = at;
-    } else this.planned[seat] = { plan, action, game, at };
+    } else this.planned[seat] = { plan, action, kind, game, at };
   }
 
   private soonest(): number {
@@ -180,6 +217,14 @@ export class BotDriver {
       const p = this.planned[seat];
       if (p === undefined) return;
       this.planned[seat] = undefined;
+      if (p.action === null) {
+        // Decided now, against the state as it is (every change since has kept or reset this time).
+        const game = this.game();
+        if (game === null || game.over) continue;
+        p.game = game;
+        p.action = this.decide(p.kind, viewFor(game, seat), this.rnd);
+        if (p.action === null) continue;
+      }
       if (this.act(p.action) !== 'unrecorded') continue;
       // Not on record, so not made, and nothing changed to replan on: the same move again soon.
       this.unrecorded++;

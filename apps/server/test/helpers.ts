@@ -229,3 +229,18 @@ export function lastSeq(s: BlazeState): number {
   for (const l of readLog(s)) if (l.seq > m) m = l.seq;
   return m;
 }
+
+/** Whether this client has ever decoded a game: status 'playing', a game number, a hand or a hand count. */
+export function watchForGame(p: Player): () => boolean {
+  let seen = false;
+  const look = () => {
+    const s = p.room.state;
+    if (s.status === 'playing' || s.gameNumber > 0) seen = true;
+    for (const slot of s.players) if (slot.handCount > 0 || (slot.hand?.length ?? 0) > 0) seen = true;
+  };
+  p.onPatch.push(look);
+  return () => {
+    look();
+    return seen;
+  };
+}

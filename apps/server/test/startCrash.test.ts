@@ -11,7 +11,7 @@ import { join as joinPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { join, type Player, sleep, until } from './helpers.js';
+import { join, type Player, sleep, until, watchForGame } from './helpers.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-crash-'));
@@ -48,21 +48,6 @@ async function startMain(): Promise<{ proc: ChildProcess; endpoint: string }> {
   const listening = /listening on http:\/\/[^:]+:(\d+)/;
   await until(() => listening.test(out), 60_000, `server start (${out})`);
   return { proc, endpoint: `ws://127.0.0.1:${listening.exec(out)?.[1]}` };
-}
-
-/** Whether this client ever decoded a game: status 'playing', a game number or any hand. */
-function watchForGame(p: Player): () => boolean {
-  let seen = false;
-  const look = () => {
-    const s = p.room.state;
-    if (s.status === 'playing' || s.gameNumber > 0) seen = true;
-    for (const slot of s.players) if (slot.handCount > 0 || (slot.hand?.length ?? 0) > 0) seen = true;
-  };
-  p.onPatch.push(look);
-  return () => {
-    look();
-    return seen;
-  };
 }
 
 it('a table killed while its start waits for the writer thread comes back in its lobby, and no client saw the deal', async () => {

@@ -29,6 +29,7 @@ import {
   sleep,
   until,
   useServer,
+  watchForGame,
 } from './helpers.js';
 
 // Relaxed clocks of a minute and slow bots: nothing moves by itself while a test looks.
@@ -73,27 +74,31 @@ function heldThreadStore(file: string): TableStore & { hold(): void; release(): 
   };
 }
 
+/**
+ * A table of slow bots and relaxed clocks (nothing moves by itself while a test looks) with `names`
+ * seated in order from seat 0 and bots at `botSeats`, everything so far on record.
+ */
+async function seatedTable(names: string[], botSeats: number[]): Promise<{ id: string; people: Player[] }> {
+  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
+  const people: Player[] = [];
+  for (const [seat, name] of names.entries()) {
+    const p = await join(srv.endpoint, id, { name });
+    await until(() => p.seat === seat, 5_000, `${name} seated`);
+    people.push(p);
+  }
+  const host = people[0] as Player;
+  for (const seat of botSeats) host.room.send('addBot', { seat });
+  await until(() => botSeats.every((seat) => host.room.state.players[seat]?.occupied === true), 5_000, 'bots');
+  await serverRoom(id).flushRecord();
+  return { id, people };
+}
+
 /** The table's card as the join page reads it (GET /api/tables/:id/lookup). */
 async function joinCard(id: string): Promise<TableCard> {
   const res = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${id}/lookup`);
   const answer = tableLookup.parse(await res.json());
   if (!answer.exists) throw new Error(`table ${id} not found`);
   return answer.card;
-}
-
-/** Whether this client has ever decoded a game: status 'playing', a game number, a hand or a hand count. */
-function watchForGame(p: Player): () => boolean {
-  let seen = false;
-  const look = () => {
-    const s = p.room.state;
-    if (s.status === 'playing' || s.gameNumber > 0) seen = true;
-    for (const slot of s.players) if (slot.handCount > 0 || (slot.hand?.length ?? 0) > 0) seen = true;
-  };
-  p.onPatch.push(look);
-  return () => {
-    look();
-    return seen;
-  };
 }
 
 /** The log lines this client decodes from now on, in the order they first arrive. */
@@ -117,18 +122,13 @@ function logArrival(p: Player): () => { seq: number; kind: string }[] {
 it('a start waits for the writer thread: nothing of the game is shown, and the table holds still, until it is on record', async () => {
   const store = heldThreadStore(joinPath(dir, 'held.sqlite'));
   setStore(store);
-  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
-  const host = await join(srv.endpoint, id, { name: 'Host' });
-  await until(() => host.seat === 0, 5_000, 'host seat');
-  const ben = await join(srv.endpoint, id, { name: 'Ben' });
-  await until(() => ben.seat === 1, 5_000, 'Ben seat');
-  const cat = await join(srv.endpoint, id, { name: 'Cat' });
-  await until(() => cat.seat === 2, 5_000, 'Cat seat');
   // A gap: the start closes the seats up (the bot from 4 to 3), and only once it is on record.
-  host.room.send('addBot', { seat: 4 });
-  await until(() => host.room.state.players[4]?.occupied === true, 5_000, 'bot');
+  const {
+    id,
+    people: [host, ben, cat],
+  } = await seatedTable(['Host', 'Ben', 'Cat'], [4]);
+  if (!host || !ben || !cat) throw new Error('seated');
   const room = serverRoom(id);
-  await room.flushRecord();
   const sawGame = [host, ben, cat].map(watchForGame);
 
   store.hold();
@@ -227,15 +227,12 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
 it('someone who leaves while a start waits keeps their seat for the bot, and the game shown is the one recorded', async () => {
   const store = heldThreadStore(joinPath(dir, 'leaver.sqlite'));
   setStore(store);
-  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
-  const host = await join(srv.endpoint, id, { name: 'Host' });
-  await until(() => host.seat === 0, 5_000, 'host seat');
-  const ben = await join(srv.endpoint, id, { name: 'Ben' });
-  await until(() => ben.seat === 1, 5_000, 'Ben seat');
-  host.room.send('addBot', { seat: 2 });
-  await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bot');
+  const {
+    id,
+    people: [host, ben],
+  } = await seatedTable(['Host', 'Ben'], [2]);
+  if (!host || !ben) throw new Error('seated');
   const room = serverRoom(id);
-  await room.flushRecord();
   const arrived = logArrival(host);
   store.hold();
   host.room.send('start', {});
@@ -281,11 +278,11 @@ it('a start refused (NOT_RECORDED) leaves no wait behind, and the table is free 
     },
   };
   setStore(store);
-  const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
-  const host = await join(srv.endpoint, id, { name: 'Host' });
-  await until(() => host.seat === 0, 5_000, 'host seat');
-  for (const seat of [1, 2]) host.room.send('addBot', { seat });
-  await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bots');
+  const {
+    id,
+    people: [host],
+  } = await seatedTable(['Host'], [1, 2]);
+  if (!host) throw new Error('seated');
   let sawWait = false;
   host.onPatch.push(() => {
     if (host.room.state.starting) sawWait = true;
@@ -319,13 +316,12 @@ it('with Redis too: a start waits for Redis to take it, and the table holds stil
   setStore(store);
   const admin = new Redis(redis?.url ?? '');
   try {
-    const id = await createTable(srv.endpoint, { botDelayMs: 10_000, clock: 'relaxed' });
-    const host = await join(srv.endpoint, id, { name: 'Host' });
-    await until(() => host.seat === 0, 5_000, 'host seat');
-    for (const seat of [1, 2]) host.room.send('addBot', { seat });
-    await until(() => host.room.state.players[2]?.occupied === true, 5_000, 'bots');
+    const {
+      id,
+      people: [host],
+    } = await seatedTable(['Host'], [1, 2]);
+    if (!host) throw new Error('seated');
     const room = serverRoom(id);
-    await room.flushRecord();
     const sawGame = watchForGame(host);
     // Redis holds every write command (a busy or failing-over Redis) until the test lets go.
     await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');

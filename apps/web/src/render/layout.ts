@@ -125,8 +125,13 @@ interface CardSize {
   tall?: boolean;
 }
 
-/** Where a short canvas puts the limit: in your column, under the feathers, or beside the deck. */
-type LimitAt = 'column' | 'feathers' | 'deck';
+/**
+ * Where a short canvas puts the limit: in your column, under the feathers, or beside the deck;
+ * `slim`: in your column, no wider than its pips (see shortCardSize).
+ */
+type LimitAt = 'column' | 'slim' | 'feathers' | 'deck';
+/** The limit's five pips (16 px apart) and its word. */
+const LIMIT_W = 76;
 
 const sizeCache = new Map<string, CardSize & { limitAt?: LimitAt }>();
 
@@ -172,6 +177,10 @@ function shortCardSize(i: LayoutInput, tall = false, tableSize = MAX_TABLE): Car
     const cardW = best(limitAt);
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
+  // Nothing fits (an upright phone's 98-120 px column: 320x275, four players in practice; 320x260,
+  // three): a full challenge takes three rows there, and the limit across the column's width lay
+  // under the lower rows' left pairs. Its pips need only LIMIT_W; the pairs then pass beside it.
+  if (size.cardW === 0) size = { cardW: best('slim'), beside: false, limitAt: 'slim', tall };
   return { ...size, cardW: Math.max(size.cardW, SHORT_MIN_CARD_W) };
 }
 
@@ -477,7 +486,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   const bandTop = 3 + seatBox.h + 2 + betH + 3;
 
   const limitH = 12 + small + 4;
-  const tight = limitAt !== 'column' && i.hasHand;
+  const tight = limitAt !== 'column' && limitAt !== 'slim' && i.hasHand;
   let hand: Slot[] = [];
   let handTop = h;
   let handLeft = 0;
@@ -489,7 +498,8 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
     // The column: your box at the bottom, the bets on you above it, the limit above them.
     own = { x: gapX + seatBox.w / 2, y: h - 4 - seatBox.h / 2 };
     ownBets = { x: gapX, y: own.y - seatBox.h / 2 - 2 - betH, w: seatBox.w, h: betH + 2 - BET_GAP };
-    limit = { x: gapX, y: ownBets.y - 2 - limitH, w: seatBox.w, h: limitH };
+    const limitW = limitAt === 'slim' ? Math.min(seatBox.w, LIMIT_W) : seatBox.w;
+    limit = { x: gapX, y: ownBets.y - 2 - limitH, w: limitW, h: limitH };
     handLeft = gapX + seatBox.w + 6;
     const fanDrop = tight ? 0.5 * 6 + (cardW / 2) * Math.sin(0.06) + 2 : 0.5 * 14 + (cardW / 2) * Math.sin(0.1) + 2;
     const handY = h - cardH / 2 - 4 - fanDrop;
@@ -532,7 +542,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight || tall || phone ? w - 2 - 64 : w);
   // Tight: the limit's pips (up to five, 16 px apart) and its word, under the feathers (both centred
   // in the band) or right of the deck at the foot of its column.
-  const limitW = 76;
+  const limitW = LIMIT_W;
   const stacked = tight && limitAt === 'feathers';
   const stackW = stacked ? Math.max(featherW, limitW) : featherW;
   const stackH = stacked ? featherH + 2 + limitH : featherH;

@@ -225,8 +225,8 @@ describe('rematch', () => {
  * Seats, bet rows, piles, the limit, a full challenge (none while betting) and the hand: apart, inside
  * the canvas, and every seat box's outline clear of the bets.
  */
-function expectApart(w: number, h: number, players: number, hasHand: boolean, betting = false) {
-  const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: betting ? 0 : 5, hasHand, betting });
+function expectApart(w: number, h: number, players: number, hasHand: boolean, betting = false, pairs = 5) {
+  const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: betting ? 0 : pairs, hasHand, betting });
   const boxes: [string, Box][] = [];
   for (let s = 0; s < players; s++) {
     const p = L.seats[s]!;
@@ -503,6 +503,9 @@ describe('layout', () => {
     // limit across your column under the full challenge's lower pairs.
     for (let h = 245; h <= 568; h++) expectApart(320, h, 3, true);
     for (let h = 268; h <= 568; h++) for (const players of [4, 5]) expectApart(320, h, players, true);
+    // Lower, no full challenge fits: the guided game at 320x480 (three players, under the coach)
+    // keeps room for the pairs on the table. Room for five laid them over the limit and the hand.
+    for (let h = 224; h < 245; h++) for (const pairs of [1, 2, 3, 4]) expectApart(320, h, 3, true, false, pairs);
   });
 });
 

@@ -148,7 +148,9 @@ export function layout(i: LayoutInput): Layout {
   const { w, h } = i;
   const short = isShort(w, h);
   const narrow = w < 640 && !short;
-  const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}:${i.betting === true}`;
+  // A phone's lowest canvases keep room for the pairs on the table only (see narrowCardSize).
+  const pairs = narrow ? `:${i.tableSize}` : '';
+  const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}:${i.betting === true}${pairs}`;
   let size = sizeCache.get(key);
   if (size === undefined) {
     size = narrow ? narrowCardSize(i) : short ? shortCardSize(i) : { cardW: largestFitting(i), beside: false };
@@ -222,6 +224,10 @@ function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE): CardSize & { lim
   if (fits(layoutShort(full, tall.cardW, tall.limitAt, true))) return tall;
   // The lowest canvases come with the bet bar's rows, when no challenge can be on the table.
   if (i.betting && tableSize > 0) return narrowCardSize(i, 0);
+  // Or with the guided game's coach over the table (320x480: 191-242 px, three players): no full
+  // challenge fits, so room for as many pairs as fit, down to those on the table, rather than room
+  // for five that overlaps everything. Cards may then shrink as the challenge grows.
+  if (tableSize > i.tableSize) return narrowCardSize(i, tableSize - 1);
   return { cardW: proportional, beside: false };
 }
 

@@ -9,6 +9,9 @@ import { type CoachState, type Objection, TutorialSource } from './runner.js';
 import { LEARN_NAMES, LEARNER } from './script.js';
 import { buttonsFor, lessonWords, moveWords } from './words.js';
 
+/** The lowest upright phones, where the coach shows one line of lesson (learn.css). */
+const LOWEST_PHONE = '(max-width: 480px) and (max-height: 540px)';
+
 export function learnPage(root: HTMLElement, go: (path: string) => void): () => void {
   const name = load(keys.name) ?? lt('practice.you');
   const names = LEARN_NAMES.map((n, k) => (k === LEARNER ? name : n));
@@ -50,7 +53,9 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   const fitMore = () => {
     const line = Number.parseFloat(getComputedStyle(lesson).lineHeight) || 17;
     const clipped = lesson.scrollHeight > lesson.clientHeight + 1;
-    const long = lesson.clientHeight > 3.5 * line;
+    // Longer than the cut lesson (learn.css: three lines, one on the lowest phones), so 'less' can cut it again.
+    const cut = matchMedia(LOWEST_PHONE).matches ? 1 : 3;
+    const long = lesson.clientHeight > (cut + 0.5) * line;
     moreBtn.hidden = open() ? !long || !matchMedia('(max-width: 480px)').matches : !clipped;
     moreBtn.textContent = open() ? lt('learn.less') : lt('learn.more');
     moreBtn.setAttribute('aria-expanded', String(open()));

@@ -4,7 +4,7 @@ import { setLang, t } from '../src/i18n/index.js';
 import { createFailure } from '../src/net/createError.js';
 import { isTableId, tableIdFrom } from '../src/net/endpoint.js';
 import { joinFailure } from '../src/net/joinError.js';
-import { sitOffered } from '../src/ui/joinCard.js';
+import { sitOffered, statusKey } from '../src/ui/joinCard.js';
 
 describe('a table link pasted on the home page', () => {
   it('takes the id out of an invite link or a bare id', () => {
@@ -67,6 +67,31 @@ describe('the join card while a start waits for its record', () => {
     expect(sitOffered(card('lobby', 2))).toBe(true);
     // No card (yet): nothing known against sitting.
     expect(sitOffered(null)).toBe(true);
+  });
+
+  it('offers watching only while a game runs: the server seats nobody until it ends', () => {
+    // Was: "Join table" over two free seats of a running game, and the joiner only watched.
+    expect(sitOffered(card('playing', 2))).toBe(false);
+    // Between games a free seat is taken at once.
+    expect(sitOffered(card('finished', 2))).toBe(true);
+    expect(sitOffered(card('finished', 0))).toBe(false);
+    // Someone whose seat it is gets it back by token: for them joining is still sitting.
+    expect(sitOffered(card('playing', 0), true)).toBe(true);
+    expect(statusKey(card('playing', 2), true)).toBe('join.status.yourSeat');
+    expect(statusKey(card('playing', 2), false)).toBe('join.status.playing');
+    expect(statusKey(card('lobby', 2), true)).toBe('join.status.lobby');
+  });
+
+  it('says what joining a running game does, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      for (const key of ['join.status.playing', 'join.status.yourSeat'] as const) {
+        expect(t(key)).not.toBe(key);
+        expect(t(key)).not.toBe(t('join.status.lobby'));
+      }
+    }
+    setLang('en');
+    expect(t('join.status.playing')).toMatch(/watch/);
   });
 
   it('says the game is starting, in every language', () => {

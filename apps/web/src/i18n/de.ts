@@ -35,9 +35,12 @@ export const de: Messages = {
   'join.free.one': '{n} freier Platz',
   'join.full': 'Alle Plätze sind besetzt: Du kannst zuschauen.',
   'join.status.lobby': 'Wartet in der Lobby',
-  'join.status.starting': 'Das Spiel beginnt gleich: Du kannst zuschauen und dich danach setzen',
-  'join.status.playing': 'Ein Spiel läuft: Du kannst zuschauen und dich danach setzen',
+  'join.status.starting':
+    'Das Spiel beginnt gleich: Du schaust zu. Wenn es vorbei ist, kannst du dich für das nächste Spiel auf einen freien Platz setzen.',
+  'join.status.playing':
+    'Ein Spiel läuft: Du schaust zu. Wenn es vorbei ist, kannst du dich für das nächste Spiel auf einen freien Platz setzen.',
   'join.status.finished': 'Zwischen zwei Spielen',
+  'join.status.yourSeat': 'Ein Spiel läuft und dein Platz bleibt für dich frei: Tritt bei, um ihn zurückzunehmen.',
   'seat.watchNote': 'Du schaust zu. Setz dich auf einen freien Platz, um mitzuspielen.',
   'seat.watchStarting': 'Du schaust zu. Das Spiel beginnt gleich; setzen kannst du dich, wenn es vorbei ist.',
   'seat.watchFull': 'Du schaust zu. Alle Plätze sind besetzt.',

@@ -33,9 +33,12 @@ export const en = {
   'join.free.one': '{n} free seat',
   'join.full': 'Every seat is taken: you can watch.',
   'join.status.lobby': 'Waiting in the lobby',
-  'join.status.starting': 'The game is starting: you can watch it, and sit once it ends',
-  'join.status.playing': 'A game is running: you can watch, and sit once it ends',
+  'join.status.starting':
+    'The game is starting: you will watch it. When it ends, you can take a seat for the next game if one is free.',
+  'join.status.playing':
+    'A game is running: you will watch it. When it ends, you can take a seat for the next game if one is free.',
   'join.status.finished': 'Between games',
+  'join.status.yourSeat': 'A game is running and your seat is kept for you: join to take it back.',
   'seat.watchNote': 'You are watching. Take a free seat to play.',
   'seat.watchStarting': 'You are watching. The game is starting; you can take a seat once it ends.',
   'seat.watchFull': 'You are watching. Every seat is taken.',

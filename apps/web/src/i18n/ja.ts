@@ -34,9 +34,12 @@ export const ja: Messages = {
   'join.free.one': '空席 {n}',
   'join.full': '満席です。観戦できます。',
   'join.status.lobby': 'ロビーで待っています',
-  'join.status.starting': 'ゲームがまもなく始まります。観戦して、終わったら座れます',
-  'join.status.playing': 'ゲーム中です。観戦して、終わったら座れます',
+  'join.status.starting':
+    'ゲームがまもなく始まります。観戦になります。終わったら、空いている席があれば座って次のゲームに参加できます。',
+  'join.status.playing':
+    'ゲーム中です。観戦になります。終わったら、空いている席があれば座って次のゲームに参加できます。',
   'join.status.finished': 'ゲームとゲームの合間です',
+  'join.status.yourSeat': 'ゲーム中です。あなたの席は残っています。参加すると席に戻れます。',
   'seat.watchNote': '観戦中です。空いている席に座ると参加できます。',
   'seat.watchStarting': '観戦中です。ゲームがまもなく始まります。終わったら席に座れます。',
   'seat.watchFull': '観戦中です。席はすべて埋まっています。',

@@ -3,7 +3,7 @@
  * seats are free, whether a game runs. From GET /api/tables/:id/lookup; nothing there is secret.
  */
 import { type TableCard, tableLookup } from '@blaze/protocol';
-import { t, tn } from '../i18n/index.js';
+import { type MessageKey, t, tn } from '../i18n/index.js';
 import { h } from './dom.js';
 
 /**
@@ -25,14 +25,24 @@ export async function fetchTableCard(tableId: string): Promise<TableCard | 'gone
 }
 
 /**
- * Whether "Join table" is offered: not when every seat is taken, nor while a start waits for its
- * record (its seats are the game's: someone joining to sit would only watch), so Watch is the offer.
+ * Whether "Join table" is offered: not when every seat is taken, nor while a game runs or a start
+ * waits for its record (the server seats nobody then: someone joining to sit would only watch, and
+ * takes a free seat from the results once the game ends), so Watch is the offer. Someone who held a
+ * seat here (`returning`: this browser has the table's seat token and was not watching) gets it
+ * back by token whatever the table is doing, so "Join table" stays theirs.
  */
-export function sitOffered(card: TableCard | null): boolean {
-  return card === null || (card.free > 0 && card.status !== 'starting');
+export function sitOffered(card: TableCard | null, returning = false): boolean {
+  if (returning || card === null) return true;
+  return card.free > 0 && (card.status === 'lobby' || card.status === 'finished');
 }
 
-export function renderTableCard(el: HTMLElement, card: TableCard | null): void {
+/** The card's first line: what the table is doing, and what joining now would do. */
+export function statusKey(card: TableCard, returning: boolean): MessageKey {
+  const running = card.status === 'playing' || card.status === 'starting';
+  return returning && running ? 'join.status.yourSeat' : `join.status.${card.status}`;
+}
+
+export function renderTableCard(el: HTMLElement, card: TableCard | null, returning = false): void {
   if (!card) {
     el.replaceChildren();
     el.hidden = true;
@@ -49,7 +59,7 @@ export function renderTableCard(el: HTMLElement, card: TableCard | null): void {
     ),
   );
   const parts = [
-    h('p', { testid: 'join-status' }, t(`join.status.${card.status}`)),
+    h('p', { testid: 'join-status' }, t(statusKey(card, returning))),
     card.host ? h('p', { testid: 'join-host', class: 'join-host' }, t('join.host', { name: card.host })) : null,
     h('h3', {}, t('join.seated')),
     seats.length > 0

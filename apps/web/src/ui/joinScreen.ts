@@ -58,7 +58,7 @@ export class JoinScreen {
     }
     this.refreshCard();
     if (this.opts.fetchCard) this.poll ??= setInterval(() => this.refreshCard(), 3_000);
-    renderTableCard(this.cardEl, this.card);
+    renderTableCard(this.cardEl, this.card, this.returning());
     const name = h('input', {
       testid: 'name-input',
       maxLength: 24,
@@ -80,7 +80,7 @@ export class JoinScreen {
     this.buttons = { sit, watch };
     this.offerSeat();
     name.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') go(!sitOffered(this.card));
+      if (e.key === 'Enter') go(!sitOffered(this.card, this.returning()));
     });
     this.el.replaceChildren(
       h('h2', {}, t('join.title', { id: this.opts.tableId })),
@@ -90,6 +90,11 @@ export class JoinScreen {
       msg,
       h('a', { href: '/', 'data-link': '', testid: 'join-home' }, t('join.home')),
     );
+  }
+
+  /** This browser held a seat here (its token, and it was not watching): joining gives it back. */
+  private returning(): boolean {
+    return load(keys.seat(this.opts.tableId)) !== null && load(keys.watching(this.opts.tableId)) === null;
   }
 
   /** No more asking (the screen hid, or the page is left). */
@@ -132,7 +137,7 @@ export class JoinScreen {
         return;
       }
       this.card = c;
-      renderTableCard(this.cardEl, c);
+      renderTableCard(this.cardEl, c, this.returning());
       this.offerSeat();
     });
   }
@@ -140,7 +145,7 @@ export class JoinScreen {
   /** Every seat taken, or a start under way: "Join table" would only watch, so watching is offered. */
   private offerSeat(): void {
     if (!this.buttons) return;
-    const sit = sitOffered(this.card);
+    const sit = sitOffered(this.card, this.returning());
     this.buttons.sit.hidden = !sit;
     this.buttons.watch.classList.toggle('primary', !sit);
   }

@@ -60,12 +60,17 @@ describe('practice against bots, offline', () => {
     await poll(() => tid(page, 'hint-line').textContent()).toMatch(/\S{3}/);
     // Switching the language mid-game words the hint bar again, as it does the rest of the page.
     const english = await tid(page, 'hint-line').textContent();
+    // No name typed: the seat's default name follows the language too (it stayed 'You' in German).
+    const myName = () => page.evaluate(() => window.__blaze?.snapshot?.seats[0]?.name);
+    expect(await myName()).toBe('You');
     await tid(page, 'language').selectOption('de');
     await poll(() => tid(page, 'hint').textContent()).toBe('Tipp');
     expect(await tid(page, 'hint-line').textContent()).not.toBe(english);
+    await poll(myName).toBe('Du');
     await tid(page, 'language').selectOption('en');
     await poll(() => tid(page, 'hint').textContent()).toBe('Hint');
     expect(await tid(page, 'hint-line').textContent()).toBe(english);
+    await poll(myName).toBe('You');
 
     // A phone held sideways: the hint shares the action bar's row, so the table keeps the height it
     // has at a real table (a row of its own left a canvas of 204 px at 740x360, cards 36 px wide).

@@ -63,6 +63,12 @@ export class PracticeDriver {
     this.changed();
   }
 
+  /** The person's new name, shown at once; nothing of the game or its timers changes. */
+  rename(name: string): void {
+    this.table.rename(this.o.human, name);
+    if (!this.stopped) this.publish(this);
+  }
+
   stop(): void {
     this.stopped = true;
     for (const b of this.bots.values()) clearTimeout(b.timer);

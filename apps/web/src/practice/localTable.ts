@@ -95,6 +95,16 @@ export class LocalTable {
     this.addLog('started', { value: this.gameNumber });
   }
 
+  /** A seat's new name, in the games already played as well: the scoreboard keeps one row for it. */
+  rename(seat: Seat, name: string): void {
+    const old = this.o.names[seat];
+    if (old === undefined || old === name || this.o.names.includes(name)) return;
+    this.o.names[seat] = name;
+    for (const r of this.results) if (r.names[seat] === old) r.names[seat] = name;
+    const row = this.scoreboard.find((x) => x.name === old);
+    if (row) row.name = name;
+  }
+
   snapshot(deadlines: DeadlineInfo[] = []): ClientTable {
     const g = this.game;
     const me = this.o.human;

@@ -21,6 +21,8 @@ export type ToWorker =
   | { kind: 'start'; setup: PracticeSetup }
   | { kind: 'intent'; intent: Intent }
   | { kind: 'rematch' }
+  /** The person's name changes: the default one follows the page's language. */
+  | { kind: 'rename'; name: string }
   | { kind: 'hint' };
 
 export type FromWorker =

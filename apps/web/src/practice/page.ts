@@ -76,9 +76,11 @@ export function practicePage(root: HTMLElement): () => void {
 
   async function start(): Promise<void> {
     const { tablePage } = await import('../ui/tablePage.js');
+    // No name typed yet: the seat is called "You" in the page's language, whichever that is now.
+    const typed = load(keys.name);
     const source = new PracticeSource({
       players: Number(seats.value) as 3 | 4 | 5,
-      name: load(keys.name) ?? lt('practice.you'),
+      name: typed ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
       botDelayMs: 600,
       strengths: strengths.slice(0, Number(seats.value) - 1).map((sel) => botStrength.parse(sel.value)),
@@ -97,6 +99,7 @@ export function practicePage(root: HTMLElement): () => void {
     // The table page words itself again when the language changes; the hint bar is this page's own.
     stopLang = onLangChange(() => {
       hintBtn.textContent = lt('practice.hint');
+      if (typed === null) source.rename(lt('practice.you'));
       if (shown) line.textContent = hintWords(shown, names());
     });
     root.querySelector('.play')?.append(h('div', { class: 'hint-bar' }, hintBtn, line));

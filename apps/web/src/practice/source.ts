@@ -55,6 +55,10 @@ export class PracticeSource implements TableSource {
     });
   }
 
+  rename(name: string): void {
+    this.post({ kind: 'rename', name });
+  }
+
   close(): void {
     this.worker.terminate();
   }

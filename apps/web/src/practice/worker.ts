@@ -57,6 +57,9 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'rematch':
       if (driver && setup) driver.rematch(`${setup.seed}:${++games}`);
       return;
+    case 'rename':
+      driver?.rename(m.name);
+      return;
     case 'hint':
       if (driver) post({ kind: 'hint', hint: hintFor(viewFor(driver.table.game, 0), rnd) });
       return;

@@ -38,6 +38,16 @@ describe('practice against bots, offline', () => {
     });
     // Even a full page load comes from the cache.
     await page.goto(`${product.server.base}/practice?seed=practice-0`);
+    // The setup words itself in the language chosen on it (it kept the one it was opened in).
+    const startWords = async () => [
+      await tid(page, 'practice-start').textContent(),
+      await tid(page, 'practice-clock').locator('option').first().textContent(),
+    ];
+    const setupWords = await startWords();
+    await tid(page, 'language').selectOption('de');
+    await poll(startWords).toEqual(['Los', 'ohne Uhr']);
+    await tid(page, 'language').selectOption('en');
+    await poll(startWords).toEqual(setupWords);
     await tid(page, 'practice-seats').selectOption('4');
     await tid(page, 'practice-clock').selectOption('normal');
     // One bot of each strength (issue 12); the strong one searches inside the practice worker.

@@ -16,6 +16,20 @@ import { PracticeSource } from './source.js';
 export function practicePage(root: HTMLElement): () => void {
   let dispose: (() => void) | null = null;
   let stopLang: (() => void) | null = null;
+  // The setup's words, said again when the language changes before Start (they stayed in the
+  // language the page was opened in; the router leaves this page alone so a game is not lost).
+  const words: (() => void)[] = [];
+  const say = <E extends HTMLElement>(el: E, text: () => string): E => {
+    const put = () => {
+      el.textContent = text();
+    };
+    put();
+    words.push(put);
+    return el;
+  };
+  let stopSetupLang: (() => void) | null = onLangChange(() => {
+    for (const put of words) put();
+  });
   const seats = h(
     'select',
     { id: 'practice-seats', testid: 'practice-seats' },
@@ -29,7 +43,9 @@ export function practicePage(root: HTMLElement): () => void {
         id: `practice-strength-${k}`,
         testid: `practice-strength-${k}`,
       },
-      botStrength.options.map((st) => h('option', { value: st, selected: st === 'normal' }, t(`lobby.strength.${st}`))),
+      botStrength.options.map((st) =>
+        say(h('option', { value: st, selected: st === 'normal' }), () => t(`lobby.strength.${st}`)),
+      ),
     ),
   );
   const strengthRows = strengths.map((sel, i) =>
@@ -47,11 +63,9 @@ export function practicePage(root: HTMLElement): () => void {
   const clock = h(
     'select',
     { id: 'practice-clock', testid: 'practice-clock' },
-    clocks.map((c) => h('option', { value: c, selected: c === 'relaxed' }, lt(`practice.clock.${c}`))),
+    clocks.map((c) => say(h('option', { value: c, selected: c === 'relaxed' }), () => lt(`practice.clock.${c}`))),
   );
-  const startBtn = h(
-    'button',
-    { testid: 'practice-start', class: 'primary', onclick: () => void start() },
+  const startBtn = say(h('button', { testid: 'practice-start', class: 'primary', onclick: () => void start() }), () =>
     lt('practice.start'),
   );
   const page = h(
@@ -61,20 +75,27 @@ export function practicePage(root: HTMLElement): () => void {
     h(
       'main',
       { class: 'card-panel' },
-      h('h1', {}, lt('practice.title')),
-      h('p', {}, lt('practice.intro')),
-      h('label', { for: 'practice-seats' }, lt('practice.seats')),
+      say(h('h1', {}), () => lt('practice.title')),
+      say(h('p', {}), () => lt('practice.intro')),
+      say(h('label', { for: 'practice-seats' }), () => lt('practice.seats')),
       seats,
-      h('fieldset', { class: 'practice-strengths' }, h('legend', {}, t('lobby.strength')), ...strengthRows),
-      h('label', { for: 'practice-clock' }, lt('practice.clock')),
+      h(
+        'fieldset',
+        { class: 'practice-strengths' },
+        say(h('legend', {}), () => t('lobby.strength')),
+        ...strengthRows,
+      ),
+      say(h('label', { for: 'practice-clock' }), () => lt('practice.clock')),
       clock,
       startBtn,
-      h('a', { href: '/', 'data-link': '' }, t('join.home')),
+      say(h('a', { href: '/', 'data-link': '' }), () => t('join.home')),
     ),
   );
   root.replaceChildren(page);
 
   async function start(): Promise<void> {
+    stopSetupLang?.();
+    stopSetupLang = null;
     const { tablePage } = await import('../ui/tablePage.js');
     // No name typed yet: the seat is called "You" in the page's language, whichever that is now.
     const typed = load(keys.name);
@@ -106,6 +127,7 @@ export function practicePage(root: HTMLElement): () => void {
   }
 
   return () => {
+    stopSetupLang?.();
     stopLang?.();
     dispose?.();
     page.remove();

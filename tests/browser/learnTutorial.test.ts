@@ -170,6 +170,19 @@ describe('the guided first game', () => {
     expect(back.action).toBe(c.action);
     expect((await seen(page)).myHand.sort()).toEqual(hand);
     expect(await tid(page, 'coach-lesson').textContent()).toBe(lesson);
+    // A switch of language words the coach again, as it does the table (it kept the first language),
+    // and the learner, who typed no name, is called "You" in the new one.
+    const myName = () => page.evaluate(() => window.__blaze?.snapshot?.seats[0]?.name);
+    const coachText = () => tid(page, 'coach').textContent();
+    const english = await coachText();
+    expect(await myName()).toBe('You');
+    await tid(page, 'language').selectOption('de');
+    await poll(() => tid(page, 'coach-step').textContent()).toBe(`Schritt ${half} von 43`);
+    expect(await tid(page, 'coach-restart').textContent()).toBe('Von vorn');
+    await poll(myName).toBe('Du');
+    await tid(page, 'language').selectOption('en');
+    await poll(coachText).toBe(english);
+    await poll(myName).toBe('You');
     // And it carries on from there.
     if (back.kind === 'watch') await tid(page, 'coach-next').click();
     else await doCoachedMove(page, back);

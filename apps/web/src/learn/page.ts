@@ -2,6 +2,7 @@
  * "Learn to play": the table view fed by the guided game, with the coach above it. The coach says
  * what this step is about, names the cards and lights the buttons to press, and explains a wrong move.
  */
+import { onLangChange } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { keys, load } from '../net/storage.js';
 import { h } from '../ui/dom.js';
@@ -13,7 +14,9 @@ import { buttonsFor, lessonWords, moveWords } from './words.js';
 const LOWEST_PHONE = '(max-width: 480px) and (max-height: 540px)';
 
 export function learnPage(root: HTMLElement, go: (path: string) => void): () => void {
-  const name = load(keys.name) ?? lt('practice.you');
+  // No name typed yet: the learner is called "You" in the page's language, whichever that is now.
+  const typed = load(keys.name);
+  const name = typed ?? lt('practice.you');
   const names = LEARN_NAMES.map((n, k) => (k === LEARNER ? name : n));
   const counter = h('span', { class: 'coach-step', testid: 'coach-step' });
   const lesson = h('p', { class: 'coach-lesson', testid: 'coach-lesson', id: 'coach-lesson' });
@@ -37,10 +40,11 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     lt('home.practice'),
   );
   const style = h('style', {});
+  const title = h('strong', {}, lt('learn.title'));
   const coach = h(
     'section',
     { class: 'coach aside', testid: 'coach', 'aria-label': lt('learn.title'), 'aria-live': 'polite' },
-    h('div', { class: 'coach-head' }, h('strong', {}, lt('learn.title')), counter, restartBtn, homeBtn),
+    h('div', { class: 'coach-head' }, title, counter, restartBtn, homeBtn),
     h('div', { class: 'coach-lesson-wrap' }, lesson, moreBtn),
     move,
     objection,
@@ -112,6 +116,21 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   };
 
   const source = new TutorialSource(name, { show, objected });
+  // The coach words itself again when the language changes, as the table under it does (it stayed
+  // in the language the page started in).
+  const stopLang = onLangChange(() => {
+    nextBtn.textContent = lt('learn.next');
+    restartBtn.textContent = lt('learn.restart');
+    homeBtn.textContent = lt('learn.home');
+    practiceBtn.textContent = lt('home.practice');
+    title.textContent = lt('learn.title');
+    coach.setAttribute('aria-label', lt('learn.title'));
+    if (typed === null) {
+      names[LEARNER] = lt('practice.you');
+      source.rename(names[LEARNER]);
+    }
+    if (state) show(state);
+  });
   nextBtn.addEventListener('click', () => source.next());
   restartBtn.addEventListener('click', () => source.restart());
   let dispose: (() => void) | null = null;
@@ -127,6 +146,7 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   });
   return () => {
     gone = true;
+    stopLang();
     window.removeEventListener('resize', fitMore);
     dispose?.();
     coach.remove();

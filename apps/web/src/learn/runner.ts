@@ -39,7 +39,7 @@ export class TutorialSource implements TableSource {
   private pointed = '';
 
   constructor(
-    private readonly name: string,
+    private name: string,
     private readonly coach: CoachEvents,
     /** Pause between the other seats' moves, so the learner sees them happen. */
     private readonly pauseMs = 450,
@@ -92,6 +92,13 @@ export class TutorialSource implements TableSource {
     this.index = 0;
     this.publish();
     this.run();
+  }
+
+  /** The learner's new name (the default one follows the page's language), shown at once. */
+  rename(name: string): void {
+    this.name = name;
+    this.table.rename(LEARNER, name);
+    this.publish();
   }
 
   /** "Continue" on a moment that only explains. */

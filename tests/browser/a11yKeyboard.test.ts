@@ -128,6 +128,22 @@ describe('a table without sight', () => {
     await page.getByTestId('practice-clock').selectOption('off');
     expect(await press(page, 'practice-start')).toBe(true);
     await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    // The table in words follows a switch of language at once, headings and names too (they kept
+    // the first language; its lists only changed with the next move).
+    const mirrorWords = () =>
+      page.evaluate(() => {
+        const m = document.querySelector('[data-testid="mirror"]');
+        return [
+          m?.getAttribute('aria-label'),
+          m?.querySelector('h3')?.textContent,
+          m?.querySelector('[data-testid="mirror-hand"]')?.getAttribute('aria-label'),
+        ];
+      });
+    await page.getByTestId('language').selectOption('de');
+    await poll(mirrorWords).toEqual(['Der Tisch in Worten', 'Deine Hand', 'Deine Hand']);
+    await poll(() => page.getByTestId('mirror-status').textContent()).toMatch(/^Trumpf/);
+    await page.getByTestId('language').selectOption('en');
+    await poll(mirrorWords).toEqual(['The table in words', 'Your hand', 'Your hand']);
     let rejected = 0;
     const after: string[] = [];
     for (const end = Date.now() + 180_000; Date.now() < end && rejected < 2; ) {

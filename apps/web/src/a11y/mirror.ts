@@ -6,7 +6,7 @@
  * takes the focus into it, then shown with a visible focus ring.
  */
 import { type CardId, suitOf } from '@blaze/rules';
-import { t } from '../i18n/index.js';
+import { onLangChange, t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { cardWords, sortHand } from '../logic/cards.js';
 import { explain } from '../logic/explain.js';
@@ -42,6 +42,23 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     seatList,
   );
   host.append(el, live);
+  // Its headings and names are said again when the language changes, and the lists redrawn in it:
+  // nothing else redraws them until the table changes, and the headings never were (they stayed in
+  // the first language while the page around them switched).
+  const hands = el.querySelectorAll('h3');
+  const relabel = () => {
+    title.textContent = lt('a11y.region');
+    el.setAttribute('aria-label', lt('a11y.region'));
+    (['a11y.hand', 'a11y.table', 'a11y.seats'] as const).forEach((key, k) => {
+      const heading = hands[k];
+      if (heading) heading.textContent = lt(key);
+    });
+    handList.setAttribute('aria-label', lt('a11y.hand'));
+    tableList.setAttribute('aria-label', lt('a11y.table'));
+    seatList.setAttribute('aria-label', lt('a11y.seats'));
+    const s = store.get();
+    if (s.table) drawMirror(s.table, s);
+  };
   // The canvas page's own keys (arrows, Enter, Space) belong to the canvas hand, not to these buttons.
   el.addEventListener('keydown', (e) => e.stopPropagation());
 
@@ -147,9 +164,11 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   }
 
   const off = store.subscribe((s) => render(s));
+  const offLang = onLangChange(relabel);
   render(store.get());
   return () => {
     off();
+    offLang();
     el.remove();
     live.remove();
   };

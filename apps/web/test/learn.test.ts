@@ -2,6 +2,8 @@
 import { ALL_CARDS, applyAction, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { announcements } from '../src/a11y/announce.js';
+import { setLang } from '../src/i18n/index.js';
+import { lt } from '../src/i18n/learn.js';
 import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER } from '../src/learn/script.js';
 import { owed } from '../src/practice/driver.js';
 import { hintFor } from '../src/practice/hint.js';
@@ -100,5 +102,16 @@ describe('the local table', () => {
     const a = announcements(t.snapshot(), seq);
     expect(a.lines).toHaveLength(1);
     expect(a.lines[0]).toMatch(/^You challenge Ana with red 2; limit 5$/);
+  });
+});
+
+describe("the guided game's words", () => {
+  it('name the other seats as the table shows them, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      // The Japanese intro said アナとベン over seats labelled Ana and Ben.
+      for (const name of LEARN_NAMES.filter(Boolean)) expect(lt('learn.intro'), lang).toContain(name);
+    }
+    setLang('en');
   });
 });

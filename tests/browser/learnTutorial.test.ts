@@ -84,6 +84,47 @@ describe('the guided first game', () => {
               await expectCanvasClean(page, `360x640 step ${c.step} ${lang}`, 3);
             }
           }
+          // The lowest upright phone (320x480) at the bets: the bar's two rows and its hint (three lines
+          // in German) left the table 130-190 px, the seats over the deck and the discard, the discard
+          // over the hand. One row of thumb-sized buttons now; what a 0 and a 1 do opens from '?' over
+          // the table, which keeps its height.
+          if (label === 'phone' && betting) {
+            await page.setViewportSize({ width: 320, height: 480 });
+            const canvasH = () =>
+              page.evaluate(() => document.querySelector('.canvas-host')?.getBoundingClientRect().height ?? 0);
+            for (const lang of ['en', 'de', 'ja']) {
+              const at = `320x480 step ${c.step} ${lang}`;
+              await tid(page, 'language').selectOption(lang);
+              await page.waitForTimeout(500);
+              const before = await canvasH();
+              expect(before, at).toBeGreaterThanOrEqual(214);
+              const buttons = await page.evaluate(() =>
+                [...document.querySelectorAll('[data-testid="actions"] button')].map((b) => ({
+                  ...(b.getBoundingClientRect().toJSON() as DOMRect),
+                  px: Number.parseFloat(getComputedStyle(b).fontSize),
+                })),
+              );
+              expect(buttons.length, at).toBe(5);
+              for (const b of buttons) {
+                expect(b.width >= 44 && b.height >= 44 && b.px >= 9, `${at}: a button ${JSON.stringify(b)}`).toBe(true);
+                expect(Math.abs(b.top - (buttons[0] as DOMRect).top), `${at}: one row`).toBeLessThan(1);
+              }
+              await expectCanvasClean(page, at, 3);
+              expect(await domProblems(page), at).toEqual([]);
+              await shot(page, `learn-320x480-step-${c.step.padStart(2, '0')}-${lang}`);
+              await tid(page, 'bet-hint-toggle').click();
+              await poll(() => tid(page, 'bet-hint').isVisible()).toBe(true);
+              await expect(tid(page, 'bet-hint-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
+              expect(await canvasH(), at).toBe(before);
+              expect(await domProblems(page), `${at} hint`).toEqual([]);
+              await shot(page, `learn-320x480-step-${c.step.padStart(2, '0')}-${lang}-hint`);
+              await tid(page, 'bet-hint-toggle').click();
+              await poll(() => tid(page, 'bet-hint').isVisible()).toBe(false);
+            }
+            await tid(page, 'language').selectOption('en');
+            await page.setViewportSize(options.viewport as { width: number; height: number });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          }
           // The lowest upright phone (320x480) at the guided game's largest challenge (three pairs):
           // the coach's three lines left the table 191 px and the pairs lay over the limit and the
           // hand. One line and 'more' now, opened it scrolls inside itself at the same height.

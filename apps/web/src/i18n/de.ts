@@ -93,6 +93,8 @@ export const de: Messages = {
   'act.bet': '{value} setzen',
   'act.betOn': 'Wette auf',
   'act.betValue': 'Karte',
+  // The '?' beside the bet buttons on the lowest phones: it shows what a 0 and a 1 do.
+  'act.betHintToggle': 'Was bewirken eine 0 und eine 1?',
   'act.betHint':
     'Eine 1 zählt für die Person, auf die du setzt; verliert diese Person die Runde, zählt die 1 für dich. Eine 0 bekommst du immer zurück.',
   'banner.openChallenge': 'Du bist dran: fordere {target} heraus',

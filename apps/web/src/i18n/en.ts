@@ -92,6 +92,8 @@ export const en = {
   'act.bet': 'Bet {value}',
   'act.betOn': 'Bet on',
   'act.betValue': 'Card',
+  // The '?' beside the bet buttons on the lowest phones: it shows what a 0 and a 1 do.
+  'act.betHintToggle': 'What do a 0 and a 1 do?',
   'act.betHint':
     'A 1 scores for the player you bet on, unless they lose the round: then it scores for you. A 0 always comes back.',
   'banner.openChallenge': 'Your turn: open a challenge against {target}',

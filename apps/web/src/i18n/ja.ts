@@ -92,6 +92,8 @@ export const ja: Messages = {
   'act.bet': '{value}を賭ける',
   'act.betOn': '賭ける相手',
   'act.betValue': 'カード',
+  // The '?' beside the bet buttons on the lowest phones: it shows what a 0 and a 1 do.
+  'act.betHintToggle': '0と1はどうなる？',
   'act.betHint': '1は賭けた相手の得点になります。ただしその人がラウンドに負けたら、あなたの得点です。0は必ず戻ります。',
   'banner.openChallenge': 'あなたの番：{target}に挑戦しましょう',
   'banner.rejectOrPass': '返すかパス',

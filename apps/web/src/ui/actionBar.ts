@@ -48,6 +48,20 @@ export function renderActions(
           h('span', { class: 'label' }, label),
           buttons,
         );
+      // The lowest upright phones (320x480) have no row to spare for the hint: it opens over the table
+      // from this button instead (style.css), and the bar stays one row high.
+      const toggle = h(
+        'button',
+        {
+          testid: 'bet-hint-toggle',
+          class: 'bet-hint-toggle',
+          'aria-controls': 'bet-hint',
+          'aria-expanded': String(el.classList.contains('hint-open')),
+          'aria-label': t('act.betHintToggle'),
+          onclick: () => toggle.setAttribute('aria-expanded', String(el.classList.toggle('hint-open'))),
+        },
+        '?',
+      );
       return [
         group(
           t('act.betOn'),
@@ -77,6 +91,7 @@ export function renderActions(
             ),
           ),
         ),
+        toggle,
         // What a 0 and a 1 do (R9.2), right where they are chosen.
         h('span', { class: 'bet-hint', testid: 'bet-hint', id: 'bet-hint' }, t('act.betHint')),
       ];

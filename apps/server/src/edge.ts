@@ -32,6 +32,11 @@ export interface EdgeLimits {
   maxJoiningPerAddress: number;
   /** POST /api/tables per address. */
   tableCreation: BucketOptions;
+  /**
+   * GET /api/tables/:id and /lookup per address: each asks the matchmaking listing (a Redis query
+   * with a presence). The join page asks every 3 s, so this lets a household of open pages through.
+   */
+  tableLookups: BucketOptions;
   /** Messages per person (all their sockets at one table). */
   personMessages: BucketOptions;
   /** Messages per address (all its sockets, all tables). */
@@ -50,6 +55,7 @@ export const DEFAULT_LIMITS: EdgeLimits = {
   maxConnectionsPerAddress: 20,
   maxJoiningPerAddress: 5,
   tableCreation: { capacity: 10, refillPerSecond: 10 / 60 },
+  tableLookups: { capacity: 30, refillPerSecond: 120 / 60 },
   personMessages: { capacity: 20, refillPerSecond: 10 },
   addressMessages: { capacity: 60, refillPerSecond: 30 },
   refusalsBeforeDrop: 30,

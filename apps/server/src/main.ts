@@ -41,6 +41,10 @@ const server = createServer({
       capacity: config.TABLES_BURST_PER_ADDRESS,
       refillPerSecond: config.TABLES_PER_MINUTE_PER_ADDRESS / 60,
     },
+    tableLookups: {
+      capacity: config.LOOKUPS_BURST_PER_ADDRESS,
+      refillPerSecond: config.LOOKUPS_PER_MINUTE_PER_ADDRESS / 60,
+    },
     personMessages: {
       capacity: config.MESSAGES_BURST_PER_PERSON,
       refillPerSecond: config.MESSAGES_PER_SECOND_PER_PERSON,

@@ -1,7 +1,7 @@
 /**
  * The tables' HTTP routes: POST /api/tables makes one (JSON only, rate-limited per address, refused
  * when the server is full); GET /api/tables/:id and /lookup answer the join screen from the
- * matchmaking listing, so they answer for tables of any process.
+ * matchmaking listing, so they answer for tables of any process (rate-limited per address too).
  */
 import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
@@ -65,7 +65,17 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
     if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
     else res.status(503).json({ code, message: 'Try again in a moment.' });
   };
+  // Each card is a matchmaking query: one address asking as fast as it can must not make them cheap.
+  const lookers = new BucketBook(edge.limits.tableLookups);
+  const limited = (req: express.Request, res: express.Response): boolean => {
+    if (lookers.take(edge.address(req))) return false;
+    res
+      .status(429)
+      .json({ code: 'RATE_LIMITED', message: 'Too many table look-ups from this address; wait a little.' });
+    return true;
+  };
   app.get('/api/tables/:id', async (req, res) => {
+    if (limited(req, res)) return;
     const card = await findCard(req.params.id);
     if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
     if (card === 'NOT_FOUND') {
@@ -77,6 +87,7 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
   });
   // The same for the join page, where a closed table is an expected answer: 200 { exists: false }.
   app.get('/api/tables/:id/lookup', async (req, res) => {
+    if (limited(req, res)) return;
     const card = await findCard(req.params.id);
     if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
     const answer: TableLookup = card === 'NOT_FOUND' ? { exists: false } : { exists: true, card };

@@ -78,3 +78,28 @@ describe('a body in a charset the parser does not read', () => {
     expect(await res.json()).toEqual({ code: 'JSON_ONLY', message: 'Send application/json in UTF-8.' });
   });
 });
+
+describe('GET /api/tables/:id/lookup and /api/tables/:id', () => {
+  let started: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    // The default rates: what a deployment gets.
+    started = await startServer();
+  });
+  afterAll(() => started.server.close());
+
+  it('answers an address that asks as fast as it can with RATE_LIMITED after its burst, as table creation does', async () => {
+    const base = started.endpoint.replace('ws', 'http');
+    const statuses: number[] = [];
+    let body: unknown;
+    for (let i = 0; i < 300; i++) {
+      const res = await fetch(`${base}/api/tables/${i % 2 ? 'nonexistent1/lookup' : 'nonexistent1'}`);
+      statuses.push(res.status);
+      if (res.status === 429) body = await res.json();
+      else await res.arrayBuffer();
+    }
+    // The burst (30) covers a join page's polling (every 3 s) many times over; the flood is refused.
+    expect(statuses.slice(0, 30).every((s) => s !== 429)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(250);
+    expect(body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

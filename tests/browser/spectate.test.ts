@@ -174,7 +174,7 @@ describe('join screen and spectators (issue #10)', () => {
     await shot(page, 'spectate-host-lobby');
     await tid(page, 'start').click();
     await poll(() => page.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
-    // The bots play; the host sees their moves and holds no hand.
+    // The bots play (seats 0-2: the host's bots moved up); the host sees their moves and holds no hand.
     await poll(
       () => page.evaluate(() => window.__blaze?.snapshot?.log.filter((l) => l.kind === 'opened').length ?? 0),
       30_000,
@@ -199,6 +199,21 @@ describe('join screen and spectators (issue #10)', () => {
     await tid(late.page, 'name-input').fill('Ines');
     await tid(late.page, 'name-input').press('Enter');
     await poll(() => tid(late.page, 'watching').textContent()).toBe('You are watching');
+    // At the game's end the offer of a seat is in sight on the phone, at the results' foot beside the
+    // wait for a rematch (it sat above the scores, below the fold), and taken with the keyboard.
+    await poll(() => late.page.evaluate(() => window.__blaze?.snapshot?.status), 120_000).toBe('finished');
+    const sit = tid(late.page, 'offer-sit-3');
+    await poll(() => sit.isVisible()).toBe(true);
+    const seen = await sit.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.bottom <= window.innerHeight && r.right <= window.innerWidth && (top === b || b.contains(top));
+    });
+    expect(seen, 'Sit in sight and uncovered at 360x640').toBe(true);
+    await shot(late.page, 'spectate-phone-results');
+    await sit.focus();
+    await late.page.keyboard.press('Enter');
+    await poll(() => late.page.evaluate(() => window.__blaze?.snapshot?.mySeat)).toBe(3);
     expect([...host.errors, ...late.errors]).toEqual([]);
     await late.ctx.close();
     await host.ctx.close();

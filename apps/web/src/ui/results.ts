@@ -118,12 +118,14 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
             ),
           )
         : null,
-      seatOffer(tb, send, true),
       // What to do next stays in sight at the panel's foot (style.css): five players' scores, the last
-      // round and the evening pushed Rematch below the fold even on a desktop.
+      // round and the evening pushed Rematch below the fold even on a desktop. Someone watching is
+      // offered a seat there too: above the scores, a phone showed it below the fold and the host's
+      // Rematch left them watching again.
       h(
         'div',
         { class: 'results-next', testid: 'results-next' },
+        seatOffer(tb, send, true),
         rematchOffer(tb) === 'button'
           ? h(
               'button',

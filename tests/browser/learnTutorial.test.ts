@@ -181,7 +181,15 @@ describe('the guided first game', () => {
   it('a wrong move is explained and changes nothing; leaving halfway resumes at the same step', async () => {
     const p = await newPlayer(product.browser, 'Learner', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
+    const audioWarnings: string[] = [];
+    page.on('console', (m) => {
+      if (/AudioContext/.test(m.text())) audioWarnings.push(m.text());
+    });
     await page.goto(`${product.server.base}/learn`);
+    // No sound is tried before the first click or key: the browser refused it, with a warning each
+    // time. Only waiting here: playwright's evaluate counts as a gesture and would hide it.
+    await page.waitForTimeout(3_000);
+    expect(audioWarnings).toEqual([]);
     // Step 1 asks to open with one card; opening with another is legal but not this lesson's move.
     let c = await settled(page);
     expect(c.step).toBe('1');

@@ -13,6 +13,10 @@ const TONES: Record<SoundKind, [number, number]> = {
 
 export function beep(kind: SoundKind, muted: boolean): void {
   if (muted) return;
+  // Before the page's first click or key the browser refuses to start audio, and says so in the
+  // console each time (twice on /learn's first load): no context until a gesture has been made.
+  // Where userActivation is unknown (older browsers) it is tried as before.
+  if (ctx === null && navigator.userActivation?.hasBeenActive === false) return;
   try {
     ctx ??= new AudioContext();
     if (ctx.state === 'suspended') void ctx.resume();

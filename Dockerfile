@@ -17,4 +17,4 @@ COPY --from=build /out /app
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "dist/main.js"]

@@ -153,10 +153,17 @@ describe('join screen and spectators (issue #10)', () => {
   it('a host who stands up to watch keeps the controls, starts a game of bots and watches it', async () => {
     const host = await newPlayer(product.browser, 'Annemarie');
     const page = host.page;
-    await page.goto(product.server.base);
+    // Bots quicker than the default, so their game ends (the watcher's offer to sit) in about half a minute.
+    const res = await fetch(`${product.server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { botDelayMs: 200 } }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`${product.server.base}/t/${id}`);
     await tid(page, 'name-input').fill('Annemarie');
-    await tid(page, 'new-table').click();
-    await page.waitForURL(/\/t\//);
+    await tid(page, 'join-sit').click();
+    await poll(() => tid(page, 'leave').isVisible()).toBe(true);
     for (const seat of [1, 2, 3]) {
       await poll(() => tid(page, `add-bot-${seat}`).isVisible()).toBe(true);
       await tid(page, `add-bot-${seat}`).click();

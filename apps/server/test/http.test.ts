@@ -61,7 +61,8 @@ describe('POST /api/tables', () => {
   });
 });
 
-describe('a body in a charset the parser does not read', () => {
+// The default limits: what a deployment gets.
+describe('a server at its default limits', () => {
   let started: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     started = await startServer();
@@ -77,15 +78,6 @@ describe('a body in a charset the parser does not read', () => {
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ code: 'JSON_ONLY', message: 'Send application/json in UTF-8.' });
   });
-});
-
-describe('GET /api/tables/:id/lookup and /api/tables/:id', () => {
-  let started: Awaited<ReturnType<typeof startServer>>;
-  beforeAll(async () => {
-    // The default rates: what a deployment gets.
-    started = await startServer();
-  });
-  afterAll(() => started.server.close());
 
   it('answers an address that asks as fast as it can with RATE_LIMITED after its burst, as table creation does', async () => {
     const base = started.endpoint.replace('ws', 'http');

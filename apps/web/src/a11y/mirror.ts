@@ -45,12 +45,12 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   // Its headings and names are said again when the language changes, and the lists redrawn in it:
   // nothing else redraws them until the table changes, and the headings never were (they stayed in
   // the first language while the page around them switched).
-  const hands = el.querySelectorAll('h3');
+  const headings = el.querySelectorAll('h3');
   const relabel = () => {
     title.textContent = lt('a11y.region');
     el.setAttribute('aria-label', lt('a11y.region'));
     (['a11y.hand', 'a11y.table', 'a11y.seats'] as const).forEach((key, k) => {
-      const heading = hands[k];
+      const heading = headings[k];
       if (heading) heading.textContent = lt(key);
     });
     handList.setAttribute('aria-label', lt('a11y.hand'));

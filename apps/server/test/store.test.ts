@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { storeCheckpointSeconds, storeWriteSeconds } from '../src/metrics.js';
@@ -290,6 +291,37 @@ afterAll(async () => {
   await redis?.stop();
 });
 suite('redis', () => ({ open: () => openStore({ REDIS_URL: redis?.url ?? '' }) }));
+
+it("redis: a table's later appends are one RPUSH each; only its first marks it open, in one transaction", async () => {
+  const admin = new Redis(redis?.url ?? '');
+  const calls = async () => {
+    const info = await admin.info('commandstats');
+    const count = (cmd: string) => Number(new RegExp(`cmdstat_${cmd}:calls=(\\d+)`).exec(info)?.[1] ?? 0);
+    return { multi: count('multi'), zadd: count('zadd'), rpush: count('rpush') };
+  };
+  const s = openStore({ REDIS_URL: redis?.url ?? '' });
+  const before = await calls();
+  await s.append('one-cmd', [action(1)]);
+  for (let i = 2; i <= 10; i++) await s.append('one-cmd', [action(i)]);
+  const after = await calls();
+  expect({
+    multi: after.multi - before.multi,
+    zadd: after.zadd - before.zadd,
+    rpush: after.rpush - before.rpush,
+  }).toEqual({
+    multi: 1,
+    zadd: 1,
+    rpush: 10,
+  });
+  expect(await s.openTables()).toContain('one-cmd');
+  // Closed, then written again: marked open again, as every append did before.
+  await s.closeTable('one-cmd');
+  await s.append('one-cmd', [action(11)]);
+  expect(await s.openTables()).toContain('one-cmd');
+  expect((await s.load('one-cmd')).length).toBe(11);
+  await s.close();
+  await admin.quit();
+});
 
 it('the SQLite file is in WAL mode', () => {
   const db = new Database(joinPath(dir, 'blaze.sqlite'), { readonly: true });

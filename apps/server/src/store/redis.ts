@@ -9,15 +9,35 @@ const P = 'blaze:';
 
 export function openRedisStore(url: string): TableStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  /**
+   * Tables this store has marked open and not closed since. Marking again at every action was a
+   * transaction of four commands (MULTI, ZADD, RPUSH, EXEC) where one RPUSH does: an RPUSH of one
+   * call's entries is atomic by itself, and one connection keeps the order of its commands.
+   */
+  const marked = new Set<string>();
   return {
     kind: 'redis',
     async append(table, entries) {
       if (entries.length === 0) return;
-      await redis
-        .multi()
-        .zadd(`${P}open`, 'NX', Date.now(), table)
-        .rpush(`${P}t:${table}`, ...entries.map((e) => JSON.stringify(e)))
-        .exec();
+      const key = `${P}t:${table}`;
+      const values = entries.map((e) => JSON.stringify(e));
+      if (marked.has(table)) {
+        await redis.rpush(key, ...values);
+        return;
+      }
+      // The first entries and the mark together, so a table is never open without its entries.
+      marked.add(table);
+      try {
+        await redis
+          .multi()
+          .zadd(`${P}open`, 'NX', Date.now(), table)
+          .rpush(key, ...values)
+          .exec();
+      } catch (e) {
+        // Not known to be marked: the next append marks it again.
+        marked.delete(table);
+        throw e;
+      }
     },
     async load(table) {
       return (await redis.lrange(`${P}t:${table}`, 0, -1)).map((b) => JSON.parse(b) as TableEntry);
@@ -26,6 +46,7 @@ export function openRedisStore(url: string): TableStore {
       return redis.zrange(`${P}open`, 0, -1);
     },
     async closeTable(table) {
+      marked.delete(table);
       await redis.zrem(`${P}open`, table);
     },
     async saveGame(record: GameRecord) {

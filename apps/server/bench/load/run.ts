@@ -24,6 +24,12 @@
  *   shared machine falls on each kind alike; then each kind's median and spread of p99 and GC p99)
  *   BENCH_SERVER_CPUS=0 BENCH_GENERATOR_CPUS=1 (taskset lists: pin the server processes and the generators to
  *   their own cores, so neither steals the other's CPU, as when the people are on other machines)
+ *   BENCH_SERVER_CPU_QUOTA=0.3 (each server process in a cgroup of its own, allowed that share of one core, as a
+ *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=10 its scheduler period; needs root and a cgroup cpu
+ *   controller). On a 2-core machine the generators and Redis share the cores: only with a limit do one process and
+ *   two run at the same CPU each. With it, a row says how often a server waited for its quota, and a process near
+ *   its limit counts as saturated. With BENCH_PROCESSES=1,2 and several BENCH_TABLES the bench ends with each process
+ *   count's capacity: the most tables measured at a people's p99 ≤ BENCH_CAPACITY_P99 (10 ms), and the ratio.
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
  *   fallback to normal, and each row says how many of their decisions were searched or fell back)
@@ -35,6 +41,7 @@ import { type BotStrength, botStrength } from '@blaze/protocol';
 import { freePort, startRedis } from '../../../../tests/support/processes.js';
 import { NODE_FLAGS } from '../../build/nodeFlags.js';
 import type { Breakdown } from './breakdown.js';
+import { type CpuQuota, limitCpu, since, type Throttling } from './cpuQuota.js';
 import type { RecordFigures } from './server.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
@@ -54,6 +61,10 @@ const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
 /** The bots' strength, one run each (people's latency with strong bots against the same without). */
 /** Rounds of every row; one run's tail on a shared 2-core machine moves by up to 2× from run to run. */
 const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
+/** A share of one core per server process, or none (the process may take what the machine has). */
+const QUOTA = process.env.BENCH_SERVER_CPU_QUOTA ? Number(process.env.BENCH_SERVER_CPU_QUOTA) : null;
+const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 10);
+const CAPACITY_P99 = Number(process.env.BENCH_CAPACITY_P99 ?? 10);
 const BOTS: BotStrength[] = list(process.env.BENCH_BOTS, 'normal').map((b) => {
   const r = botStrength.safeParse(b);
   if (!r.success) throw new Error(`BENCH_BOTS: ${b} is not one of ${botStrength.options.join(', ')}`);
@@ -160,6 +171,7 @@ function pin(c: ChildProcess, cpus: string | undefined): void {
 async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
   const redis = processes > 1 ? await startRedis() : null;
   const servers: ChildProcess[] = [];
+  const quotas: CpuQuota[] = [];
   const ports: number[] = [];
   for (let i = 0; i < processes; i++) {
     const wanted = processes > 1 ? await freePort() : 0;
@@ -176,6 +188,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     });
     children.add(server);
     pin(server, process.env.BENCH_SERVER_CPUS);
+    if (QUOTA !== null && server.pid !== undefined) quotas.push(limitCpu(server.pid, QUOTA, QUOTA_PERIOD_MS));
     servers.push(server);
     ports.push(await once(server, (m) => (m as { port?: number }).port));
   }
@@ -218,8 +231,10 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   for (const h of https) await fetch(`${h}/bench/alloc/start`, { method: 'POST' });
   for (const g of gens) g.send({ measure: true });
   const load0 = loadavg()[0] ?? Number.NaN;
+  const throttle0 = quotas.map((q) => q.stat());
   await sleep(SECONDS * 1000);
   const m = await metrics();
+  const throttle = quotas.map((q, i) => since(throttle0[i] as Throttling, q.stat()));
   for (const h of https) await fetch(`${h}/bench/alloc/stop`, { method: 'POST' });
   // The machine's 1-minute load average as the measurement began and ended (other work shares it).
   const load = [load0, loadavg()[0] ?? Number.NaN] as const;
@@ -243,6 +258,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+  for (const q of quotas) q.remove();
   children.clear();
   await redis?.stop();
   const lat = reports.flatMap((r) => r.latencies);
@@ -269,6 +285,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     genGcMax: genGc.length > 0 ? Math.max(...genGc) : Number.NaN,
     // The largest share of its time any one generator spent paused in GC.
     genGcShare: Math.max(...reports.map((r) => r.gcPauses.reduce((a, x) => a + x, 0) / r.wallMs)),
+    throttle,
     cpuPer100: (m.cpuShare * 100 * 100) / tables,
     cpu: m.cpuShare * 100,
     memPerTable: (m.rss - empty.rss) / tables,
@@ -316,6 +333,7 @@ const head = [
   'B/action/client med (mean)',
   'GC p99 (max) ms',
   'server loop p99 (max) ms',
+  'periods a server waited for its CPU limit (ms waited per s)',
   'in the server p50 / p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
@@ -341,12 +359,63 @@ const line = (r: Row) =>
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
     `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,
+    throttled(r.throttle),
     `${f(r.handle[0], 2)} / ${f(r.handle[1], 2)} (${f(r.handle[2], 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),
     `${f(r.genGcP99, 1)} (${f(r.genGcMax, 0)}), ${f(100 * r.genGcShare)}%`,
     `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,
   ].join(' | ');
+/**
+ * How many tables each process count carried at the aim's p99: the largest table count measured whose
+ * people's p99 (the median over rounds) was within BENCH_CAPACITY_P99, with every smaller count too.
+ * The table counts measured bound it: the next count up is printed with its p99.
+ */
+function capacity(): void {
+  if (TABLES.length < 2) return;
+  const found = new Map<number, number>();
+  for (const procs of PROCESSES) {
+    const p99At = (n: number) => {
+      const rs = rows.filter(
+        (r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0],
+      );
+      return rs.length > 0 && rs.every((r) => r.failed === 0)
+        ? pct(
+            rs.map((r) => r.p99),
+            50,
+          )
+        : Number.NaN;
+    };
+    let best = 0;
+    let over = '';
+    for (const n of [...TABLES].sort((a, b) => a - b)) {
+      const p = p99At(n);
+      if (p <= CAPACITY_P99) {
+        best = n;
+        continue;
+      }
+      over = Number.isFinite(p)
+        ? `; ${n} tables measured ${f(p, 2)} ms`
+        : `; ${n} tables did not run or did not all open`;
+      break;
+    }
+    found.set(procs, best);
+    console.log(
+      `capacity at people's p99 ≤ ${CAPACITY_P99} ms, ${procs} process${procs > 1 ? 'es' : ''}${QUOTA !== null ? ` of ${QUOTA} core each` : ''}: ${best > 0 ? `${best} tables` : 'none of the counts measured'}${over}`,
+    );
+  }
+  const one = found.get(1);
+  for (const [procs, n] of found)
+    if (procs > 1 && one) console.log(`capacity of ${procs} processes / 1 process: ${f(n / one, 2)}×`);
+}
+/** Over all server processes: the share of scheduler periods that ran out of quota, and the wait per second each. */
+function throttled(ts: Throttling[]): string {
+  if (ts.length === 0) return '–';
+  const periods = ts.reduce((a, t) => a + t.periods, 0);
+  const n = ts.reduce((a, t) => a + t.throttled, 0);
+  const ms = ts.reduce((a, t) => a + t.throttledMs, 0);
+  return `${f((100 * n) / Math.max(1, periods))}% (${f(ms / ts.length / SECONDS, 0)})`;
+}
 function decisions(b: BotFigures): string {
   const fell = b.busy + b.timeout + b.error;
   const all = b.search + fell;
@@ -355,7 +424,7 @@ function decisions(b: BotFigures): string {
 }
 
 console.log(
-  `load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table; latency is people's: from a person's action to each person's next update, at their clients`,
+  `load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table; latency is people's: from a person's action to each person's next update, at their clients${QUOTA !== null ? `; each server process limited to ${QUOTA} of a core (cgroup CPU quota, ${QUOTA_PERIOD_MS} ms period)` : ''}`,
 );
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
@@ -367,7 +436,10 @@ console.log(`|${head.map(() => '---').join('|')}|`);
 function saturation(r: Row): string | null {
   const why: string[] = [];
   if (r.failed > r.tables * 0.05) why.push(`${r.failed} of ${r.tables} tables did not open`);
-  if (r.cpu / r.processes > 90) why.push(`server CPU ${f(r.cpu / r.processes, 0)}% per process`);
+  // Per process, against what it may take: a core, or its quota.
+  const limit = 90 * (QUOTA ?? 1);
+  if (r.cpu / r.processes > limit)
+    why.push(`server CPU ${f(r.cpu / r.processes, 0)}% per process (limit ${f(limit, 0)}%)`);
   // The median, not the tail: one stall from elsewhere on a shared machine can put p99 over a second.
   if (r.p50 > 250) why.push(`p50 ${f(r.p50, 0)} ms`);
   return why.length > 0 ? why.join(', ') : null;
@@ -418,6 +490,7 @@ if (REPEAT > 1) {
     );
   }
 }
+capacity();
 for (const n of TABLES) {
   for (const procs of PROCESSES) {
     const p = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0]);

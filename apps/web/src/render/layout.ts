@@ -166,11 +166,15 @@ export function layout(i: LayoutInput): Layout {
  * the limit in your column while cards keep SHORT_COMFORT_CARD_W (740x360); on a lower one (568x320: a canvas of about 568x210, where that column left no room for the deck over
  * it) the limit under the feathers or beside the deck, whichever gives the larger cards.
  */
-function shortCardSize(i: LayoutInput, tall = false, tableSize = MAX_TABLE): CardSize & { limitAt: LimitAt } {
-  const full = { ...i, handSize: 0, tableSize };
+function shortCardSize(
+  i: LayoutInput,
+  tall = false,
+  tableSize = MAX_TABLE,
+  least = 1,
+): CardSize & { limitAt: LimitAt } {
   const best = (limitAt: LimitAt) => {
     for (let cw = SHORT_MAX_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
-      if (fits(layoutShort(full, cw, limitAt, tall))) return cw;
+      if (fits(i, tableSize, (j) => layoutShort(j, cw, limitAt, tall), least)) return cw;
     return 0;
   };
   let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt, tall };
@@ -191,7 +195,7 @@ function largestFitting(i: LayoutInput): number {
   const { w, h } = i;
   const floor = Math.round(clamp(Math.min(w / 10, h / 6.8), 52, 116));
   for (let cw = MAX_CARD_W; cw > floor; cw -= 2) {
-    if (fits(layoutAt({ ...i, handSize: 0, tableSize: MAX_TABLE }, cw))) return cw;
+    if (fits(i, MAX_TABLE, (j) => layoutAt(j, cw))) return cw;
   }
   return floor;
 }
@@ -210,24 +214,26 @@ function largestFitting(i: LayoutInput): number {
  * nothing keeps room for a full challenge there, and while betting none can come, so the same search
  * runs without one rather than falling back to rows that overlap.
  */
-function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE): CardSize & { limitAt?: LimitAt } {
+function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE, least = 1): CardSize & { limitAt?: LimitAt } {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
-  const full = { ...i, handSize: 0, tableSize };
   for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
-    if (fits(layoutAt(full, cw))) return { cardW: cw, beside: false };
-    if (i.hasHand && fits(layoutAt(full, cw, true))) return { cardW: cw, beside: true };
+    if (fits(i, tableSize, (j) => layoutAt(j, cw), least)) return { cardW: cw, beside: false };
+    if (i.hasHand && fits(i, tableSize, (j) => layoutAt(j, cw, true), least)) return { cardW: cw, beside: true };
   }
-  const banded = shortCardSize(i, false, tableSize);
-  const S = layoutShort(full, banded.cardW, banded.limitAt);
-  if (S.seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(S)) return banded;
-  const tall = shortCardSize(i, true, tableSize);
-  if (fits(layoutShort(full, tall.cardW, tall.limitAt, true))) return tall;
+  const banded = shortCardSize(i, false, tableSize, least);
+  const S = (j: LayoutInput) => layoutShort(j, banded.cardW, banded.limitAt);
+  if (S(i).seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(i, tableSize, S, least)) return banded;
+  const tall = shortCardSize(i, true, tableSize, least);
+  if (fits(i, tableSize, (j) => layoutShort(j, tall.cardW, tall.limitAt, true), least)) return tall;
   // The lowest canvases come with the bet bar's rows, when no challenge can be on the table.
   if (i.betting && tableSize > 0) return narrowCardSize(i, 0);
   // Or with the guided game's coach over the table (320x480: 191-242 px, three players): no full
   // challenge fits, so room for as many pairs as fit, down to those on the table, rather than room
   // for five that overlaps everything. Cards may then shrink as the challenge grows.
   if (tableSize > i.tableSize) return narrowCardSize(i, tableSize - 1);
+  // Where no size fits every smaller challenge too (four players at 340x263: four pairs lay on the
+  // limit where three and five fitted), room for the pairs on the table at least.
+  if (least < i.tableSize) return narrowCardSize(i, i.tableSize, i.tableSize);
   return { cardW: proportional, beside: false };
 }
 
@@ -241,10 +247,21 @@ export function isShort(w: number, h: number): boolean {
 }
 
 /**
- * Whether a full challenge and the piles fit at this card size: the seats, bet rows, piles and limit
+ * Whether the piles and every challenge of `least` to `most` pairs fit as `build` lays them out: a
+ * smaller challenge is centred lower in its band than a full one (four pairs at 320x282, four
+ * players: the third pair lay on the limit where five fitted), so each size is tried.
+ */
+function fits(i: LayoutInput, most: number, build: (j: LayoutInput) => Layout, least = 1): boolean {
+  for (let tableSize = Math.min(least, most); tableSize <= most; tableSize++)
+    if (!fitsOne(build({ ...i, handSize: 0, tableSize }))) return false;
+  return true;
+}
+
+/**
+ * Whether a challenge and the piles fit at this card size: the seats, bet rows, piles and limit
  * apart and inside the canvas, every pair (rejection across it included) clear of all of them.
  */
-function fits(L: Layout): boolean {
+function fitsOne(L: Layout): boolean {
   const tw = L.cardW * L.tableScale;
   const th = L.cardH * L.tableScale;
   const ro = L.rejectOffset;

@@ -18,7 +18,7 @@ import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
 import { rematchOffer, results } from '../src/logic/results.js';
 import { fitText, MIN_TEXT_PX } from '../src/render/fit.js';
-import { type Box, intersects, layout } from '../src/render/layout.js';
+import { type Box, INDEX_STRIP, intersects, layout } from '../src/render/layout.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { lobbyOffers } from '../src/ui/lobby.js';
 import { watchNote } from '../src/ui/seatOffer.js';
@@ -394,6 +394,41 @@ describe('layout', () => {
       expect(at(1280, 660, hand, table)).toBe(at(1280, 660));
     // A phone keeps its proportional size.
     expect(at(360, 470)).toBeLessThanOrEqual(80);
+  });
+
+  it("keeps a hand of up to twelve cards inside the canvas' margin, every card's corner index in sight", () => {
+    // 360x640's practice leaves a 360x435 canvas: ten cards, turned at the fan's ends, came 3 px from
+    // its right edge (the fan centred on the canvas' right part leant into its margin). The margin
+    // holds by overlapping more, while each card's rank and suit mark stay uncovered.
+    const faults: string[] = [];
+    const phones = [320, 360, 375, 390, 412].flatMap((w) =>
+      Array.from({ length: 500 }, (_, k) => [w, 200 + k] as const),
+    );
+    const others = [
+      [568, 218],
+      [740, 252],
+      [844, 282],
+      [768, 860],
+      [1280, 660],
+    ] as const;
+    for (const [w, h] of [...phones, ...others])
+      for (const players of [3, 4, 5])
+        for (let n = 1; n <= 12; n++) {
+          const L = layout({ w, h, players, bottomSeat: 0, handSize: n, tableSize: 0, hasHand: true });
+          const at = `${w}x${h} ${players}p ${n} cards`;
+          // A long hand's cards may be drawn smaller, never much.
+          const [cw, ch] = [L.cardW * L.handScale, L.cardH * L.handScale];
+          if (L.handScale < 0.85) faults.push(`${at}: cards at ${L.handScale.toFixed(2)}`);
+          for (const [k, c] of L.hand.entries()) {
+            // A turned card's corners reach past its upright width.
+            const half = (cw * Math.cos(c.rot) + ch * Math.abs(Math.sin(c.rot))) / 2;
+            if (c.x - half < Math.max(L.handLeft, 6) - 1e-6) faults.push(`${at}: card ${k + 1} left`);
+            if (c.x + half > w - 6 + 1e-6) faults.push(`${at}: card ${k + 1} right ${(c.x + half).toFixed(1)}`);
+            const next = L.hand[k + 1];
+            if (next && next.x - c.x < INDEX_STRIP * cw - 1e-6) faults.push(`${at}: card ${k + 1}'s index covered`);
+          }
+        }
+    expect(faults.slice(0, 10)).toEqual([]);
   });
 
   it('lays a phone held sideways out short: your box beside the hand, cards still a finger wide', () => {

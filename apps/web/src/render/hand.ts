@@ -24,19 +24,27 @@ export class Hand {
   /** Places the hand's cards; answers the hand's region (empty hand: none). */
   place(L: Layout, h: HandInput, hl: Highlights, sprites: CardSprites, animate: boolean): Region[] {
     const positions: CardPos[] = [];
+    // A hand too long for its band is drawn smaller (layout.ts' fan).
+    const cardW = L.cardW * L.handScale;
+    const cardH = L.cardH * L.handScale;
     h.cards.forEach((c, k) => {
       const slot = L.hand[k];
       if (!slot) return;
-      const up = h.selected.has(c) ? L.cardH * 0.22 : 0;
-      sprites.place(c, { x: slot.x, y: slot.y - up, rot: slot.rot, scale: 1, z: 300 + k, alpha: 1 }, L.deck, animate);
+      const up = h.selected.has(c) ? cardH * 0.22 : 0;
+      sprites.place(
+        c,
+        { x: slot.x, y: slot.y - up, rot: slot.rot, scale: L.handScale, z: 300 + k, alpha: 1 },
+        L.deck,
+        animate,
+      );
       const next = L.hand[k + 1];
-      const visW = next ? Math.min(L.cardW, Math.max(8, next.x - slot.x)) : L.cardW;
+      const visW = next ? Math.min(cardW, Math.max(8, next.x - slot.x)) : cardW;
       positions.push({
         card: c,
-        x: slot.x - L.cardW / 2 + visW / 2,
-        y: slot.y - up - L.cardH * 0.1,
+        x: slot.x - cardW / 2 + visW / 2,
+        y: slot.y - up - cardH * 0.1,
         w: visW,
-        h: L.cardH,
+        h: cardH,
         lit: hl.lit.has(c),
       });
     });
@@ -66,13 +74,15 @@ export class Hand {
     const first = L.hand[0];
     const last = L.hand[n - 1];
     if (n === 0 || !first || !last) return [];
-    const lift = L.cardH * 0.22;
+    const cardW = L.cardW * L.handScale;
+    const cardH = L.cardH * L.handScale;
+    const lift = cardH * 0.22;
     const slots = L.hand.slice(0, n);
-    const y0 = Math.min(...slots.map((s) => s.y)) - L.cardH / 2 - lift;
+    const y0 = Math.min(...slots.map((s) => s.y)) - cardH / 2 - lift;
     // The lowest point of the fan: a turned card's corner reaches below its centre line.
-    const y1 = Math.max(...slots.map((s) => s.y + L.cardH / 2 + (L.cardW / 2) * Math.abs(Math.sin(s.rot))));
-    const x0 = first.x - L.cardW / 2 - 4;
-    const x1 = last.x + L.cardW / 2 + 4;
+    const y1 = Math.max(...slots.map((s) => s.y + cardH / 2 + (cardW / 2) * Math.abs(Math.sin(s.rot))));
+    const x0 = first.x - cardW / 2 - 4;
+    const x1 = last.x + cardW / 2 + 4;
     return [{ kind: 'hand', id: 'hand', x: x0, y: y0, w: x1 - x0, h: y1 - y0 }];
   }
 }

@@ -47,6 +47,8 @@ export interface Layout {
   /** Where the bet markers on each seat go (a row under the seat's box). */
   betRows: Box[];
   hand: Slot[];
+  /** Hand cards' size relative to cardW: under 1 for a hand too long for its band (see fan). */
+  handScale: number;
   handTop: number;
   /** Left edge of the hand's band: 0, or on a short canvas the right of the column with your own box. */
   handLeft: number;
@@ -130,6 +132,8 @@ interface CardSize {
  * `slim`: in your column, no wider than its pips (see shortCardSize).
  */
 type LimitAt = 'column' | 'slim' | 'feathers' | 'deck';
+/** A hand card's corner index (its rank and suit mark: cardGfx.ts) ends this far into the card, in card widths. */
+export const INDEX_STRIP = 0.31;
 /** The limit's five pips (16 px apart) and its word. */
 const LIMIT_W = 76;
 
@@ -312,9 +316,9 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
   const fanDrop = 0.5 * (narrow ? 6 : 14) + (cardW / 2) * Math.sin(narrow ? 0.06 : 0.1) + 2;
   const handY = h - cardH / 2 - 6 - fanDrop;
   const handLeft = column ? gapX + seatBox.w + 6 : 0;
-  const hand = column
-    ? fan(n, cardW, (handLeft + w) / 2, handLeft, w - margin, handY, narrow)
-    : fan(n, cardW, w / 2, margin, w - margin, handY, narrow);
+  const { hand, handScale } = column
+    ? fan(n, cardW, cardH, handLeft, w - margin, handY, narrow)
+    : fan(n, cardW, cardH, margin, w - margin, handY, narrow);
   // Room for a selected card lifting out of the fan.
   const handTop = i.hasHand ? handY - cardH / 2 - cardH * 0.24 : h;
 
@@ -413,6 +417,7 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
     seats,
     betRows,
     hand,
+    handScale,
     handTop,
     handLeft,
     table,
@@ -467,17 +472,38 @@ function placeChallenge(tableBox: Box, n: number, tw: number, th: number, reject
   return { table, pending: { x: cx, y: top }, centre: { x: cx, y: tableBox.y + tableBox.h / 2 } };
 }
 
-/** A fan of `n` cards centred on `cx` within [left, right], along the line `y` (its ends a little lower and turned). */
-function fan(n: number, cardW: number, cx: number, left: number, right: number, y: number, narrow: boolean): Slot[] {
-  const span = Math.max(0, right - left - cardW);
-  const step = n > 1 ? Math.min(cardW * 0.8, span / (n - 1)) : 0;
-  const startX = cx - (step * (n - 1)) / 2;
+/**
+ * A fan of `n` cards centred within [left, right], along the line `y` (its ends a little lower and
+ * turned). The turned end cards' corners stay inside too: upright cards reached the margin and,
+ * turned, 3 px from the canvas' edge (360x640's practice, ten cards; centred on the canvas' right part
+ * past your box, the fan also leant 5 px into its right margin). A crowded fan overlaps more, but
+ * never over a card's corner index: a hand longer still (twelve cards beside your box at 320 px)
+ * has its cards drawn smaller (`handScale`).
+ */
+function fan(
+  n: number,
+  cardW: number,
+  cardH: number,
+  left: number,
+  right: number,
+  y: number,
+  narrow: boolean,
+): { hand: Slot[]; handScale: number } {
+  const turn = (narrow ? 0.12 : 0.2) / 2;
+  const half = (cardW * Math.cos(turn) + cardH * Math.sin(turn)) / 2;
+  const room = Math.max(0, right - left);
+  // The width of the fan at the least step that shows every index, which scales with the cards.
+  const tightest = (n - 1) * cardW * INDEX_STRIP + 2 * half;
+  const handScale = n > 1 && tightest > room ? room / tightest : 1;
+  const span = Math.max(0, room - 2 * half * handScale);
+  const step = n > 1 ? Math.max(cardW * handScale * INDEX_STRIP, Math.min(cardW * 0.8, span / (n - 1))) : 0;
+  const startX = (left + right) / 2 - (step * (n - 1)) / 2;
   const hand: Slot[] = [];
   for (let k = 0; k < n; k++) {
     const off = n > 1 ? k / (n - 1) - 0.5 : 0;
-    hand.push({ x: startX + k * step, y: y + Math.abs(off) * (narrow ? 6 : 14), rot: off * (narrow ? 0.12 : 0.2) });
+    hand.push({ x: startX + k * step, y: y + Math.abs(off) * (narrow ? 6 : 14), rot: off * 2 * turn });
   }
-  return hand;
+  return { hand, handScale };
 }
 
 /**
@@ -511,6 +537,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   const limitH = 12 + small + 4;
   const tight = limitAt !== 'column' && limitAt !== 'slim' && i.hasHand;
   let hand: Slot[] = [];
+  let handScale = 1;
   let handTop = h;
   let handLeft = 0;
   let own: Pt;
@@ -528,7 +555,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
     const handY = h - cardH / 2 - 4 - fanDrop;
     // Centred between the column and the right margin (centred on the canvas' right part, a full
     // fan ran 3 px past its margin: 1 px past the canvas with the hand's outline, 568x320's guided game).
-    hand = fan(i.handSize, cardW, (handLeft + w - 6) / 2, handLeft, w - 6, handY, tight);
+    ({ hand, handScale } = fan(i.handSize, cardW, cardH, handLeft, w - 6, handY, tight));
     handTop = handY - cardH / 2 - cardH * 0.24;
     bandBottom = Math.min(handTop, tight ? h : limit.y) - 4;
   } else {
@@ -602,6 +629,7 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
     seats,
     betRows,
     hand,
+    handScale,
     handTop,
     handLeft,
     table,

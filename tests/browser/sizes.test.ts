@@ -59,6 +59,14 @@ describe('the table at phone and desktop sizes', () => {
 
       const s = await seen(page);
       expect(s.role).toBe('active');
+      // The banner's round, trump and clock are words, not controls: no Tab stops (at the game's end
+      // the round and trump were the first stops after the top bar, before the scores and Rematch).
+      const bannerStops = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="banner"] *')]
+          .filter((e) => e.tabIndex >= 0)
+          .map((e) => e.dataset.testid ?? e.tagName),
+      );
+      expect(bannerStops).toEqual([]);
       // Every hand card is on screen, and nothing covers it: the canvas is what a tap there hits.
       for (const h of s.hand) {
         expect(h.x, `${h.card} x`).toBeGreaterThan(0);

@@ -59,7 +59,7 @@ export class Explainer {
     this.listen(c, 'contextmenu', (e) => e.preventDefault());
   }
 
-  /** A DOM badge (the trump badge) explains itself the same way. */
+  /** A DOM badge (the trump badge) explains itself the same way, to a mouse or a finger. */
   explainOn(el: HTMLElement, what: Explainable): void {
     const box = (): Box => {
       const r = el.getBoundingClientRect();
@@ -77,10 +77,8 @@ export class Explainer {
       this.press = { x: e.clientX, y: e.clientY, id: e.pointerId };
       this.schedule(what, box(), HOLD_MS);
     });
-    // Keyboard users reach the badge with Tab: focus explains it at once.
-    if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
-    this.listen(el, 'focus', () => this.show(what, box()));
-    this.listen(el, 'blur', () => this.hide());
+    // Not a Tab stop: a badge is words, not a control, and as stops the round and trump badges came
+    // before the final results' scores and Rematch (its own words say what a keyboard needs).
   }
 
   /** Whether the press being released turned into an explaining hold (then it selects nothing). */

@@ -91,7 +91,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const bannerText = h('span', { testid: 'banner-text' });
   const deadline = h('span', { testid: 'deadline', class: 'deadline' });
   // The trump, named, and the round: always in sight, in both phases (issue #10). Hidden until a game
-  // gives them words: empty, they were two unnamed Tab stops (the explainer makes them focusable).
+  // gives them words. Words, not controls: no Tab stops (see Explainer.explainOn).
   const trumpEl = h('span', { testid: 'trump', class: 'trump-chip', hidden: true });
   const roundEl = h('span', { testid: 'round', class: 'round-chip', hidden: true });
   const bannerEl = h(

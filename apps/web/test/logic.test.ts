@@ -17,8 +17,9 @@ import { sortHand } from '../src/logic/cards.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
 import { rematchOffer, results } from '../src/logic/results.js';
-import { fitText, MIN_TEXT_PX } from '../src/render/fit.js';
-import { type Box, INDEX_STRIP, intersects, layout } from '../src/render/layout.js';
+import { firstReadable, fitText, MIN_TEXT_PX } from '../src/render/fit.js';
+import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/render/layout.js';
+import { deck2Forms, deckLabelRoom } from '../src/render/pileWords.js';
 import { toClientTable } from '../src/store/snapshot.js';
 import { lobbyOffers } from '../src/ui/lobby.js';
 import { watchNote } from '../src/ui/seatOffer.js';
@@ -428,6 +429,45 @@ describe('layout', () => {
             if (next && next.x - c.x < INDEX_STRIP * cw - 1e-6) faults.push(`${at}: card ${k + 1}'s index covered`);
           }
         }
+    expect(faults.slice(0, 10)).toEqual([]);
+  });
+
+  it("writes the decks' counts at 9 px or more in EN, DE and JA, cards on a phone held sideways 40 px or more", () => {
+    // 568x320's practice, five players, in German: a 568x215 canvas drew 'Stapel 2: 17' at 8.5 px in a
+    // 62-px deck zone (568x200-218, 600x210, 740x204 too); a 66-px zone made the cards 38 px wide.
+    // A stand-in for the canvas' measure, on the wide side: 0.62 of the font size a character, a
+    // Japanese one a whole.
+    const width = (px: number) => (text: string) =>
+      [...text].reduce((sum, c) => sum + px * (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.62), 0);
+    const drawn = (forms: string[], room: number, px: number) => {
+      const text = firstReadable(forms, room, px, width(px));
+      return px * Math.min(1, room / width(px)(text));
+    };
+    const faults: string[] = [];
+    const tables: [string, Layout][] = [];
+    for (const w of [320, 360, 390, 568, 600, 640, 667, 740, 844])
+      for (let h = 200; h <= 400; h++)
+        for (const players of [3, 4, 5])
+          for (const betting of [false, true]) {
+            const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
+            tables.push([`${w}x${h} ${players}p betting=${betting}`, L]);
+            // (Lower than 210 px, as under a bet bar of two rows at 568x320, they are 36-38 px.)
+            if (w >= 568 && h >= 210 && isShort(w, h) && L.cardW < 40)
+              faults.push(`${w}x${h} ${players}p: cards ${L.cardW} px`);
+          }
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      const deck = [t('table.deck', { n: 20 })];
+      const deck2 = deck2Forms(20);
+      for (const [at, L] of tables) {
+        const room = deckLabelRoom(L);
+        const one = drawn(deck, room, L.small);
+        if (one < MIN_TEXT_PX) faults.push(`${at} ${lang}: deck at ${one.toFixed(1)} px`);
+        const two = drawn(deck2, room, L.small - 1);
+        if (two < MIN_TEXT_PX) faults.push(`${at} ${lang}: deck 2 at ${two.toFixed(1)} px`);
+      }
+    }
+    setLang('en');
     expect(faults.slice(0, 10)).toEqual([]);
   });
 

@@ -97,11 +97,14 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     const trumpSuit = v.trump ? suitOf(v.trump) : '';
     const hand = sortHand(v.hand, s.ui.sort, v.trump);
     const chosen = s.ui.selected[0] ?? null;
-    status.textContent = lt('a11y.status', {
-      trump: v.trump ? cardWords(v.trump) : '-',
-      deck: v.deckCount,
-      role: lt(`a11y.role.${hl.role}`),
-    });
+    // Deck 2 too while round 2 is ahead: on a narrow canvas its label is the count alone (piles.ts).
+    const deck2 = v.round === 1 ? lt('a11y.deck2', { n: v.deck2Count }) : '';
+    status.textContent =
+      lt('a11y.status', {
+        trump: v.trump ? cardWords(v.trump) : '-',
+        deck: v.deckCount,
+        role: lt(`a11y.role.${hl.role}`),
+      }) + deck2;
     const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
     // What each card can do now, or why not: the words a hover shows, as each button's description.
     const why = hand.map((c) => explain(tb, { kind: 'hand', card: c }) ?? '');

@@ -127,6 +127,7 @@ export const de: Messages = {
   'seat.bet': 'Wette',
   'table.deck': 'Stapel {n}',
   'table.deck2': 'Stapel 2: {n}',
+  'table.deck2.short': '2: {n}',
   'table.discard': 'Ablage {n}',
   'table.feathers': 'Federn',
   'table.limit': 'Limit {n}',

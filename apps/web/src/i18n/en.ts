@@ -127,6 +127,8 @@ export const en = {
   'seat.bet': 'Bet',
   'table.deck': 'deck {n}',
   'table.deck2': 'deck 2: {n}',
+  // Deck 2's count under the deck's own, where its zone is too narrow for the words (a phone held sideways).
+  'table.deck2.short': '2: {n}',
   'table.discard': 'discard {n}',
   'table.feathers': 'feathers',
   'table.limit': 'limit {n}',

@@ -125,6 +125,7 @@ export const ja: Messages = {
   'seat.bet': '賭け',
   'table.deck': '山札 {n}',
   'table.deck2': '山札2：{n}',
+  'table.deck2.short': '2：{n}',
   'table.discard': '捨て札 {n}',
   'table.feathers': '羽',
   'table.limit': '上限 {n}',

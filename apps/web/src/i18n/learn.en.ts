@@ -76,6 +76,8 @@ export const learnEn = {
   'a11y.table': 'Challenges on the table',
   'a11y.seats': 'Seats',
   'a11y.status': 'Trump: {trump}. Deck: {deck}. Your role: {role}.',
+  // Follows a11y.status, while round 2 is ahead: its own leading space where the language puts one.
+  'a11y.deck2': ' Deck 2, for round 2: {n}.',
   'a11y.role.active': 'active player',
   'a11y.role.supporter': 'supporter',
   'a11y.role.target': 'target',

@@ -71,6 +71,7 @@ export const learnJa: LearnMessages = {
   'a11y.table': '場の攻撃',
   'a11y.seats': '席',
   'a11y.status': '切り札：{trump}。山札：{deck}枚。あなたの役：{role}。',
+  'a11y.deck2': '山札2（第2ラウンド用）：{n}枚。',
   'a11y.role.active': '攻撃側',
   'a11y.role.supporter': '援護',
   'a11y.role.target': '防御側',

@@ -36,3 +36,9 @@ export function fitText(forms: [string, string][], room: number, px: number, wid
   }
   return { text: `${chars[0] ?? ''}…${tail}`, scale: floor };
 }
+
+/** The first of `forms` that fits `room` at a readable size (its own size `px` or smaller), else the last. */
+export function firstReadable(forms: string[], room: number, px: number, width: (text: string) => number): string {
+  const floor = Math.min(1, MIN_TEXT_PX / px);
+  return forms.find((f) => width(f) * floor <= room) ?? forms[forms.length - 1] ?? '';
+}

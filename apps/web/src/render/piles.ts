@@ -11,6 +11,7 @@ import type { ClientTable } from '../store/snapshot.js';
 import { type CardView, makeBack, SUIT_COLOR, suitShape } from './cardGfx.js';
 import type { CardSprites } from './cards.js';
 import type { Layout } from './layout.js';
+import { deck2Forms, deckLabelRoom } from './pileWords.js';
 import { clearLayer, pileLabel } from './tokens.js';
 import type { Region } from './types.js';
 
@@ -83,7 +84,7 @@ export class Piles {
     const trump = v.deckCount === 0 ? v.trump : '';
     const words = [
       t('table.deck', { n: v.deckCount }),
-      v.round === 1 ? t('table.deck2', { n: v.deck2Count }) : '',
+      v.round === 1 ? deck2Forms(v.deck2Count) : '',
       t('table.discard', { n: v.discard.length }),
     ];
     const key = JSON.stringify([words, trump, L.deck, L.discard, L.cardW, L.tableScale, L.small, L.w]);
@@ -93,15 +94,16 @@ export class Piles {
     const w = L.cardW * L.tableScale;
     const h = L.cardH * L.tableScale;
     const small = L.small;
-    const label = (text: string, x: number, y: number, size: number, maxW: number) =>
+    const label = (text: string | string[], x: number, y: number, size: number, maxW: number) =>
       this.layer.addChild(pileLabel(text, x, y, size, maxW, L.w));
     // Deck counts: the draw deck, and deck 2 only while round 2 is still ahead.
     // The deck's words may be as wide as its zone (the trump card lies beside it): 'deck 2: 20' was
     // shrunk to 7.9 px under 36-px cards.
-    const deckLabel = (text: string, y: number, size: number) =>
-      label(text, L.deck.x, y, size, Math.max(w * 1.6, L.zones.deck.w - 4));
+    const deckLabel = (text: string | string[], y: number, size: number) =>
+      label(text, L.deck.x, y, size, deckLabelRoom(L));
     deckLabel(words[0] ?? '', L.deck.y + h / 2 + 2, small);
-    if (v.round === 1) deckLabel(words[1] ?? '', L.deck.y + h / 2 + small + 5, small - 1);
+    // Deck 2's words, or where they do not fit its count alone (pileWords.ts).
+    if (v.round === 1) deckLabel(deck2Forms(v.deck2Count), L.deck.y + h / 2 + small + 5, small - 1);
     if (trump) {
       // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
       const suit = trump[0] as 'r' | 'y' | 'b';

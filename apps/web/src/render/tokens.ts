@@ -1,5 +1,6 @@
 /** Small things drawn in several parts of the table: the text style, a feather token. */
 import { Container, Graphics, Text } from 'pixi.js';
+import { firstReadable } from './fit.js';
 
 export const TEXT = { fontFamily: 'system-ui, sans-serif', fill: 0xf4efe2 } as const;
 
@@ -21,10 +22,23 @@ export function featherToken(value: number | null, r: number): Container {
 
 /**
  * A label under a pile, centred on `x`: shrunk to `maxW`, and never past the canvas edge (a label
- * near the side slides inwards rather than being cut).
+ * near the side slides inwards rather than being cut). Of several forms, the first that fits at a
+ * readable size (fit.ts' MIN_TEXT_PX), else the last.
  */
-export function pileLabel(text: string, x: number, y: number, size: number, maxW: number, canvasW: number): Text {
-  const tx = new Text({ text, style: { ...TEXT, fontSize: size, fontWeight: '600' } });
+export function pileLabel(
+  text: string | string[],
+  x: number,
+  y: number,
+  size: number,
+  maxW: number,
+  canvasW: number,
+): Text {
+  const forms = typeof text === 'string' ? [text] : text;
+  const tx = new Text({ text: '', style: { ...TEXT, fontSize: size, fontWeight: '600' } });
+  tx.text = firstReadable(forms, maxW, size, (form) => {
+    tx.text = form;
+    return tx.width;
+  });
   tx.anchor.set(0.5, 0);
   if (tx.width > maxW) tx.scale.set(maxW / tx.width);
   const half = tx.width / 2;

@@ -283,6 +283,32 @@ it('blaze_store_write_seconds counts only writes that carried entries (the room 
   rmSync(d, { recursive: true, force: true });
 });
 
+it('a flush with nothing to write asks no asynchronous store, and its answer comes at once when nothing is in flight', async () => {
+  const d = mkdtempSync(joinPath(tmpdir(), 'blaze-flush-'));
+  const inner = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
+  let appends = 0;
+  const s: TableStore = {
+    ...inner,
+    append: (table, entries) => {
+      appends++;
+      return inner.append(table, entries);
+    },
+  };
+  const r = new Recorder(s, 'f');
+  const order: string[] = [];
+  r.write([], () => order.push('idle flush'));
+  // At once: the room's flush after every change costs no promise chain and no store call.
+  expect(order).toEqual(['idle flush']);
+  r.write([action(1)], () => order.push('written'));
+  r.write([], () => order.push('flush after it'));
+  expect(order).toEqual(['idle flush']);
+  await r.flush();
+  expect(order).toEqual(['idle flush', 'written', 'flush after it']);
+  expect(appends).toBe(1);
+  await inner.close();
+  rmSync(d, { recursive: true, force: true });
+});
+
 let redis: (Proc & { url: string }) | null = null;
 beforeAll(async () => {
   redis = await startRedis();

@@ -8,6 +8,8 @@
  * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json,idle
  *   BENCH_PROCESSES=1,2 (2: two server processes sharing a redis-server on loopback; tables alternate
  *   between them and each table's guest joins through the other process, found via Redis)
+ *   BENCH_REDIS=1 (one process uses Redis too, as two do: presence, matchmaking and the record; tells Redis' cost
+ *   apart from a second process's)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
  *   BENCH_OPEN_SECONDS=120 (a generator stops opening tables after this long, or once a tenth of those
  *   tried failed; the rest count as failed and the row says how many ran)
@@ -25,7 +27,7 @@
  *   BENCH_SERVER_CPUS=0 BENCH_GENERATOR_CPUS=1 (taskset lists: pin the server processes and the generators to
  *   their own cores, so neither steals the other's CPU, as when the people are on other machines)
  *   BENCH_SERVER_CPU_QUOTA=0.3 (each server process in a cgroup of its own, allowed that share of one core, as a
- *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=10 its scheduler period; needs root and a cgroup cpu
+ *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=100 its scheduler period, as a container's default; needs root and a cgroup cpu
  *   controller). On a 2-core machine the generators and Redis share the cores: only with a limit do one process and
  *   two run at the same CPU each. With it, a row says how often a server waited for its quota, and a process near
  *   its limit counts as saturated. With BENCH_PROCESSES=1,2 and several BENCH_TABLES the bench ends with each process
@@ -63,7 +65,9 @@ const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
 const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
 /** A share of one core per server process, or none (the process may take what the machine has). */
 const QUOTA = process.env.BENCH_SERVER_CPU_QUOTA ? Number(process.env.BENCH_SERVER_CPU_QUOTA) : null;
-const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 10);
+const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 100);
+/** BENCH_REDIS=1: one process shares a redis-server too, as two do: what Redis costs, apart from a second process. */
+const withRedis = (processes: number) => processes > 1 || process.env.BENCH_REDIS === '1';
 const CAPACITY_P99 = Number(process.env.BENCH_CAPACITY_P99 ?? 10);
 const BOTS: BotStrength[] = list(process.env.BENCH_BOTS, 'normal').map((b) => {
   const r = botStrength.safeParse(b);
@@ -169,12 +173,12 @@ function pin(c: ChildProcess, cpus: string | undefined): void {
 }
 
 async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
-  const redis = processes > 1 ? await startRedis() : null;
+  const redis = withRedis(processes) ? await startRedis() : null;
   const servers: ChildProcess[] = [];
   const quotas: CpuQuota[] = [];
   const ports: number[] = [];
   for (let i = 0; i < processes; i++) {
-    const wanted = processes > 1 ? await freePort() : 0;
+    const wanted = withRedis(processes) ? await freePort() : 0;
     const server = fork(here('../../dist/bench-server.js'), [], {
       // BENCH_SERVER_ARGS: extra node flags for the server process (e.g. --trace-gc, --cpu-prof).
       execArgv: [...NODE_FLAGS, ...list(process.env.BENCH_SERVER_ARGS, '')],
@@ -343,7 +347,7 @@ const head = [
 const line = (r: Row) =>
   [
     r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
-    r.processes > 1 ? `${r.processes} + Redis` : '1',
+    withRedis(r.processes) ? `${r.processes} + Redis` : '1',
     { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
     `2 ${r.bots}`,
     decisions(r.botFigures),
@@ -519,7 +523,7 @@ for (const n of TABLES) {
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes ${r.processes > 1 || process.env.BENCH_STORE === 'thread' ? '(Redis or the writer thread: time to their answer, the event loop goes on meanwhile)' : 'on the event loop'}, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
+    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes ${withRedis(r.processes) || process.env.BENCH_STORE === 'thread' ? '(Redis or the writer thread: time to their answer, the event loop goes on meanwhile)' : 'on the event loop'}, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

@@ -48,24 +48,29 @@ export class Recorder {
     const owed = this.pending;
     const batch = owed.length === 0 ? entries : [...owed, ...entries];
     if (owed.length > 0) this.pending = [];
+    if (batch.length === 0) {
+      // Nothing to write (the room flushes after every change): `then` waits only for the writes
+      // before it. An asynchronous store had a promise chain and a retry per flush, each action.
+      if (this.inFlight === 0) then();
+      else this.tail = this.tail.then(then);
+      return;
+    }
     if (this.store.appendNow && this.inFlight === 0) {
       // Written on the event loop (inline SQLite): committed when appendNow returns.
-      if (batch.length > 0) {
-        const started = performance.now();
-        try {
-          this.store.appendNow(this.table, batch);
-        } catch (e) {
-          // The file is locked by another process, or failing. What is not on record must not be shown
-          // (after a crash the table comes back from the record, and a gap in it does not replay):
-          // the queued entries wait for the next write, and the caller undoes its own change.
-          console.error(`[blaze ${this.table}] record write failed`, e);
-          this.pending = owed.length === 0 ? this.pending : [...owed, ...this.pending];
-          storeWriteSeconds.observe((performance.now() - started) / 1e3);
-          unrecorded?.();
-          return;
-        }
+      const started = performance.now();
+      try {
+        this.store.appendNow(this.table, batch);
+      } catch (e) {
+        // The file is locked by another process, or failing. What is not on record must not be shown
+        // (after a crash the table comes back from the record, and a gap in it does not replay):
+        // the queued entries wait for the next write, and the caller undoes its own change.
+        console.error(`[blaze ${this.table}] record write failed`, e);
+        this.pending = owed.length === 0 ? this.pending : [...owed, ...this.pending];
         storeWriteSeconds.observe((performance.now() - started) / 1e3);
+        unrecorded?.();
+        return;
       }
+      storeWriteSeconds.observe((performance.now() - started) / 1e3);
       then();
       return;
     }
@@ -86,11 +91,9 @@ export class Recorder {
     const store = this.store as TableStore;
     return retry(
       async () => {
-        // Nothing to write (the room flushes after every change): `then` still waits its turn, but no
-        // write is timed, so the metric counts only writes that carried entries.
-        const timer = batch.length > 0 ? storeWriteSeconds.startTimer() : null;
+        const timer = storeWriteSeconds.startTimer();
         await store.append(this.table, batch);
-        timer?.();
+        timer();
       },
       doubling(100, 5_000),
       (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),

@@ -10,15 +10,35 @@ import { newPlayer, seen, shot, tid } from '../support/blaze.js';
 import { coach, doCoachedMove } from '../support/learn.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean } from '../support/screens.js';
+import { canvasStill } from '../support/settle.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
-const SIZES: [string, BrowserContextOptions][] = [
-  ['phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  // Held sideways the coach is a column beside the table (learn.css), which keeps its height.
-  ['phone-landscape', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+type Size = [string, { width: number; height: number }];
+/**
+ * One walk through the guided game per kind of device; a phone's walk is seen upright and sideways
+ * (the window turns at every step: each size photographs and checks every step, and the moves are
+ * made at each in turn). Held sideways the coach is a column beside the table (learn.css), which
+ * keeps its height.
+ */
+const WALKS: [string, BrowserContextOptions, Size[]][] = [
+  [
+    'phone',
+    PHONE,
+    [
+      ['phone', { width: 360, height: 640 }],
+      ['phone-landscape', { width: 740, height: 360 }],
+    ],
+  ],
+  ['desktop', {}, [['desktop', { width: 1280, height: 800 }]]],
 ];
+
+/** After the window took a new size: the layout follows on the next frames, then the canvas settles. */
+async function resized(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
 /** Waits until the coach waits for the learner (not while the bots play), and returns it. */
 async function settled(page: Page) {
@@ -29,12 +49,124 @@ async function settled(page: Page) {
   return coach(page);
 }
 
+/**
+ * One size's look at a step the walk reached for the first time: its checks, then its photograph.
+ * Sizes it visits on the way (320x480, 568x320) are left for `viewport` again.
+ */
+async function photograph(page: Page, label: string, viewport: { width: number; height: number }, step: string) {
+  if (label === 'phone' && step === '1') {
+    // The first lesson is long: three lines and 'more' on a phone, the whole of it on demand.
+    const lessonH = () => page.evaluate(() => document.getElementById('coach-lesson')?.clientHeight ?? 0);
+    const cut = await lessonH();
+    await tid(page, 'coach-more').click();
+    await poll(lessonH).toBeGreaterThan(cut + 20);
+    await expect(tid(page, 'coach-more').getAttribute('aria-expanded')).resolves.toBe('true');
+    await tid(page, 'coach-more').click();
+    await poll(lessonH).toBe(cut);
+    // Cut, it leaves the table the height a full challenge needs.
+    const canvasH = () => page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0);
+    await poll(canvasH).toBeGreaterThanOrEqual(360);
+  }
+  // An upright phone's table keeps the height a full challenge needs at every step but the
+  // bets (whose bar takes two rows while the table is empty): the coach gives it back.
+  const betting = (await page.locator('[data-testid^="bet-on-"]').count()) > 0;
+  if (label === 'phone' && !betting)
+    await poll(() =>
+      page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0),
+    ).toBeGreaterThanOrEqual(360);
+  await shot(page, `learn-${label}-step-${step.padStart(2, '0')}`);
+  // The bets under the coach leave an upright phone its lowest canvas (267 px in German at
+  // 360x640): the piles' labels stay readable ('Stapel 2: 19' was drawn at 8.5 px).
+  if (label === 'phone' && betting) {
+    for (const lang of ['de', 'en']) {
+      await tid(page, 'language').selectOption(lang);
+      await page.waitForTimeout(500);
+      await expectCanvasClean(page, `360x640 step ${step} ${lang}`, 3);
+    }
+  }
+  // The lowest upright phone (320x480) at the bets: the bar's two rows and its hint (three lines
+  // in German) left the table 130-190 px, the seats over the deck and the discard, the discard
+  // over the hand. One row of thumb-sized buttons now; what a 0 and a 1 do opens from '?' over
+  // the table, which keeps its height.
+  if (label === 'phone' && betting) {
+    await page.setViewportSize({ width: 320, height: 480 });
+    const canvasH = () =>
+      page.evaluate(() => document.querySelector('.canvas-host')?.getBoundingClientRect().height ?? 0);
+    for (const lang of ['en', 'de', 'ja']) {
+      const at = `320x480 step ${step} ${lang}`;
+      await tid(page, 'language').selectOption(lang);
+      await page.waitForTimeout(500);
+      const before = await canvasH();
+      expect(before, at).toBeGreaterThanOrEqual(214);
+      const buttons = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="actions"] button')].map((b) => ({
+          ...(b.getBoundingClientRect().toJSON() as DOMRect),
+          px: Number.parseFloat(getComputedStyle(b).fontSize),
+        })),
+      );
+      expect(buttons.length, at).toBe(5);
+      for (const b of buttons) {
+        expect(b.width >= 44 && b.height >= 44 && b.px >= 9, `${at}: a button ${JSON.stringify(b)}`).toBe(true);
+        expect(Math.abs(b.top - (buttons[0] as DOMRect).top), `${at}: one row`).toBeLessThan(1);
+      }
+      await expectCanvasClean(page, at, 3);
+      expect(await domProblems(page), at).toEqual([]);
+      await shot(page, `learn-320x480-step-${step.padStart(2, '0')}-${lang}`);
+      await tid(page, 'bet-hint-toggle').click();
+      await poll(() => tid(page, 'bet-hint').isVisible()).toBe(true);
+      await expect(tid(page, 'bet-hint-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
+      expect(await canvasH(), at).toBe(before);
+      expect(await domProblems(page), `${at} hint`).toEqual([]);
+      await shot(page, `learn-320x480-step-${step.padStart(2, '0')}-${lang}-hint`);
+      await tid(page, 'bet-hint-toggle').click();
+      await poll(() => tid(page, 'bet-hint').isVisible()).toBe(false);
+    }
+    await tid(page, 'language').selectOption('en');
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  // The lowest upright phone (320x480) at the guided game's largest challenge (three pairs):
+  // the coach's three lines left the table 191 px and the pairs lay over the limit and the
+  // hand. One line and 'more' now, opened it scrolls inside itself at the same height.
+  if (label === 'phone' && step === '7') {
+    await page.setViewportSize({ width: 320, height: 480 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const height = (sel: string) =>
+      page.evaluate((q) => document.querySelector(q)?.getBoundingClientRect().height ?? 0, sel);
+    expect(await height('.canvas-host')).toBeGreaterThanOrEqual(224);
+    await expectCanvasClean(page, `320x480 step ${step}`, 3);
+    expect(await domProblems(page), `320x480 step ${step}`).toEqual([]);
+    await shot(page, `learn-320x480-step-${step.padStart(2, '0')}`);
+    const cut = await height('.coach');
+    await tid(page, 'coach-more').click();
+    await poll(() => page.evaluate(() => document.getElementById('coach-lesson')?.clientHeight ?? 0)).toBeGreaterThan(
+      20,
+    );
+    expect(await height('.coach')).toBeLessThanOrEqual(Math.max(cut, 96));
+    await tid(page, 'coach-more').click();
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  // The smallest phone held sideways (568x320), at a challenge and at the bets: the coach and
+  // the banner share a column beside the table (it kept 94 px under them), nothing overlaps.
+  if (label === 'phone-landscape' && (step === '3' || step === '20' || betting)) {
+    await page.setViewportSize({ width: 568, height: 320 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expectCanvasClean(page, `568x320 step ${step}`, 3);
+    expect(await domProblems(page), `568x320 step ${step}`).toEqual([]);
+    await shot(page, `learn-568x320-step-${step.padStart(2, '0')}`);
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+}
+
 describe('the guided first game', () => {
   const product = useProduct();
 
-  for (const [label, options] of SIZES) {
-    it(`${label}: completed by clicks alone, every step photographed`, async () => {
-      const p = await newPlayer(product.browser, 'Learner', options);
+  for (const [walk, options, sizes] of WALKS) {
+    it(`${sizes.map(([label]) => label).join(' and ')}: completed by clicks alone, every step photographed`, async () => {
+      const first = sizes[0] as Size;
+      const p = await newPlayer(product.browser, 'Learner', { ...options, viewport: first[1] });
       const page = p.page;
       // The guided game never asks the server for anything but the page's own files.
       const calls: string[] = [];
@@ -46,118 +178,26 @@ describe('the guided first game', () => {
       await page.goto(product.server.base);
       await tid(page, 'learn').click();
       await page.waitForURL(/\/learn$/);
-      const steps = new Set<string>();
+      /** The steps each size photographed. */
+      const steps = new Map<string, Set<string>>(sizes.map(([label]) => [label, new Set<string>()]));
       let moves = 0;
+      let at = first;
       for (let guard = 0; guard < 200; guard++) {
         const c = await settled(page);
         if (c.step === 'done') break;
-        if (label === 'phone' && c.step === '1') {
-          // The first lesson is long: three lines and 'more' on a phone, the whole of it on demand.
-          const lessonH = () => page.evaluate(() => document.getElementById('coach-lesson')?.clientHeight ?? 0);
-          const cut = await lessonH();
-          await tid(page, 'coach-more').click();
-          await poll(lessonH).toBeGreaterThan(cut + 20);
-          await expect(tid(page, 'coach-more').getAttribute('aria-expanded')).resolves.toBe('true');
-          await tid(page, 'coach-more').click();
-          await poll(lessonH).toBe(cut);
-          // Cut, it leaves the table the height a full challenge needs.
-          const canvasH = () =>
-            page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0);
-          await poll(canvasH).toBeGreaterThanOrEqual(360);
-        }
-        if (!steps.has(c.step)) {
-          steps.add(c.step);
-          // An upright phone's table keeps the height a full challenge needs at every step but the
-          // bets (whose bar takes two rows while the table is empty): the coach gives it back.
-          const betting = (await page.locator('[data-testid^="bet-on-"]').count()) > 0;
-          if (label === 'phone' && !betting)
-            await poll(() =>
-              page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0),
-            ).toBeGreaterThanOrEqual(360);
-          await shot(page, `learn-${label}-step-${c.step.padStart(2, '0')}`);
-          // The bets under the coach leave an upright phone its lowest canvas (267 px in German at
-          // 360x640): the piles' labels stay readable ('Stapel 2: 19' was drawn at 8.5 px).
-          if (label === 'phone' && betting) {
-            for (const lang of ['de', 'en']) {
-              await tid(page, 'language').selectOption(lang);
-              await page.waitForTimeout(500);
-              await expectCanvasClean(page, `360x640 step ${c.step} ${lang}`, 3);
-            }
+        // The size the window has now first, then the others; the last one makes this step's move.
+        // So the window turns once a step, and the moves are clicked at each size in turn.
+        const fresh = !steps.get(first[0])?.has(c.step);
+        for (const size of fresh ? [at, ...sizes.filter((x) => x !== at)] : []) {
+          const [label, viewport] = size;
+          if (at !== size) {
+            await resized(page, viewport);
+            // The canvas lays the table out again: photographed once it stands.
+            await canvasStill(page, 100);
+            at = size;
           }
-          // The lowest upright phone (320x480) at the bets: the bar's two rows and its hint (three lines
-          // in German) left the table 130-190 px, the seats over the deck and the discard, the discard
-          // over the hand. One row of thumb-sized buttons now; what a 0 and a 1 do opens from '?' over
-          // the table, which keeps its height.
-          if (label === 'phone' && betting) {
-            await page.setViewportSize({ width: 320, height: 480 });
-            const canvasH = () =>
-              page.evaluate(() => document.querySelector('.canvas-host')?.getBoundingClientRect().height ?? 0);
-            for (const lang of ['en', 'de', 'ja']) {
-              const at = `320x480 step ${c.step} ${lang}`;
-              await tid(page, 'language').selectOption(lang);
-              await page.waitForTimeout(500);
-              const before = await canvasH();
-              expect(before, at).toBeGreaterThanOrEqual(214);
-              const buttons = await page.evaluate(() =>
-                [...document.querySelectorAll('[data-testid="actions"] button')].map((b) => ({
-                  ...(b.getBoundingClientRect().toJSON() as DOMRect),
-                  px: Number.parseFloat(getComputedStyle(b).fontSize),
-                })),
-              );
-              expect(buttons.length, at).toBe(5);
-              for (const b of buttons) {
-                expect(b.width >= 44 && b.height >= 44 && b.px >= 9, `${at}: a button ${JSON.stringify(b)}`).toBe(true);
-                expect(Math.abs(b.top - (buttons[0] as DOMRect).top), `${at}: one row`).toBeLessThan(1);
-              }
-              await expectCanvasClean(page, at, 3);
-              expect(await domProblems(page), at).toEqual([]);
-              await shot(page, `learn-320x480-step-${c.step.padStart(2, '0')}-${lang}`);
-              await tid(page, 'bet-hint-toggle').click();
-              await poll(() => tid(page, 'bet-hint').isVisible()).toBe(true);
-              await expect(tid(page, 'bet-hint-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
-              expect(await canvasH(), at).toBe(before);
-              expect(await domProblems(page), `${at} hint`).toEqual([]);
-              await shot(page, `learn-320x480-step-${c.step.padStart(2, '0')}-${lang}-hint`);
-              await tid(page, 'bet-hint-toggle').click();
-              await poll(() => tid(page, 'bet-hint').isVisible()).toBe(false);
-            }
-            await tid(page, 'language').selectOption('en');
-            await page.setViewportSize(options.viewport as { width: number; height: number });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          }
-          // The lowest upright phone (320x480) at the guided game's largest challenge (three pairs):
-          // the coach's three lines left the table 191 px and the pairs lay over the limit and the
-          // hand. One line and 'more' now, opened it scrolls inside itself at the same height.
-          if (label === 'phone' && c.step === '7') {
-            await page.setViewportSize({ width: 320, height: 480 });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-            const height = (sel: string) =>
-              page.evaluate((q) => document.querySelector(q)?.getBoundingClientRect().height ?? 0, sel);
-            expect(await height('.canvas-host')).toBeGreaterThanOrEqual(224);
-            await expectCanvasClean(page, `320x480 step ${c.step}`, 3);
-            expect(await domProblems(page), `320x480 step ${c.step}`).toEqual([]);
-            await shot(page, `learn-320x480-step-${c.step.padStart(2, '0')}`);
-            const cut = await height('.coach');
-            await tid(page, 'coach-more').click();
-            await poll(() =>
-              page.evaluate(() => document.getElementById('coach-lesson')?.clientHeight ?? 0),
-            ).toBeGreaterThan(20);
-            expect(await height('.coach')).toBeLessThanOrEqual(Math.max(cut, 96));
-            await tid(page, 'coach-more').click();
-            await page.setViewportSize(options.viewport as { width: number; height: number });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          }
-          // The smallest phone held sideways (568x320), at a challenge and at the bets: the coach and
-          // the banner share a column beside the table (it kept 94 px under them), nothing overlaps.
-          if (label === 'phone-landscape' && (c.step === '3' || c.step === '20' || betting)) {
-            await page.setViewportSize({ width: 568, height: 320 });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-            await expectCanvasClean(page, `568x320 step ${c.step}`, 3);
-            expect(await domProblems(page), `568x320 step ${c.step}`).toEqual([]);
-            await shot(page, `learn-568x320-step-${c.step.padStart(2, '0')}`);
-            await page.setViewportSize(options.viewport as { width: number; height: number });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          }
+          await photograph(page, label, viewport, c.step);
+          steps.get(label)?.add(c.step);
         }
         if (c.kind === 'watch') await tid(page, 'coach-next').click();
         else {
@@ -166,12 +206,16 @@ describe('the guided first game', () => {
         }
         await poll(async () => (await coach(page)).step !== c.step).toBe(true);
       }
-      await shot(page, `learn-${label}-done`);
-      expect((await coach(page)).step).toBe('done');
-      expect(await tid(page, 'results').isVisible()).toBe(true);
-      expect(await tid(page, 'winner').textContent()).toMatch(/\S/);
-      expect(steps.size).toBe(43);
-      expect(moves).toBe(36);
+      for (const [label, viewport] of sizes) {
+        await resized(page, viewport);
+        await canvasStill(page);
+        await shot(page, `learn-${label}-done`);
+        expect((await coach(page)).step).toBe('done');
+        expect(await tid(page, 'results').isVisible()).toBe(true);
+        expect(await tid(page, 'winner').textContent()).toMatch(/\S/);
+        expect(steps.get(label)?.size, `${label}: steps photographed`).toBe(43);
+      }
+      expect(moves, walk).toBe(36);
       expect(calls).toEqual([]);
       expect(p.errors).toEqual([]);
       await p.ctx.close();

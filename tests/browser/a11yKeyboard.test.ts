@@ -12,6 +12,7 @@ import { axeProblems } from '../support/axe.js';
 import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
+import { createTablesWith } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -185,6 +186,9 @@ describe('a table without sight', () => {
   it('a whole online game by keyboard alone; each move is said in the live region', async () => {
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
     const page = A.page;
+    // The table Enter creates has quicker bots and a short take-back window: this game is about what
+    // is said and what the keys reach, not its pace (each bot move waited 0.9 s, each window 3 s).
+    await createTablesWith(page, { botDelayMs: 150, windowMs: 500 });
     await page.goto(server.base);
     expect(await tabTo(page, 'name-input')).toBe(true);
     await page.keyboard.type('Ana');

@@ -61,7 +61,9 @@ const QUIET_BEFORE_BOT_MS = 600;
 const SETTINGS = { windowMs: 2_000, botDelayMs: 700, clock: 'fast', reconnectSeconds: 60 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-crash-'));
-let server: (Proc & { port: number; base: string }) | null = null;
+type Server = Proc & { port: number; base: string };
+/** Every run's server now up (the three runs go at once, each with its own): stopped at the end whatever happened. */
+const servers = new Set<Server>();
 let redis: (Proc & { url: string }) | null = null;
 // `pnpm build` (a no-op when nothing changed), awaited without blocking this worker's event loop.
 beforeAll(async () => {
@@ -77,7 +79,7 @@ beforeAll(async () => {
   if (code !== 0) throw new Error(`pnpm build failed:\n${out}`);
 }, 300_000);
 afterAll(async () => {
-  await server?.stop();
+  for (const s of servers) await s.stop();
   await redis?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -91,8 +93,16 @@ async function until(cond: () => boolean, ms: number, what: string): Promise<voi
   }
 }
 
-/** Scripted people hold still around a kill (the bot and the clocks are the server's). */
-const gate = { paused: false };
+/**
+ * One run's own state (the runs go at the same time): its server, whether its scripted people hold
+ * still around a kill (the bot and the clocks are the server's), and what its people decoded lately.
+ */
+interface Run {
+  server: Server;
+  gate: { paused: boolean };
+  /** Counts every state either person decodes, and keeps the time the take-back window last grew. */
+  watch: { changes: number; windowCards: number; windowGrewAt: number; changedAt: number };
+}
 
 /** A person's client: plays from its own decoded view and, like the web client, rejoins by token. */
 class Person {
@@ -110,6 +120,7 @@ class Person {
     readonly name: string,
     private endpoint: string,
     private id: string,
+    private gate: Run['gate'],
   ) {}
 
   async join(): Promise<void> {
@@ -167,7 +178,7 @@ class Person {
   play(): void {
     this.timer = setInterval(() => {
       const s = this.room?.state;
-      if (gate.paused || !s || this.seat < 0 || s.status !== 'playing' || s.over) return;
+      if (this.gate.paused || !s || this.seat < 0 || s.status !== 'playing' || s.over) return;
       const a: Action | null = chooseAction('heuristic', viewFromState(s, this.seat), Math.random);
       if (!a) return;
       const key = JSON.stringify([a, maxSeq(s)]);
@@ -245,7 +256,7 @@ function expectSame(before: Snapshot, after: Snapshot, who: string): void {
 }
 
 /** The README's command (`pnpm start`: the compiled server; buildProduct ran before), on a loopback port. */
-async function startServer(env: Record<string, string>, port: number): Promise<Proc & { port: number; base: string }> {
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
@@ -261,22 +272,28 @@ async function startServer(env: Record<string, string>, port: number): Promise<P
     proc.child.kill('SIGKILL');
     throw e;
   }
-  return { ...proc, port, base };
+  const server = { ...proc, port, base };
+  servers.add(server);
+  return server;
 }
 
-async function restart(signal: 'SIGKILL' | 'SIGTERM', port: number, env: Record<string, string>): Promise<void> {
-  const s = server as Proc & { port: number };
+async function restart(run: Run, signal: 'SIGKILL' | 'SIGTERM', env: Record<string, string>): Promise<void> {
+  const s = run.server;
   const exited = new Promise((r) => s.child.once('exit', r));
   s.child.kill(signal);
   await exited;
-  server = await startServer(env, port);
+  servers.delete(s);
+  run.server = await startServer(env, s.port);
 }
 
-it(`SQLite: SIGKILL at ${SQLITE_KILLS} chosen moments and one SIGTERM: the same table, state and seats`, async () => {
+// The three runs go at once, each with its own server, data and table: most of a run is waiting for
+// its bot (which must keep the product's rhythm, see SETTINGS), so one after another they only added
+// up their waits.
+it.concurrent(`SQLite: SIGKILL at ${SQLITE_KILLS} chosen moments and one SIGTERM: the same table, state and seats`, async () => {
   await crashes({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' }, SQLITE_KILLS, SQLITE_QUOTA);
 });
 
-it(`SQLite on its writer thread: SIGKILL at ${THREAD_KILLS} chosen moments and one SIGTERM, the same`, async () => {
+it.concurrent(`SQLite on its writer thread: SIGKILL at ${THREAD_KILLS} chosen moments and one SIGTERM, the same`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'blaze-crash-thread-'));
   try {
     await crashes({ DATA_DIR: dir, STATIC_DIR: '/nonexistent', STORE_WRITER: 'thread' }, THREAD_KILLS, THREAD_QUOTA);
@@ -285,17 +302,15 @@ it(`SQLite on its writer thread: SIGKILL at ${THREAD_KILLS} chosen moments and o
   }
 });
 
-it(`Redis: SIGKILL at ${REDIS_KILLS} chosen moments and one SIGTERM, the same`, async () => {
+it.concurrent(`Redis: SIGKILL at ${REDIS_KILLS} chosen moments and one SIGTERM, the same`, async () => {
   redis = await startRedis();
   await crashes({ REDIS_URL: redis.url, STATIC_DIR: '/nonexistent' }, REDIS_KILLS, REDIS_QUOTA);
 });
 
-/** Counts every state either person decodes, and keeps the time the take-back window last grew. */
-const watch = { changes: 0, windowCards: 0, windowGrewAt: 0, changedAt: 0 };
 /** A window is a kill moment only while young: its clock (windowMs) must not be about to close it. */
 const FRESH_WINDOW_MS = 600;
 
-function watchChanges(ann: Person, ben: Person, onChange: () => void): void {
+function watchChanges({ watch }: Run, ann: Person, ben: Person, onChange: () => void): void {
   const seen = () => {
     watch.changes++;
     watch.changedAt = Date.now();
@@ -309,18 +324,18 @@ function watchChanges(ann: Person, ben: Person, onChange: () => void): void {
 }
 
 /** The next decoded change (a move just made), or null after `ms`. */
-function nextChange(ann: Person, ben: Person, ms: number): Promise<boolean> {
+function nextChange(run: Run, ann: Person, ben: Person, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
-    watchChanges(ann, ben, () => {
+    watchChanges(run, ann, ben, () => {
       clearTimeout(timer);
-      watchChanges(ann, ben, () => {});
+      watchChanges(run, ann, ben, () => {});
       resolve(true);
     });
   });
 }
 
-function kindNow(ann: Person): Kind | null {
+function kindNow({ watch }: Run, ann: Person): Kind | null {
   const s = ann.room?.state;
   if (s?.status !== 'playing' || s.over) return null;
   const kind = classify(s);
@@ -336,12 +351,13 @@ function kindNow(ann: Person): Kind | null {
  * patches of what was accepted, written to the store first, have arrived). Answers the kind, or
  * null when the game ended first.
  */
-async function quietMoment(ann: Person, ben: Person, want: ReadonlySet<Kind>): Promise<Kind | null> {
+async function quietMoment(run: Run, ann: Person, ben: Person, want: ReadonlySet<Kind>): Promise<Kind | null> {
+  const { gate, watch } = run;
   for (;;) {
     if (ann.room?.state?.status === 'finished') return null;
     gate.paused = false;
-    await nextChange(ann, ben, 1_000);
-    const kind = kindNow(ann);
+    await nextChange(run, ann, ben, 1_000);
+    const kind = kindNow(run, ann);
     if (kind === null || !want.has(kind)) continue;
     gate.paused = true;
     await Promise.all([ann.barrier(), ben.barrier()]);
@@ -349,25 +365,29 @@ async function quietMoment(ann: Person, ben: Person, want: ReadonlySet<Kind>): P
     await sleep(SETTLE_MS);
     // Bots move at least MIN_ON_SCREEN_MS (900 ms) after the last move: a kill well inside that leaves
     // no bot move recorded but not yet shown (on a loaded machine the barrier alone can outlast it).
-    if (watch.changes === changes && kindNow(ann) === kind && Date.now() - watch.changedAt < QUIET_BEFORE_BOT_MS)
+    if (watch.changes === changes && kindNow(run, ann) === kind && Date.now() - watch.changedAt < QUIET_BEFORE_BOT_MS)
       return kind;
   }
 }
 
 async function crashes(env: Record<string, string>, kills: number, quota: Record<Kind, number>): Promise<void> {
-  gate.paused = false;
   const started = Date.now();
-  server = await startServer(env, await freePort());
-  const port = server.port;
-  const res = await fetch(`${server.base}/api/tables`, {
+  const run: Run = {
+    server: await startServer(env, await freePort()),
+    gate: { paused: false },
+    watch: { changes: 0, windowCards: 0, windowGrewAt: 0, changedAt: 0 },
+  };
+  const { gate } = run;
+  const port = run.server.port;
+  const res = await fetch(`${run.server.base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ settings: SETTINGS }),
   });
   const { id } = (await res.json()) as { id: string };
   const endpoint = `ws://127.0.0.1:${port}`;
-  const ann = new Person('Ann', endpoint, id);
-  const ben = new Person('Ben', endpoint, id);
+  const ann = new Person('Ann', endpoint, id, gate);
+  const ben = new Person('Ben', endpoint, id, gate);
   await ann.join();
   await ben.join();
   await until(() => ann.seat === 0 && ben.seat === 1, 5_000, 'seats');
@@ -389,7 +409,7 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
     const want = new Set<Kind>(missing.length > 0 ? missing : KINDS);
     // Words on the record too: chat must come back as well.
     ann.room?.send('chat', { text: `before kill ${k + 1}` });
-    const kind = await quietMoment(ann, ben, want);
+    const kind = await quietMoment(run, ann, ben, want);
     if (kind === null) {
       // The game ended before a wanted moment: the host starts the next one, and the kills go on.
       const next = (ann.room?.state.gameNumber ?? 0) + 1;
@@ -405,7 +425,7 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
     const before = [snapshot(ann), snapshot(ben)];
     seenViews.push({ game, kill: k + 1, views: before.map((b) => b.view) });
     const down = Date.now();
-    await restart(signal, port, env);
+    await restart(run, signal, env);
     // Both people are back in their seats by themselves, on a table with the same id, and each
     // sees the other back (so the two snapshots are of the same moment).
     await until(
@@ -472,7 +492,7 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
     await fresh.leave(true);
   }
   for (let g = 1; g <= st.gameNumber; g++) {
-    const record = (await (await fetch(`${server?.base}/api/games/${id}-${g}`)).json()) as {
+    const record = (await (await fetch(`${run.server.base}/api/games/${id}-${g}`)).json()) as {
       options: CreateOptions;
       actions: Action[];
       scores: number[];
@@ -505,8 +525,8 @@ async function crashes(env: Record<string, string>, kills: number, quota: Record
   console.log(`the whole run took ${Math.round((Date.now() - started) / 1000)} s`);
   await ann.stop();
   await ben.stop();
-  await server?.stop();
-  server = null;
+  await run.server.stop();
+  servers.delete(run.server);
 }
 
 /**

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean, overlap, regions, SIZES } from '../support/screens.js';
+import { canvasStill } from '../support/settle.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 150 });
 const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
@@ -25,8 +26,9 @@ describe('every screen at six sizes (issue #10)', () => {
   async function sweep(page: Page, screen: string, seats: number | null, each?: (size: string) => Promise<void>) {
     for (const [size, options] of SIZES) {
       await page.setViewportSize(options.viewport as { width: number; height: number });
-      // The canvas follows its host on the next frame; cards glide for ~400 ms.
-      await page.waitForTimeout(450);
+      // The canvas follows its host on the next frame (a resize lays the cards out without a glide):
+      // photographed once it has drawn nothing new for a moment, not after a fixed 450 ms.
+      await canvasStill(page);
       if (each) await each(size);
       await shot(page, `screens-${screen}-${size}`);
       if (seats !== null) await expectCanvasClean(page, `${screen} ${size}`, seats);

@@ -32,6 +32,7 @@
  *   two run at the same CPU each. With it, a row says how often a server waited for its quota, and a process near
  *   its limit counts as saturated. With BENCH_PROCESSES=1,2 and several BENCH_TABLES the bench ends with each process
  *   count's capacity: the most tables measured at a people's p99 ≤ BENCH_CAPACITY_P99 (10 ms), and the ratio.
+ *   BENCH_TABLES_PER_PROCESS=180-250 (only the table counts in that range per process: around each one's limit)
  *   BENCH_BOTS=normal,strong (the strength of both bots at every table, one row each; default normal:
  *   strong bots search in the server's real bot pool, worker threads with its time budget and its
  *   fallback to normal, and each row says how many of their decisions were searched or fell back)
@@ -68,6 +69,17 @@ const QUOTA = process.env.BENCH_SERVER_CPU_QUOTA ? Number(process.env.BENCH_SERV
 const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 100);
 /** BENCH_REDIS=1: one process shares a redis-server too, as two do: what Redis costs, apart from a second process. */
 const withRedis = (processes: number) => processes > 1 || process.env.BENCH_REDIS === '1';
+/**
+ * BENCH_TABLES_PER_PROCESS=180-250: only the table counts within that range per process run (a capacity
+ * search around one process's limit and two's, without the rows far from either).
+ */
+const PER_PROCESS = (() => {
+  const v = process.env.BENCH_TABLES_PER_PROCESS;
+  if (!v) return null;
+  const m = /^(\d+)-(\d+)$/.exec(v);
+  if (!m) throw new Error(`BENCH_TABLES_PER_PROCESS: ${v} is not a range such as 180-250`);
+  return { min: Number(m[1]), max: Number(m[2]) };
+})();
 const CAPACITY_P99 = Number(process.env.BENCH_CAPACITY_P99 ?? 10);
 const BOTS: BotStrength[] = list(process.env.BENCH_BOTS, 'normal').map((b) => {
   const r = botStrength.safeParse(b);
@@ -383,7 +395,8 @@ function capacity(): void {
       const rs = rows.filter(
         (r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0],
       );
-      return rs.length > 0 && rs.every((r) => r.failed === 0)
+      if (rs.length === 0) return null;
+      return rs.every((r) => r.failed === 0)
         ? pct(
             rs.map((r) => r.p99),
             50,
@@ -394,6 +407,8 @@ function capacity(): void {
     let over = '';
     for (const n of [...TABLES].sort((a, b) => a - b)) {
       const p = p99At(n);
+      // Not measured for this process count (BENCH_TABLES_PER_PROCESS, or skipped as saturated).
+      if (p === null) continue;
       if (p <= CAPACITY_P99) {
         best = n;
         continue;
@@ -455,6 +470,7 @@ try {
       for (const procs of PROCESSES) {
         for (const mode of MODES) {
           for (const bots of BOTS) {
+            if (PER_PROCESS && (n < PER_PROCESS.min * procs || n > PER_PROCESS.max * procs)) continue;
             const key = `${procs}/${mode}/${bots}`;
             const sat = saturated.get(key);
             if (sat) {

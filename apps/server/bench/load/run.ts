@@ -29,7 +29,8 @@
  *   BENCH_SERVER_CPU_QUOTA=0.3 (each server process in a cgroup of its own, allowed that share of one core, as a
  *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=100 its scheduler period, as a container's default; needs root and a cgroup cpu
  *   controller). On a 2-core machine the generators and Redis share the cores: only with a limit do one process and
- *   two run at the same CPU each. With it, a row says how often a server waited for its quota, and a process near
+ *   two run at the same CPU each. Redis runs inside the servers' total (processes × quota), so the work the servers
+ *   hand it is counted as the record's work is in one process with SQLite (BENCH_REDIS_IN_BUDGET=0: outside). With it, a row says how often a server waited for its quota, and a process near
  *   its limit counts as saturated. With BENCH_PROCESSES=1,2 and several BENCH_TABLES the bench ends with each process
  *   count's capacity: the most tables measured at a people's p99 ≤ BENCH_CAPACITY_P99 (10 ms), and the ratio.
  *   BENCH_TABLES_PER_PROCESS=180-250 (only the table counts in that range per process: around each one's limit)
@@ -44,7 +45,8 @@ import { type BotStrength, botStrength } from '@blaze/protocol';
 import { freePort, startRedis } from '../../../../tests/support/processes.js';
 import { NODE_FLAGS } from '../../build/nodeFlags.js';
 import type { Breakdown } from './breakdown.js';
-import { type CpuQuota, limitCpu, since, type Throttling } from './cpuQuota.js';
+import { type CpuBudget, type CpuQuota, cpuBudget, since, type Throttling } from './cpuQuota.js';
+import { processCpuMs } from './procCpu.js';
 import type { RecordFigures } from './server.js';
 import type { WorkerReport, WorkerSetup } from './worker.js';
 
@@ -67,6 +69,11 @@ const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
 /** A share of one core per server process, or none (the process may take what the machine has). */
 const QUOTA = process.env.BENCH_SERVER_CPU_QUOTA ? Number(process.env.BENCH_SERVER_CPU_QUOTA) : null;
 const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 100);
+/**
+ * Under a quota, Redis takes its CPU from the servers' total (processes × quota), as it would from the
+ * machine they share; BENCH_REDIS_IN_BUDGET=0 leaves it outside any limit (stop 30's measure).
+ */
+const REDIS_IN_BUDGET = process.env.BENCH_REDIS_IN_BUDGET !== '0';
 /** BENCH_REDIS=1: one process shares a redis-server too, as two do: what Redis costs, apart from a second process. */
 const withRedis = (processes: number) => processes > 1 || process.env.BENCH_REDIS === '1';
 /**
@@ -186,6 +193,9 @@ function pin(c: ChildProcess, cpus: string | undefined): void {
 
 async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
   const redis = withRedis(processes) ? await startRedis() : null;
+  // The deployment's CPU: QUOTA per server process, and Redis inside the same total unless told not to.
+  const budget: CpuBudget | null = QUOTA !== null ? cpuBudget(QUOTA * processes, QUOTA_PERIOD_MS) : null;
+  if (budget && redis?.child.pid !== undefined && REDIS_IN_BUDGET) budget.join(redis.child.pid);
   const servers: ChildProcess[] = [];
   const quotas: CpuQuota[] = [];
   const ports: number[] = [];
@@ -204,7 +214,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     });
     children.add(server);
     pin(server, process.env.BENCH_SERVER_CPUS);
-    if (QUOTA !== null && server.pid !== undefined) quotas.push(limitCpu(server.pid, QUOTA, QUOTA_PERIOD_MS));
+    if (budget && QUOTA !== null && server.pid !== undefined) quotas.push(budget.limit(server.pid, QUOTA));
     servers.push(server);
     ports.push(await once(server, (m) => (m as { port?: number }).port));
   }
@@ -248,9 +258,17 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   for (const g of gens) g.send({ measure: true });
   const load0 = loadavg()[0] ?? Number.NaN;
   const throttle0 = quotas.map((q) => q.stat());
+  const redisPid = redis?.child.pid;
+  const redisCpu0 = redisPid !== undefined ? processCpuMs(redisPid) : 0;
+  const redisWall0 = performance.now();
   await sleep(SECONDS * 1000);
   const m = await metrics();
   const throttle = quotas.map((q, i) => since(throttle0[i] as Throttling, q.stat()));
+  // Redis' own CPU over the same window: the record's and matchmaking's work the servers hand it.
+  const redisCpu =
+    redisPid !== undefined
+      ? (100 * (processCpuMs(redisPid) - redisCpu0)) / (performance.now() - redisWall0)
+      : Number.NaN;
   for (const h of https) await fetch(`${h}/bench/alloc/stop`, { method: 'POST' });
   // The machine's 1-minute load average as the measurement began and ended (other work shares it).
   const load = [load0, loadavg()[0] ?? Number.NaN] as const;
@@ -274,9 +292,9 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
-  for (const q of quotas) q.remove();
   children.clear();
   await redis?.stop();
+  budget?.remove();
   const lat = reports.flatMap((r) => r.latencies);
   const clear = reports.flatMap((r) => r.clearOfOwnGc);
   const genGc = reports.flatMap((r) => r.gcPauses);
@@ -304,6 +322,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     throttle,
     cpuPer100: (m.cpuShare * 100 * 100) / tables,
     cpu: m.cpuShare * 100,
+    redisCpu,
     memPerTable: (m.rss - empty.rss) / tables,
     rss: m.rss,
     bytesMedian: pct(upd, 50),
@@ -345,6 +364,8 @@ const head = [
   'p99 ms',
   'p99 ms of the waits no generator GC pause overlapped (share set aside)',
   'CPU/100 tables',
+  'Redis CPU',
+  'CPU ms/action (with Redis)',
   'KiB/table',
   'B/action/client med (mean)',
   'GC p99 (max) ms',
@@ -370,6 +391,8 @@ const line = (r: Row) =>
     f(r.p99, 2),
     `${f(r.clearP99, 2)} (${f(100 * r.setAside)}%)`,
     `${f(r.cpuPer100)}%`,
+    Number.isFinite(r.redisCpu) ? `${f(r.redisCpu)}%` : '–',
+    `${f((r.cpu * 10) / r.actionsPerS, 3)}${Number.isFinite(r.redisCpu) ? ` (${f(((r.cpu + r.redisCpu) * 10) / r.actionsPerS, 3)})` : ''}`,
     // A few tables are lost in the noise of the process's own memory (RSS may even shrink): no figure then.
     r.memPerTable > 0 ? f(r.memPerTable / 1024, 0) : '–',
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
@@ -443,7 +466,7 @@ function decisions(b: BotFigures): string {
 }
 
 console.log(
-  `load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table; latency is people's: from a person's action to each person's next update, at their clients${QUOTA !== null ? `; each server process limited to ${QUOTA} of a core (cgroup CPU quota, ${QUOTA_PERIOD_MS} ms period)` : ''}`,
+  `load bench: ${SECONDS} s measured after ${WARMUP} s warm-up, 2 people (think 0.3–1 s) + 2 bots per table; latency is people's: from a person's action to each person's next update, at their clients${QUOTA !== null ? `; each server process limited to ${QUOTA} of a core (cgroup CPU quota, ${QUOTA_PERIOD_MS} ms period)${REDIS_IN_BUDGET ? ', and Redis shares their total (processes × quota)' : ', Redis outside any limit'}` : ''}`,
 );
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);

@@ -183,6 +183,51 @@ describe('a table without sight', () => {
     await p.ctx.close();
   }, 240_000);
 
+  it('the chips explained to the keyboard: in the table in words, the chips still no Tab stops', async () => {
+    const p = await newPlayer(browser, 'Kai', { viewport: { width: 1280, height: 800 } });
+    const page = p.page;
+    await page.goto(`${server.base}/practice?seed=keyboard-chips`);
+    await page.getByTestId('practice-clock').selectOption('off');
+    expect(await press(page, 'practice-start')).toBe(true);
+    await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    const trumpSuit = (await tid(page, 'trump').textContent()) ?? '';
+    // Keyboard only: Tab from the heading into the table in words; no stop on the way is a chip.
+    const stops: string[] = [];
+    for (let k = 0; k < 40 && !stops.at(-1)?.startsWith('mirror-card-'); k++) {
+      await page.keyboard.press('Tab');
+      stops.push(await activeId(page));
+    }
+    expect(stops.at(-1)).toMatch(/^mirror-card-/);
+    expect(stops.filter((x) => ['round', 'trump', 'deadline'].includes(x))).toEqual([]);
+    // The table in words, open now, says what the trump chip explains on a hover, in sight.
+    // (Read at once: the bots play on, and each move redraws the list.)
+    const trumpWords = () =>
+      page.evaluate(() => {
+        const li = document.querySelector<HTMLElement>('[data-testid="mirror-chip-trump"]');
+        li?.scrollIntoView({ block: 'nearest' });
+        const r = li?.getBoundingClientRect();
+        const seen = !!r && r.width > 10 && r.height > 5 && r.top >= 0 && r.bottom <= innerHeight;
+        return seen ? (li?.textContent ?? '') : 'not in sight';
+      });
+    await poll(trumpWords).toMatch(/^Trump is \w+ this round\. .*\(rule R4\.2\)/);
+    const words = await trumpWords();
+    expect(trumpSuit.toLowerCase()).toContain(words.split(' ')[2] as string);
+    // The round chip's words too, and no clock (practice without a clock shows none).
+    await expect(tid(page, 'mirror-chip-round').textContent()).resolves.toMatch(/^Round 1 of 2, phase 1/);
+    expect(await tid(page, 'mirror-chip-clock').count()).toBe(0);
+    expect(await activeId(page)).toMatch(/^mirror-card-/);
+    await shot(page, 'a11y-keyboard-chips');
+    expect(await axeProblems(page), 'table in words open').toEqual([]);
+    // In German too, heading and words.
+    await page.getByTestId('language').selectOption('de');
+    await poll(() => tid(page, 'mirror-chip-trump').textContent()).toMatch(/^Trumpf/);
+    await expect(tid(page, 'mirror-chips').getAttribute('aria-label')).resolves.toBe(
+      'Was Anzeigen und Stapel bedeuten',
+    );
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
+
   it('a whole online game by keyboard alone; each move is said in the live region', async () => {
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
     const page = A.page;

@@ -2,14 +2,16 @@
  * The table without sight: a DOM mirror of the canvas. An aria-live region says every move in
  * words; the hand is a list of buttons named in words ("yellow 4, trump"); the table is a list of
  * challenges with their rejections, each a button while it can be rejected with the chosen card.
- * Play, Done, Pass and the bets are the action bar's own buttons. Hidden from sight until a key
- * takes the focus into it, then shown with a visible focus ring.
+ * What a hover explains on the chips, piles and bets is a list of its own. Play, Done, Pass and the
+ * bets are the action bar's own buttons. Hidden from sight until a key takes the focus into it, then
+ * shown with a visible focus ring.
  */
 import { type CardId, suitOf } from '@blaze/rules';
 import { onLangChange, t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
+import { banner } from '../logic/banner.js';
 import { cardWords, sortHand } from '../logic/cards.js';
-import { explain } from '../logic/explain.js';
+import { type Explainable, explain } from '../logic/explain.js';
 import { highlights } from '../logic/highlights.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
@@ -26,6 +28,9 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   const handList = h('ul', { class: 'mirror-hand', testid: 'mirror-hand', 'aria-label': lt('a11y.hand') });
   const tableList = h('ul', { class: 'mirror-table', testid: 'mirror-table', 'aria-label': lt('a11y.table') });
   const seatList = h('ul', { class: 'mirror-seats', testid: 'mirror-seats', 'aria-label': lt('a11y.seats') });
+  // What a hover or a held finger explains (the chips, piles and bets), in words for the keyboard and
+  // the screen reader: the chips themselves are no Tab stops (Explainer.explainOn).
+  const chipList = h('ul', { class: 'mirror-chips', testid: 'mirror-chips', 'aria-label': lt('a11y.chips') });
   const status = h('p', { class: 'mirror-status', testid: 'mirror-status' });
   // Focusable from code only: where the focus goes when the hand is empty (see drawMirror).
   const title = h('h2', { class: 'mirror-title', tabIndex: -1 }, lt('a11y.region'));
@@ -40,6 +45,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     tableList,
     h('h3', {}, lt('a11y.seats')),
     seatList,
+    h('h3', {}, lt('a11y.chips')),
+    chipList,
   );
   host.append(el, live);
   // Its headings and names are said again when the language changes, and the lists redrawn in it:
@@ -49,13 +56,14 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   const relabel = () => {
     title.textContent = lt('a11y.region');
     el.setAttribute('aria-label', lt('a11y.region'));
-    (['a11y.hand', 'a11y.table', 'a11y.seats'] as const).forEach((key, k) => {
+    (['a11y.hand', 'a11y.table', 'a11y.seats', 'a11y.chips'] as const).forEach((key, k) => {
       const heading = headings[k];
       if (heading) heading.textContent = lt(key);
     });
     handList.setAttribute('aria-label', lt('a11y.hand'));
     tableList.setAttribute('aria-label', lt('a11y.table'));
     seatList.setAttribute('aria-label', lt('a11y.seats'));
+    chipList.setAttribute('aria-label', lt('a11y.chips'));
     const s = store.get();
     if (s.table) drawMirror(s.table, s);
   };
@@ -156,6 +164,11 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     );
     const seats = tb.seats.slice(0, v.players).map((_, seat) => explain(tb, { kind: 'seat', seat }) ?? '');
     patch(seatList, JSON.stringify(seats), () => seats.map((words) => h('li', {}, words)));
+    const chips = shownChips(tb).flatMap((what) => {
+      const words = explain(tb, what);
+      return words === null ? [] : [{ id: what.kind === 'bets' ? `bets-${what.seat}` : what.kind, words }];
+    });
+    patch(chipList, JSON.stringify(chips), () => chips.map((c) => h('li', { testid: `mirror-chip-${c.id}` }, c.words)));
     // A rebuilt list loses the focused button: put the focus back on the same one if it is still there,
     // else (the challenge just rejected, the card just played) on the hand, where the next move starts;
     // left alone it fell to <body>, and the next Tab started again at the top of the page.
@@ -175,4 +188,22 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     el.remove();
     live.remove();
   };
+}
+
+/** The things on screen a hover explains, banner first, then the piles and the bets on each seat. */
+function shownChips(tb: ClientTable): Explainable[] {
+  const v = tb.view;
+  if (!v) return [];
+  const seats = tb.seats.slice(0, v.players).map((_, seat): Explainable => ({ kind: 'bets', seat }));
+  return [
+    { kind: 'round' },
+    { kind: 'trump' },
+    // The clock chip shows only while someone's move has a deadline.
+    ...(banner(tb).deadline !== null ? [{ kind: 'clock' } as const] : []),
+    { kind: 'deck' },
+    { kind: 'discard' },
+    { kind: 'feathers' },
+    { kind: 'limit' },
+    ...seats,
+  ];
 }

@@ -79,6 +79,7 @@ export const learnDe: LearnMessages = {
   'a11y.hand': 'Deine Hand',
   'a11y.table': 'Angriffe auf dem Tisch',
   'a11y.seats': 'Plätze',
+  'a11y.chips': 'Was Anzeigen und Stapel bedeuten',
   'a11y.status': 'Trumpf: {trump}. Stapel: {deck}. Deine Rolle: {role}.',
   'a11y.deck2': ' Stapel 2, für Runde 2: {n}.',
   'a11y.role.active': 'aktiver Spieler',

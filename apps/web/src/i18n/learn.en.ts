@@ -75,6 +75,7 @@ export const learnEn = {
   'a11y.hand': 'Your hand',
   'a11y.table': 'Challenges on the table',
   'a11y.seats': 'Seats',
+  'a11y.chips': 'What the chips and piles mean',
   'a11y.status': 'Trump: {trump}. Deck: {deck}. Your role: {role}.',
   // Follows a11y.status, while round 2 is ahead: its own leading space where the language puts one.
   'a11y.deck2': ' Deck 2, for round 2: {n}.',

@@ -70,6 +70,7 @@ export const learnJa: LearnMessages = {
   'a11y.hand': 'あなたの手札',
   'a11y.table': '場の攻撃',
   'a11y.seats': '席',
+  'a11y.chips': '表示と山札の意味',
   'a11y.status': '切り札：{trump}。山札：{deck}枚。あなたの役：{role}。',
   'a11y.deck2': '山札2（第2ラウンド用）：{n}枚。',
   'a11y.role.active': '攻撃側',

@@ -78,7 +78,8 @@ export class Explainer {
       this.schedule(what, box(), HOLD_MS);
     });
     // Not a Tab stop: a badge is words, not a control, and as stops the round and trump badges came
-    // before the final results' scores and Rematch (its own words say what a keyboard needs).
+    // before the final results' scores and Rematch. The keyboard and the screen reader find the same
+    // words in the table in words (a11y/mirror.ts).
   }
 
   /** Whether the press being released turned into an explaining hold (then it selects nothing). */

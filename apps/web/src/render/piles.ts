@@ -102,8 +102,8 @@ export class Piles {
     const deckLabel = (text: string | string[], y: number, size: number) =>
       label(text, L.deck.x, y, size, deckLabelRoom(L));
     deckLabel(words[0] ?? '', L.deck.y + h / 2 + 2, small);
-    // Deck 2's words, or where they do not fit its count alone (pileWords.ts).
-    if (v.round === 1) deckLabel(deck2Forms(v.deck2Count), L.deck.y + h / 2 + small + 5, small - 1);
+    // Deck 2's words, or where they do not fit its count alone (pileWords.ts): the forms of the key.
+    if (v.round === 1) deckLabel(words[1] ?? '', L.deck.y + h / 2 + small + 5, small - 1);
     if (trump) {
       // Once the trump card has been drawn, a large suit badge keeps it in sight (it is named in the banner).
       const suit = trump[0] as 'r' | 'y' | 'b';

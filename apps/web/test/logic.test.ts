@@ -451,9 +451,8 @@ describe('layout', () => {
           for (const betting of [false, true]) {
             const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
             tables.push([`${w}x${h} ${players}p betting=${betting}`, L]);
-            // (Lower than 210 px, as under a bet bar of two rows at 568x320, they are 36-38 px.)
-            if (w >= 568 && h >= 210 && isShort(w, h) && L.cardW < 40)
-              faults.push(`${w}x${h} ${players}p: cards ${L.cardW} px`);
+            // (Lower than 191 px they are 36-38 px: see the next test.)
+            if (w >= 568 && isShort(w, h) && L.cardW < 40) faults.push(`${w}x${h} ${players}p: cards ${L.cardW} px`);
           }
     for (const lang of ['en', 'de', 'ja'] as const) {
       setLang(lang);
@@ -502,6 +501,27 @@ describe('layout', () => {
       [768, 860],
     ] as const)
       expect(layout({ w, h, players: 5, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand: true }).short).toBe(false);
+  });
+
+  it("keeps a phone held sideways' hand cards 40 px wide and its table apart on the lowest canvases", () => {
+    // 568x320 under a bet bar of two rows leaves a canvas of 568x200-209 (740x360: 740x204): the hand
+    // cards were 36-38 px there, and under 200 px the limit lay over the deck's labels. The table's
+    // cards give first (down to 0.6 of the hand's): 40-px hand cards down to 191 px, and everything
+    // apart down to 186 px. (Lower, not even 36-px cards fit apart: render/layout.ts' lowCardSize.)
+    const faults: string[] = [];
+    for (const w of [568, 600, 640, 667, 740])
+      for (let h = 180; h <= 210; h++)
+        for (const players of [3, 4, 5]) {
+          for (const betting of [false, true]) {
+            const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
+            if (h >= 191 && L.cardW < 40) faults.push(`${w}x${h} ${players}p betting=${betting}: cards ${L.cardW} px`);
+            if (L.tableScale < 0.6) faults.push(`${w}x${h} ${players}p: table cards at ${L.tableScale}`);
+            if (h >= 186) faults.push(...apartFaults(w, h, players, true, betting, 0));
+          }
+          if (h >= 186)
+            for (let pairs = 1; pairs <= 5; pairs++) faults.push(...apartFaults(w, h, players, true, false, pairs));
+        }
+    expect(faults.slice(0, 10)).toEqual([]);
   });
 
   it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {

@@ -99,6 +99,12 @@ const SHORT_BELOW_H = 330;
 /** Hand cards on a short canvas: the largest that fits between these. */
 const SHORT_MAX_CARD_W = 90;
 const SHORT_MIN_CARD_W = 36;
+/** Hand cards on a phone held sideways: no smaller than this while any arrangement keeps them (see lowCardSize). */
+const SHORT_FLOOR_CARD_W = 40;
+/** Table cards on a short canvas, relative to hand cards. */
+const SHORT_TABLE_SCALE = 0.8;
+/** The least the lowest short canvases shrink table cards to, to keep hand cards at SHORT_FLOOR_CARD_W. */
+const LOW_MIN_TABLE_SCALE = 0.6;
 /** Hand cards on an upright phone whose canvas is low: no smaller than this to make room. */
 const NARROW_MIN_CARD_W = 36;
 /**
@@ -125,13 +131,16 @@ interface CardSize {
   beside: boolean;
   /** The short canvas' bands with the stacked layout's taller seat boxes (see narrowCardSize). */
   tall?: boolean;
+  /** Table cards relative to hand cards, where a short canvas' lowest sizes shrink them (see lowCardSize). */
+  tableScale?: number;
 }
 
 /**
  * Where a short canvas puts the limit: in your column, under the feathers, or beside the deck;
- * `slim`: in your column, no wider than its pips (see shortCardSize).
+ * `slim`: in your column, no wider than its pips (see shortCardSize); `low`: at the left of the
+ * challenge's band, the discard pile beside the deck (see lowCardSize).
  */
-type LimitAt = 'column' | 'slim' | 'feathers' | 'deck';
+type LimitAt = 'column' | 'slim' | 'feathers' | 'deck' | 'low';
 /** A hand card's corner index (its rank and suit mark: cardGfx.ts) ends this far into the card, in card widths. */
 export const INDEX_STRIP = 0.31;
 /** The limit's five pips (16 px apart) and its word. */
@@ -161,7 +170,7 @@ export function layout(i: LayoutInput): Layout {
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, size);
   }
-  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt, size.tall);
+  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt, size.tall, size.tableScale);
   return layoutAt(i, size.cardW, size.beside);
 }
 
@@ -187,11 +196,37 @@ function shortCardSize(
     const cardW = best(limitAt);
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
+  // Lower still (568x320 under a bet bar of two rows: 568x200-209; 740x204) neither kept cards of
+  // SHORT_FLOOR_CARD_W: they fell to 36-38 px, and under 200 px overlapped.
+  if (size.cardW < SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
+    const low = lowCardSize(i, tableSize, least);
+    if (low) return low;
+  }
   // Nothing fits (an upright phone's 98-120 px column: 320x275, four players in practice; 320x260,
   // three): a full challenge takes three rows there, and the limit across the column's width lay
   // under the lower rows' left pairs. Its pips need only LIMIT_W; the pairs then pass beside it.
   if (size.cardW === 0) size = { cardW: best('slim'), beside: false, limitAt: 'slim', tall };
   return { ...size, cardW: Math.max(size.cardW, SHORT_MIN_CARD_W) };
+}
+
+/**
+ * The lowest phones held sideways ('low'): the discard pile joins the deck over your column and the
+ * limit moves into the challenge's band, which leaves the band to the pairs and the feathers. The
+ * largest hand cards that fit so; where even SHORT_FLOOR_CARD_W does not (under 202 px), the table
+ * cards shrink first, down to LOW_MIN_TABLE_SCALE: the hand is what a finger picks from. Under
+ * 191 px the hand cards go below the floor too, down to SHORT_MIN_CARD_W (186 px); null under that.
+ */
+function lowCardSize(i: LayoutInput, tableSize: number, least: number): (CardSize & { limitAt: LimitAt }) | null {
+  const at = (cardW: number, tableScale: number) =>
+    fits(i, tableSize, (j) => layoutShort(j, cardW, 'low', false, tableScale), least);
+  for (let cw = SHORT_MAX_CARD_W; cw > SHORT_FLOOR_CARD_W; cw -= 2)
+    if (at(cw, SHORT_TABLE_SCALE)) return { cardW: cw, beside: false, limitAt: 'low' };
+  for (let cw = SHORT_FLOOR_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
+    for (let k = 0; SHORT_TABLE_SCALE - k * 0.02 >= LOW_MIN_TABLE_SCALE - 1e-9; k++) {
+      const tableScale = Math.round((SHORT_TABLE_SCALE - k * 0.02) * 100) / 100;
+      if (at(cw, tableScale)) return { cardW: cw, beside: false, limitAt: 'low', tableScale };
+    }
+  return null;
 }
 
 /** A wide canvas: the largest card that fits, never below its proportional size. */
@@ -516,9 +551,17 @@ function fan(
  * A lower canvas (568x320's) is `tight`: the column keeps only your box and the bets on you, so the
  * deck fits over it; the limit sits under the feathers or beside the deck (`limitAt`), the discard
  * pile's zone holds its one label, and the fan curves less.
+ * Lower still (`low`: 568x320 under a bet bar of two rows) the discard pile joins the deck over the
+ * column, the limit sits at the left of the challenge's band and the feathers alone at its right.
  * `tall`: the seat boxes of the stacked layout (an upright phone's boxes too narrow for two lines).
  */
-function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column', tall = false): Layout {
+function layoutShort(
+  i: LayoutInput,
+  cardW: number,
+  limitAt: LimitAt = 'column',
+  tall = false,
+  tableScale = SHORT_TABLE_SCALE,
+): Layout {
   const { w, h } = i;
   const cardH = Math.round(cardW * 1.45);
   const others = Math.max(1, i.players - 1);
@@ -568,7 +611,6 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   seats[i.bottomSeat] = own;
   betRows[i.bottomSeat] = ownBets;
 
-  const tableScale = 0.8;
   const tw = cardW * tableScale;
   const th = cardH * tableScale;
   const labels = 2 * (small + 3);
@@ -589,29 +631,38 @@ function layoutShort(i: LayoutInput, cardW: number, limitAt: LimitAt = 'column',
   // players: 'discard 22' was drawn at 8.7 px, 'Stapel 2: 19' at 8.5; 360x640's guided game while
   // betting, in German: 'Stapel 2: 19' at 8.5). Where the zones are already that wide, nothing moves.
   const phone = w < 480;
-  const discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight || tall || phone ? w - 2 - 64 : w);
+  const trumpRight = deck.x + tw * 0.45 + th / 2;
+  const deckW = Math.max(trumpRight - deck.x + tw / 2 + 8, tall || phone ? LABEL_W : 0);
+  const low = tight && limitAt === 'low';
+  let discardLeft = Math.min(discard.x - Math.max(tw / 2 + 4, tw * 0.8 + 2), tight || tall || phone ? w - 2 - 64 : w);
+  // Low: the discard pile beside the deck, its top level with the deck's, its zone room for 'discard 16'.
+  const lowDiscardW = Math.max(64, tw + 14);
+  if (low) {
+    discardLeft = deck.x - tw / 2 - 4 + deckW + 4;
+    discard.x = discardLeft + lowDiscardW / 2;
+    discard.y = deck.y;
+  }
   // Tight: the limit's pips (up to five, 16 px apart) and its word, under the feathers (both centred
   // in the band) or right of the deck at the foot of its column.
   const limitW = LIMIT_W;
   const stacked = tight && limitAt === 'feathers';
   const stackW = stacked ? Math.max(featherW, limitW) : featherW;
   const stackH = stacked ? featherH + 2 + limitH : featherH;
-  const feathers = { x: discardLeft - 6 - stackW / 2, y: midY - (stackH - featherH) / 2 };
-  const trumpRight = deck.x + tw * 0.45 + th / 2;
-  const deckW = Math.max(trumpRight - deck.x + tw / 2 + 8, tall || phone ? LABEL_W : 0);
+  const feathers = { x: (low ? w - 2 : discardLeft) - 6 - stackW / 2, y: midY - (stackH - featherH) / 2 };
   if (stacked) limit = { x: feathers.x - limitW / 2, y: feathers.y + featherH / 2 + 2, w: limitW, h: limitH };
   if (tight && limitAt === 'deck')
     limit = { x: deck.x - tw / 2 + deckW, y: ownBets.y - 4 - limitH, w: limitW, h: limitH };
   // The discard pile has one label (the deck two in round 1).
   const discardH = tight ? th + small + 9 : th + labels + 2;
+  if (low) limit = { x: discardLeft + lowDiscardW + 8, y: midY - limitH / 2, w: limitW, h: limitH };
   const zones: Layout['zones'] = {
     deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 2, w: deckW, h: th + labels + 2 },
-    discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: w - 2 - discardLeft, h: discardH },
+    discard: { x: discardLeft, y: discard.y - th / 2 - 2, w: low ? lowDiscardW : w - 2 - discardLeft, h: discardH },
     feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
     table: { x: 0, y: 0, w: 0, h: 0 },
     limit,
   };
-  const left = (tight && limitAt === 'deck' ? limit.x + limit.w : zones.deck.x + zones.deck.w) + 8;
+  const left = ((tight && limitAt === 'deck') || low ? limit.x + limit.w : zones.deck.x + zones.deck.w) + 8;
   const right = feathers.x - stackW / 2 - 8;
   const tableBox = { x: left, y: bandTop, w: Math.max(0, right - left), h: Math.max(0, bandBottom - bandTop) };
   zones.table = tableBox;

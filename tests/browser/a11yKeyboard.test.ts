@@ -9,7 +9,7 @@ import type { PlayerView } from '@blaze/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/axe.js';
-import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
+import { newPlayer, type Player, seen, shot, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 import { createTablesWith } from '../support/tables.js';
@@ -227,6 +227,56 @@ describe('a table without sight', () => {
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   }, 120_000);
+
+  it("at a game's end the hand is said in words, not offered as buttons, and the results' actions come first", async () => {
+    const p = await newPlayer(browser, 'Eve', { viewport: { width: 1280, height: 800 } });
+    const page = p.page;
+    // Bots without delay; Eve's relaxed clock never acts for her.
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500, clock: 'relaxed' } }),
+    });
+    await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
+    await tid(page, 'name-input').fill('Eve');
+    await tid(page, 'join-sit').click();
+    for (const seat of [1, 2]) {
+      await poll(() => tid(page, `add-bot-${seat}`).isVisible()).toBe(true);
+      await tid(page, `add-bot-${seat}`).click();
+    }
+    await poll(() => tid(page, 'start').isEnabled()).toBe(true);
+    await tid(page, 'start').click();
+    // Eve takes every challenge she is given, so she still holds cards when the game ends.
+    const end = Date.now() + 150_000;
+    while (Date.now() < end) {
+      const s = await seen(page);
+      if (s.status === 'finished') break;
+      const pass = s.role === 'target' ? s.buttons.pass : undefined;
+      if (pass?.enabled) await page.mouse.click(pass.x, pass.y);
+      else if (!(await step(page))) await page.waitForTimeout(100);
+    }
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    const held = (await seen(page)).myHand;
+    expect(held.length, 'Eve holds cards at the end').toBeGreaterThan(0);
+    const hand = tid(page, 'mirror-hand');
+    expect(await hand.locator('button').count()).toBe(0);
+    const said = await hand.locator('li').allTextContents();
+    expect(said).toHaveLength(held.length);
+    for (const c of held) expect(said.some((l) => l.startsWith(words(c)))).toBe(true);
+    // Tab from the results' heading (where the game's end takes a focus that rested nowhere): their
+    // actions first, and no card of the hand among the stops.
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="results"] h2')?.focus());
+    const stops: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      await page.keyboard.press('Tab');
+      stops.push(await activeId(page));
+    }
+    expect(stops[0]).toBe('rematch');
+    expect(stops.filter((x) => x.startsWith('mirror-card-'))).toEqual([]);
+    expect(await axeProblems(page), 'results').toEqual([]);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 200_000);
 
   it('a whole online game by keyboard alone; each move is said in the live region', async () => {
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });

@@ -114,11 +114,18 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
         role: lt(`a11y.role.${hl.role}`),
       }) + deck2;
     const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '';
+    // Once the game is over nothing in the hand can be played: it is said in words, not offered as
+    // buttons that stay greyed for good (a reader tabbing past the results met them after Rematch);
+    // an empty hand is not said at all.
+    const over = tb.status === 'finished';
+    handList.hidden = over && hand.length === 0;
+    if (headings[0]) headings[0].hidden = handList.hidden;
     // What each card can do now, or why not: the words a hover shows, as each button's description.
-    const why = hand.map((c) => explain(tb, { kind: 'hand', card: c }) ?? '');
-    patch(handList, JSON.stringify([hand, s.ui.selected, [...hl.lit], v.trump, why]), () =>
+    const why = over ? [] : hand.map((c) => explain(tb, { kind: 'hand', card: c }) ?? '');
+    patch(handList, JSON.stringify([over, hand, s.ui.selected, [...hl.lit], v.trump, why]), () =>
       hand.map((c, k) => {
         const name = suitOf(c) === trumpSuit ? lt('a11y.trumpCard', { card: cardWords(c) }) : cardWords(c);
+        if (over) return h('li', { testid: `mirror-held-${c}` }, name);
         return h(
           'li',
           {},

@@ -38,14 +38,20 @@ describe('practice against bots, offline', () => {
     });
     // Even a full page load comes from the cache.
     await page.goto(`${product.server.base}/practice?seed=practice-0`);
+    // Quick bots, as someone who knows the game picks them; the choice outlives a reload.
+    expect(await tid(page, 'practice-pace').inputValue()).toBe('normal');
+    await tid(page, 'practice-pace').selectOption('quick');
+    await page.reload();
+    expect(await tid(page, 'practice-pace').inputValue()).toBe('quick');
     // The setup words itself in the language chosen on it (it kept the one it was opened in).
     const startWords = async () => [
       await tid(page, 'practice-start').textContent(),
       await tid(page, 'practice-clock').locator('option').first().textContent(),
+      await page.locator('label[for="practice-pace"]').textContent(),
     ];
     const setupWords = await startWords();
     await tid(page, 'language').selectOption('de');
-    await poll(startWords).toEqual(['Los', 'ohne Uhr']);
+    await poll(startWords).toEqual(['Los', 'ohne Uhr', 'Tempo der Bots']);
     await tid(page, 'language').selectOption('en');
     await poll(startWords).toEqual(setupWords);
     await tid(page, 'practice-seats').selectOption('4');

@@ -101,6 +101,10 @@ export const DEFAULT_SETTINGS: TableSettings = {
 export const botStrength = z.enum(['easy', 'normal', 'strong']);
 export type BotStrength = z.infer<typeof botStrength>;
 
+/** How quickly practice's bots move (chosen on the practice page, kept in this browser). */
+export const botPace = z.enum(['relaxed', 'normal', 'quick']);
+export type BotPace = z.infer<typeof botPace>;
+
 export const createOptions = z.object({ name, settings: tableSettings.partial().optional() }).strict();
 export type CreateTableOptions = z.infer<typeof createOptions>;
 

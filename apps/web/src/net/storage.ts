@@ -21,6 +21,8 @@ export const keys = {
   name: 'blaze.name',
   sort: 'blaze.sort',
   muted: 'blaze.muted',
+  /** Practice's bot pace (practice/pace.ts). */
+  practicePace: 'blaze.practice.pace',
   seat: (table: string) => `blaze.seat.${table}`,
   /** Set while this browser watches the table, so a reload comes back watching (not sat down). */
   watching: (table: string) => `blaze.watching.${table}`,

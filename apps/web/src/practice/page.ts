@@ -1,8 +1,8 @@
 /**
- * "Play with bots": pick the seats and the clock, then the same table view as online, fed by the
+ * "Play with bots": pick the seats, the clock and the bots' pace, then the same table view as online, fed by the
  * practice worker. A hint button asks the bot what it would play here, and why.
  */
-import { botStrength } from '@blaze/protocol';
+import { botPace, botStrength } from '@blaze/protocol';
 import { onLangChange, t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
@@ -11,6 +11,7 @@ import { h } from '../ui/dom.js';
 import { topBar } from '../ui/topbar.js';
 import type { Hint } from './hint.js';
 import type { ClockSetting } from './messages.js';
+import { loadPace, PACE_MS, parsePace, savePace } from './pace.js';
 import { PracticeSource } from './source.js';
 
 export function practicePage(root: HTMLElement): () => void {
@@ -65,6 +66,15 @@ export function practicePage(root: HTMLElement): () => void {
     { id: 'practice-clock', testid: 'practice-clock' },
     clocks.map((c) => say(h('option', { value: c, selected: c === 'relaxed' }), () => lt(`practice.clock.${c}`))),
   );
+  // The bots' pace is remembered in this browser, as the sort and the sound are.
+  const pace = h(
+    'select',
+    { id: 'practice-pace', testid: 'practice-pace' },
+    botPace.options.map((p) =>
+      say(h('option', { value: p, selected: p === loadPace() }), () => lt(`practice.pace.${p}`)),
+    ),
+  );
+  pace.addEventListener('change', () => savePace(parsePace(pace.value)));
   const startBtn = say(h('button', { testid: 'practice-start', class: 'primary', onclick: () => void start() }), () =>
     lt('practice.start'),
   );
@@ -87,6 +97,8 @@ export function practicePage(root: HTMLElement): () => void {
       ),
       say(h('label', { for: 'practice-clock' }), () => lt('practice.clock')),
       clock,
+      say(h('label', { for: 'practice-pace' }), () => lt('practice.pace')),
+      pace,
       startBtn,
       say(h('a', { href: '/', 'data-link': '' }), () => t('join.home')),
     ),
@@ -103,7 +115,7 @@ export function practicePage(root: HTMLElement): () => void {
       players: Number(seats.value) as 3 | 4 | 5,
       name: typed ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
-      botDelayMs: 600,
+      botDelayMs: PACE_MS[parsePace(pace.value)],
       strengths: strengths.slice(0, Number(seats.value) - 1).map((sel) => botStrength.parse(sel.value)),
       // ?seed= replays one deal (to show a hand, or to try a deal again).
       seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, type Player, seen, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
+import { domProblems } from '../support/screens.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -33,6 +34,44 @@ describe('the table at phone and desktop sizes', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  it("phone-360x640: a host who watches their bots keeps the results' foot to a quarter of the screen", async () => {
+    const p = await newPlayer(browser, 'Host', SIZES[0]?.[1]);
+    players.push(p);
+    const page = p.page;
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500 } }),
+    });
+    await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
+    await tid(page, 'name-input').fill('Host');
+    await tid(page, 'watch').click();
+    await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
+    for (const seat of [0, 1, 2]) {
+      await tid(page, `add-bot-${seat}`).click();
+      await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    await tid(page, 'start').click();
+    await poll(() => tid(page, 'final-scores').isVisible(), 120_000).toBe(true);
+    // The foot holds the seat offer, Rematch, Seats & settings and the replay: it took 220 of 640 px.
+    const rematch = { en: 'Rematch', de: 'Revanche', ja: 'もう一度' };
+    for (const [lang, words] of Object.entries(rematch)) {
+      await tid(page, 'language').selectOption(lang);
+      await poll(() => tid(page, 'rematch').textContent()).toBe(words);
+      const foot = await tid(page, 'results-next').boundingBox();
+      expect(foot?.height ?? 999, `${lang}: the foot's height`).toBeLessThanOrEqual(640 / 4);
+      for (const id of ['offer-sit-3', 'offer-sit-4', 'rematch', 'open-table', 'replay-button']) {
+        const box = await tid(page, id).boundingBox();
+        expect(box, `${lang}: ${id}`).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0), `${lang}: ${id} on screen`).toBeLessThanOrEqual(640);
+      }
+      expect(await domProblems(page), `${lang}: page texts`).toEqual([]);
+      await shot(page, `phone-360x640-watching-host-results-${lang}`);
+    }
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 200_000);
 
   for (const [label, options, touch] of SIZES) {
     it(`${label}: hand, centre and controls fit, and a challenge opens by ${touch ? 'tap' : 'click'}`, async () => {

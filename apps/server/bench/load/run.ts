@@ -496,7 +496,8 @@ try {
             if (PER_PROCESS && (n < PER_PROCESS.min * procs || n > PER_PROCESS.max * procs)) continue;
             const key = `${procs}/${mode}/${bots}`;
             const sat = saturated.get(key);
-            if (sat) {
+            // Only the counts from where it saturated up: a later round still measures the ones below.
+            if (sat && n >= sat.at) {
               if (round === 0)
                 console.log(
                   `| ${n} | ${procs} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,

@@ -192,6 +192,8 @@ describe('abuse', () => {
     // 85 euro signs are 255 bytes: the encoder wrote that length as 0.
     const euros = '€'.repeat(85);
     a.room.send('chat', { text: euros });
+    // Ann's line first: two sockets' messages may reach the server in either order (CI saw Bob's first).
+    await until(() => a.room.state.chat.some((l) => l.text === euros), 5_000, 'Ann reads her own line');
     b.room.send('chat', { text: 'after it' });
     for (const p of [a, b]) {
       await until(() => p.room.state.chat.some((l) => l.text === 'after it'), 5_000, `${p.name} reads the next line`);

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     for (const p of pages) {
       await p.evaluate(() => {
         const w = window as unknown as { __renders?: number };
-        const r = window.__blaze?.app.renderer;
+        const r = window.__blaze?.app?.renderer;
         if (!r || w.__renders !== undefined) return;
         w.__renders = 0;
         const orig = r.render.bind(r);

@@ -85,6 +85,14 @@ export class TableScene {
     return this.lay?.handTop ?? this.app.screen.height;
   }
 
+  /**
+   * init() has made the renderer and destroy() has not taken it away. Outside that, Pixi's
+   * `app.canvas` and `app.screen` throw (they read an undefined renderer).
+   */
+  get live(): boolean {
+    return this.ready && !this.gone;
+  }
+
   /** Canvas draws so far (an idle table should not add any). */
   get renderCount(): number {
     return this.frames.count;

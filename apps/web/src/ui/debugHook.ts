@@ -10,7 +10,8 @@ import type { Store, StoreState } from '../store/store.js';
 export interface BlazeDebug {
   readonly snapshot: ClientTable | null;
   readonly ui: StoreState['ui'];
-  readonly app: TableScene['app'];
+  /** Null until the scene has its canvas (it is made asynchronously after the page shows). */
+  readonly app: TableScene['app'] | null;
   /** Hand cards in page CSS pixels (a point on the visible part of each card). */
   readonly hand: { card: CardId; x: number; y: number; lit?: boolean }[];
   /** Challenge cards on the table in page CSS pixels. */
@@ -35,19 +36,28 @@ declare global {
   }
 }
 
+/** What the hook reads of the scene. */
+export type DebugScene = Pick<
+  TableScene,
+  'app' | 'live' | 'positions' | 'regions' | 'labels' | 'firstTableFrame' | 'renderCount'
+>;
+
 export interface DebugSources {
   store: Store;
-  scene: TableScene;
+  scene: DebugScene;
   connection: () => BlazeDebug['connection'];
   summaryDue: () => boolean;
 }
 
 /** Installs the hook; the returned function removes it. */
 export function installDebugHook({ store, scene, connection, summaryDue }: DebugSources): () => void {
-  // Canvas coordinates to page coordinates, as a test's mouse needs them.
-  const toPage = <T extends { x: number; y: number }>(list: T[]): T[] => {
+  // Canvas coordinates to page coordinates, as a test's mouse needs them. Before the scene has its
+  // canvas nothing is drawn, so every list is empty (reading the canvas then would throw, and a
+  // test polling the hook right after Start would fail on the throw instead of waiting).
+  const toPage = <T extends { x: number; y: number }>(list: () => T[]): T[] => {
+    if (!scene.live) return [];
     const r = scene.app.canvas.getBoundingClientRect();
-    return list.map((p) => ({ ...p, x: r.left + p.x, y: r.top + p.y }));
+    return list().map((p) => ({ ...p, x: r.left + p.x, y: r.top + p.y }));
   };
   window.__blaze = {
     get snapshot() {
@@ -57,22 +67,22 @@ export function installDebugHook({ store, scene, connection, summaryDue }: Debug
       return store.get().ui;
     },
     get app() {
-      return scene.app;
+      return scene.live ? scene.app : null;
     },
     get hand() {
-      return toPage(scene.positions.hand);
+      return toPage(() => scene.positions.hand);
     },
     get challenges() {
-      return toPage(scene.positions.table);
+      return toPage(() => scene.positions.table);
     },
     get mySeat() {
       return store.get().table?.mySeat ?? -1;
     },
     get regions() {
-      return toPage(scene.regions);
+      return toPage(() => scene.regions);
     },
     get labels() {
-      return toPage(scene.labels());
+      return toPage(() => scene.labels());
     },
     get firstTableFrame() {
       return scene.firstTableFrame;

@@ -507,7 +507,8 @@ describe('layout', () => {
     // 568x320 under a bet bar of two rows leaves a canvas of 568x200-209 (740x360: 740x204): the hand
     // cards were 36-38 px there, and under 200 px the limit lay over the deck's labels. The table's
     // cards give first (down to 0.6 of the hand's): 40-px hand cards down to 191 px, and everything
-    // apart down to 186 px. (Lower, not even 36-px cards fit apart: render/layout.ts' lowCardSize.)
+    // apart down to 180 px (under 186 px with lower seat boxes: the opponents' row of 64 px, a pair and
+    // the hand overlapped there: render/layout.ts' lowCardSize).
     const faults: string[] = [];
     for (const w of [568, 600, 640, 667, 740])
       for (let h = 180; h <= 210; h++)
@@ -515,11 +516,11 @@ describe('layout', () => {
           for (const betting of [false, true]) {
             const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
             if (h >= 191 && L.cardW < 40) faults.push(`${w}x${h} ${players}p betting=${betting}: cards ${L.cardW} px`);
+            if (L.cardW < 36) faults.push(`${w}x${h} ${players}p betting=${betting}: cards ${L.cardW} px`);
             if (L.tableScale < 0.6) faults.push(`${w}x${h} ${players}p: table cards at ${L.tableScale}`);
-            if (h >= 186) faults.push(...apartFaults(w, h, players, true, betting, 0));
+            faults.push(...apartFaults(w, h, players, true, betting, 0));
           }
-          if (h >= 186)
-            for (let pairs = 1; pairs <= 5; pairs++) faults.push(...apartFaults(w, h, players, true, false, pairs));
+          for (let pairs = 1; pairs <= 5; pairs++) faults.push(...apartFaults(w, h, players, true, false, pairs));
         }
     expect(faults.slice(0, 10)).toEqual([]);
   });

@@ -37,6 +37,11 @@ export interface Layout {
    * the name, the counts and the bet each have a line and the pill sits at the bottom.
    */
   twoLineBoxes: boolean;
+  /**
+   * Two-line boxes lower still (the lowest sideways canvases, see lowCardSize): the bet a seat placed
+   * ends its counts' line instead of taking a third.
+   */
+  lowBoxes: boolean;
   cardW: number;
   cardH: number;
   /** Scale of table cards relative to hand cards. */
@@ -116,6 +121,10 @@ const SHORT_NARROW_MIN_BOX_W = 110;
 const LABEL_W = 66;
 /** The stacked layout's seat box height on a phone (name, counts, bet, role pill: a line each). */
 const TALL_BOX_H = 62;
+/** The short canvas' seat box height: the name and role, the counts, the bet. */
+const SHORT_BOX_H = 40;
+/** The lowest sideways canvases' seat box height: the name and role, the counts and the bet. */
+const LOW_BOX_H = 32;
 /** The most cards a challenge holds (R4.4: min(5, the target's hand)). */
 const MAX_TABLE = 5;
 /**
@@ -133,6 +142,8 @@ interface CardSize {
   tall?: boolean;
   /** Table cards relative to hand cards, where a short canvas' lowest sizes shrink them (see lowCardSize). */
   tableScale?: number;
+  /** Seat boxes of LOW_BOX_H (see lowCardSize). */
+  lowBox?: boolean;
 }
 
 /**
@@ -170,7 +181,7 @@ export function layout(i: LayoutInput): Layout {
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, size);
   }
-  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt, size.tall, size.tableScale);
+  if (size.limitAt) return layoutShort(i, size.cardW, size.limitAt, size.tall, size.tableScale, size.lowBox);
   return layoutAt(i, size.cardW, size.beside);
 }
 
@@ -199,7 +210,7 @@ function shortCardSize(
   // Lower still (568x320 under a bet bar of two rows: 568x200-209; 740x204) neither kept cards of
   // SHORT_FLOOR_CARD_W: they fell to 36-38 px, and under 200 px overlapped.
   if (size.cardW < SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
-    const low = lowCardSize(i, tableSize, least);
+    const low = lowCardSize(i, tableSize, least) ?? lowCardSize(i, tableSize, least, true);
     if (low) return low;
   }
   // Nothing fits (an upright phone's 98-120 px column: 320x275, four players in practice; 320x260,
@@ -215,16 +226,23 @@ function shortCardSize(
  * largest hand cards that fit so; where even SHORT_FLOOR_CARD_W does not (under 202 px), the table
  * cards shrink first, down to LOW_MIN_TABLE_SCALE: the hand is what a finger picks from. Under
  * 191 px the hand cards go below the floor too, down to SHORT_MIN_CARD_W (186 px); null under that.
+ * `lowBox`: seat boxes of LOW_BOX_H, tried only where that fails (180-185 px: the opponents' row of
+ * 64 px, a pair and the hand overlapped), so no canvas that fitted changes.
  */
-function lowCardSize(i: LayoutInput, tableSize: number, least: number): (CardSize & { limitAt: LimitAt }) | null {
+function lowCardSize(
+  i: LayoutInput,
+  tableSize: number,
+  least: number,
+  lowBox = false,
+): (CardSize & { limitAt: LimitAt }) | null {
   const at = (cardW: number, tableScale: number) =>
-    fits(i, tableSize, (j) => layoutShort(j, cardW, 'low', false, tableScale), least);
+    fits(i, tableSize, (j) => layoutShort(j, cardW, 'low', false, tableScale, lowBox), least);
   for (let cw = SHORT_MAX_CARD_W; cw > SHORT_FLOOR_CARD_W; cw -= 2)
-    if (at(cw, SHORT_TABLE_SCALE)) return { cardW: cw, beside: false, limitAt: 'low' };
+    if (at(cw, SHORT_TABLE_SCALE)) return { cardW: cw, beside: false, limitAt: 'low', lowBox };
   for (let cw = SHORT_FLOOR_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
     for (let k = 0; SHORT_TABLE_SCALE - k * 0.02 >= LOW_MIN_TABLE_SCALE - 1e-9; k++) {
       const tableScale = Math.round((SHORT_TABLE_SCALE - k * 0.02) * 100) / 100;
-      if (at(cw, tableScale)) return { cardW: cw, beside: false, limitAt: 'low', tableScale };
+      if (at(cw, tableScale)) return { cardW: cw, beside: false, limitAt: 'low', tableScale, lowBox };
     }
   return null;
 }
@@ -445,6 +463,7 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
     narrow,
     short: false,
     twoLineBoxes: false,
+    lowBoxes: false,
     cardW,
     cardH,
     tableScale,
@@ -553,7 +572,8 @@ function fan(
  * pile's zone holds its one label, and the fan curves less.
  * Lower still (`low`: 568x320 under a bet bar of two rows) the discard pile joins the deck over the
  * column, the limit sits at the left of the challenge's band and the feathers alone at its right.
- * `tall`: the seat boxes of the stacked layout (an upright phone's boxes too narrow for two lines).
+ * `tall`: the seat boxes of the stacked layout (an upright phone's boxes too narrow for two lines);
+ * `lowBox`: lower boxes, the bet on the counts' line (see lowCardSize).
  */
 function layoutShort(
   i: LayoutInput,
@@ -561,6 +581,7 @@ function layoutShort(
   limitAt: LimitAt = 'column',
   tall = false,
   tableScale = SHORT_TABLE_SCALE,
+  lowBox = false,
 ): Layout {
   const { w, h } = i;
   const cardH = Math.round(cardW * 1.45);
@@ -570,7 +591,7 @@ function layoutShort(
   // An upright phone's column is narrower: at 170 px it left a 12-card hand 13 px a card to tap.
   const seatBox = {
     w: Math.floor(Math.min(w < 480 ? 120 : 170, (w - gapX * (others + 1)) / others)),
-    h: tall ? TALL_BOX_H : 40,
+    h: tall ? TALL_BOX_H : lowBox ? LOW_BOX_H : SHORT_BOX_H,
   };
   const betH = 16;
 
@@ -673,6 +694,7 @@ function layoutShort(
     narrow: true,
     short: true,
     twoLineBoxes: !tall,
+    lowBoxes: lowBox && !tall,
     cardW,
     cardH,
     tableScale,

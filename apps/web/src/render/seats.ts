@@ -155,7 +155,10 @@ function seatBox(
     .join(' · ');
   const l2y = -h / 2 + (L.twoLineBoxes ? 16 : fs + 7);
   const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
-  if (l2.width <= w - 10 || !L.narrow) {
+  // A low box has no line for the bet: it follows the counts, drawn small (icons) to leave it room.
+  const betOnCounts = L.lowBoxes && betText !== null;
+  let l2End = -w / 2 + 6;
+  if ((l2.width <= w - 10 || !L.narrow) && !betOnCounts) {
     l2.position.set(-w / 2 + 6, l2y);
     if (l2.width > w - 10) l2.scale.set((w - 10) / l2.width);
     c.addChild(l2);
@@ -185,10 +188,12 @@ function seatBox(
       count(total);
     }
     if (offline) {
-      const tx = fitted([[offline, '']], w / 2 - 4 - x, { ...TEXT, fontSize: fs - 2 });
+      const tx = fitted([[offline, '']], (betOnCounts ? 0 : w / 2) - 4 - x, { ...TEXT, fontSize: fs - 2 });
       tx.position.set(x, l2y);
       c.addChild(tx);
+      x += tx.width + 7;
     }
+    l2End = x;
   }
   if (betText) {
     // Too long for a phone's box: the arrow in the bet's colour says it without the word, then the
@@ -198,8 +203,9 @@ function seatBox(
       [`${word} → ${on}`, value],
       [`→ ${on}`, value],
     ];
-    const l3 = fitted(forms, w - 10, { ...TEXT, fontSize: fs - 2, fill: 0xffd54a });
-    l3.position.set(-w / 2 + 6, -h / 2 + (L.twoLineBoxes ? 27 : 2 * fs + 7));
+    const l3x = betOnCounts ? l2End + 2 : -w / 2 + 6;
+    const l3 = fitted(forms, w / 2 - 4 - l3x, { ...TEXT, fontSize: fs - 2, fill: 0xffd54a });
+    l3.position.set(l3x, betOnCounts ? l2y : -h / 2 + (L.twoLineBoxes ? 27 : 2 * fs + 7));
     c.addChild(l3);
   }
   if (!L.twoLineBoxes) rolePill(c, L, role, state, fs);

@@ -59,15 +59,17 @@ describe('the table at phone and desktop sizes', () => {
     for (const [lang, words] of Object.entries(rematch)) {
       await tid(page, 'language').selectOption(lang);
       await poll(() => tid(page, 'rematch').textContent()).toBe(words);
+      await shot(page, `phone-360x640-watching-host-results-${lang}`);
       const foot = await tid(page, 'results-next').boundingBox();
       expect(foot?.height ?? 999, `${lang}: the foot's height`).toBeLessThanOrEqual(640 / 4);
       for (const id of ['offer-sit-3', 'offer-sit-4', 'rematch', 'open-table', 'replay-button']) {
         const box = await tid(page, id).boundingBox();
         expect(box, `${lang}: ${id}`).not.toBeNull();
         expect((box?.y ?? 0) + (box?.height ?? 0), `${lang}: ${id} on screen`).toBeLessThanOrEqual(640);
+        // A finger's target: the foot's buttons were 37 px high and the replay link 19 px.
+        expect(box?.height ?? 0, `${lang}: ${id}'s height`).toBeGreaterThanOrEqual(40);
       }
       expect(await domProblems(page), `${lang}: page texts`).toEqual([]);
-      await shot(page, `phone-360x640-watching-host-results-${lang}`);
     }
     expect(p.errors).toEqual([]);
     await p.ctx.close();

@@ -57,7 +57,8 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
     });
     const winner = r.winner === null ? '?' : nameOf(tb, r.winner);
     return [
-      h('h2', { tabIndex: -1 }, t('result.title')),
+      // Named, so a redraw (someone sits, the evening's scoreboard) gives the focus back to it (focusKeeper).
+      h('h2', { tabIndex: -1, testid: 'results-title' }, t('result.title')),
       h('p', { class: 'winner-line', testid: 'winner' }, t('result.winner', { name: winner })),
       r.tieBroken ? h('p', { testid: 'tie-break' }, t('result.tieBreak', { name: winner })) : null,
       h(

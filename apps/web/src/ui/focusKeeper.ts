@@ -39,8 +39,12 @@ export function keepFocus(scope: HTMLElement, plan: FocusPlan, render: () => voi
   if (opened) {
     // Once every part of the page has redrawn (the screen-reader table rebuilds its own buttons).
     // Whoever is typing (a chat line) keeps their field; any other focus moves to what just opened.
+    // A second redraw before then may have rebuilt it: the same control by its testid.
     queueMicrotask(() => {
-      if (lost() || !typing()) opened.focus({ preventScroll: true });
+      const id = opened.dataset.testid;
+      const now =
+        opened.isConnected || !id ? opened : scope.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`);
+      if (now && (lost() || !typing())) now.focus({ preventScroll: true });
     });
     return;
   }

@@ -22,6 +22,11 @@ function startBots(
   rnd: () => number,
   game: () => GameState,
   act: (a: Action) => BotMoveAnswer,
+  /**
+   * How long a made move waits for its record before it is shown and the room plans again: 0 is
+   * inline SQLite (within the move), more is the writer thread or Redis, whose answer comes later.
+   */
+  recordMs = 0,
 ): void {
   let driver: BotDriver;
   const replan = () =>
@@ -35,7 +40,10 @@ function startBots(
     rnd,
     (a: Action) => {
       const answer = act(a);
-      if (answer === true) replan();
+      if (answer === true) {
+        if (recordMs === 0) replan();
+        else clock.setTimeout(replan, recordMs);
+      }
       return answer;
     },
     game,
@@ -76,6 +84,30 @@ describe('bot pacing', () => {
     }
     expect(times.length).toBeGreaterThan(20);
     expect(maxLive).toBe(1);
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
+  });
+
+  it('keeps that pace when the record answers later (writer thread, Redis): no bot moves on a state not yet shown', () => {
+    const clock = fakeClock();
+    let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
+    const times: number[] = [];
+    startBots(
+      clock,
+      () => 0.01,
+      () => game,
+      (a) => {
+        const r = applyAction(game, a);
+        if (!r.ok) return false;
+        game = r.state;
+        times.push(clock.now());
+        return true;
+      },
+      5,
+    );
+    for (let t = 100; t <= 60_000; t += 100) clock.advanceTo(t);
+    expect(times.length).toBeGreaterThan(20);
+    // Each move is shown 5 ms after it is made; the next one waits its time on screen from then.
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
   });

@@ -16,6 +16,9 @@
  * move on meanwhile (otherwise the replan that followed has already asked again); like anyone's, its
  * move may still be refused as stale by the rules.
  *
+ * With a store that answers later (the writer thread, Redis), a move is shown once it is on record:
+ * until then no bot moves, and its time on screen counts from the replan that shows it.
+ *
  * A move the record could not take (NOT_RECORDED: the store is failing) was not made: the same move
  * is tried again on the record's own retry pace (from 100 ms, doubling to 5 s), not left until the
  * seat's clock runs out.
@@ -196,6 +199,8 @@ export class BotDriver {
   }
 
   private soonest(): number {
+    // Nothing is due while a move waits for its record (playDue): no timer until the replan after it.
+    if (this.game() !== this.lastGame) return Number.POSITIVE_INFINITY;
     let soonest = Number.POSITIVE_INFINITY;
     for (const p of this.planned) if (p !== undefined && p.at < soonest) soonest = p.at;
     return soonest;
@@ -204,6 +209,10 @@ export class BotDriver {
   /** Plays every move now due, soonest first; each one replans the others. */
   private playDue(): void {
     for (;;) {
+      // A move made but not yet on record (the writer thread, Redis: they answer later) is not shown
+      // yet; a bot moving now would answer a state nobody has seen, and with no time on screen. The
+      // replan that follows its record plans every seat again from then.
+      if (this.game() !== this.lastGame) return;
       const now = this.now();
       let seat = -1;
       let at = Number.POSITIVE_INFINITY;

@@ -75,6 +75,28 @@ describe('the table at phone and desktop sizes', () => {
         await shot(page, `${label}-watching-host-results-${lang}`);
         const foot = await tid(page, 'results-next').boundingBox();
         expect(foot?.height ?? 999, `${lang}: the foot's height`).toBeLessThanOrEqual(most);
+        // The scores, not only the foot: at 568x320 the heading and the winner line took about 150 px and
+        // only the table's top border showed above the foot.
+        const firstRow = await page.evaluate(() => {
+          const row = document.querySelector('[data-testid="final-scores"] tbody tr');
+          const pane = document.querySelector('[data-testid="results"]');
+          const next = document.querySelector('[data-testid="results-next"]');
+          if (!row || !pane || !next) return null;
+          const r = row.getBoundingClientRect();
+          return {
+            top: r.top,
+            bottom: r.bottom,
+            paneTop: pane.getBoundingClientRect().top,
+            footTop: next.getBoundingClientRect().top,
+          };
+        });
+        expect(firstRow, `${lang}: the first scores row`).not.toBeNull();
+        expect(firstRow?.top ?? -1, `${lang}: the first scores row below the pane's top`).toBeGreaterThanOrEqual(
+          firstRow?.paneTop ?? 0,
+        );
+        expect(firstRow?.bottom ?? 999, `${lang}: the first scores row above the foot`).toBeLessThanOrEqual(
+          firstRow?.footTop ?? 0,
+        );
         for (const id of ['offer-sit-3', 'offer-sit-4', 'rematch', 'open-table', 'replay-button']) {
           const box = await tid(page, id).boundingBox();
           expect(box, `${lang}: ${id}`).not.toBeNull();

@@ -507,14 +507,22 @@ describe('layout', () => {
     // 568x320 under a bet bar of two rows leaves a canvas of 568x200-209 (740x360: 740x204): the hand
     // cards were 36-38 px there, and under 200 px the limit lay over the deck's labels. The table's
     // cards give first (down to 0.6 of the hand's): 40-px hand cards down to 191 px, and everything
-    // apart down to 180 px (under 186 px with lower seat boxes: the opponents' row of 64 px, a pair and
-    // the hand overlapped there: render/layout.ts' lowCardSize).
+    // apart down to 180 px (with lower seat boxes where the usual ones keep cards under 40 px: under
+    // 186 px the opponents' row of 64 px, a pair and the hand overlapped: render/layout.ts' lowCardSize).
     const faults: string[] = [];
+    // A canvas a pixel higher never has smaller hand cards (40 px at 183-185 with the lower boxes, 36-38
+    // at 186-188 with the usual ones).
+    const lower = new Map<string, number>();
     for (const w of [568, 600, 640, 667, 740])
       for (let h = 180; h <= 210; h++)
         for (const players of [3, 4, 5]) {
           for (const betting of [false, true]) {
             const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
+            const handW = L.cardW * L.handScale;
+            const was = lower.get(`${w} ${players} ${betting}`);
+            if (was !== undefined && handW < was)
+              faults.push(`${w}x${h} ${players}p betting=${betting}: hand cards ${handW} px, ${was} at ${h - 1}`);
+            lower.set(`${w} ${players} ${betting}`, handW);
             if (h >= 191 && L.cardW < 40) faults.push(`${w}x${h} ${players}p betting=${betting}: cards ${L.cardW} px`);
             if (L.cardW < 36) faults.push(`${w}x${h} ${players}p betting=${betting}: cards ${L.cardW} px`);
             if (L.tableScale < 0.6) faults.push(`${w}x${h} ${players}p: table cards at ${L.tableScale}`);

@@ -208,10 +208,15 @@ function shortCardSize(
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
   // Lower still (568x320 under a bet bar of two rows: 568x200-209; 740x204) neither kept cards of
-  // SHORT_FLOOR_CARD_W: they fell to 36-38 px, and under 200 px overlapped.
-  if (size.cardW < SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
-    const low = lowCardSize(i, tableSize, least) ?? lowCardSize(i, tableSize, least, true);
-    if (low) return low;
+  // SHORT_FLOOR_CARD_W: they fell to 36-38 px, and under 200 px overlapped. At the floor itself too,
+  // where 'low' keeps larger cards (600-844 px: 42 at 209 px, then 40 at 210 without).
+  if (size.cardW <= SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
+    const low = lowCardSize(i, tableSize, least);
+    // The lower boxes where the usual ones keep cards under the floor, if theirs are larger: tried only
+    // where nothing fitted, 183-185 px had 40-px cards and 186-188 px 36-38.
+    const lowBox = low && low.cardW >= SHORT_FLOOR_CARD_W ? null : lowCardSize(i, tableSize, least, true);
+    const lowest = lowBox && lowBox.cardW > (low?.cardW ?? 0) ? lowBox : low;
+    if (lowest && (size.cardW < SHORT_FLOOR_CARD_W || lowest.cardW > size.cardW)) return lowest;
   }
   // Nothing fits (an upright phone's 98-120 px column: 320x275, four players in practice; 320x260,
   // three): a full challenge takes three rows there, and the limit across the column's width lay
@@ -226,8 +231,9 @@ function shortCardSize(
  * largest hand cards that fit so; where even SHORT_FLOOR_CARD_W does not (under 202 px), the table
  * cards shrink first, down to LOW_MIN_TABLE_SCALE: the hand is what a finger picks from. Under
  * 191 px the hand cards go below the floor too, down to SHORT_MIN_CARD_W (186 px); null under that.
- * `lowBox`: seat boxes of LOW_BOX_H, tried only where that fails (180-185 px: the opponents' row of
- * 64 px, a pair and the hand overlapped), so no canvas that fitted changes.
+ * `lowBox`: seat boxes of LOW_BOX_H, tried only where the usual boxes keep cards under the floor
+ * (under 191 px; 180-185 px: the opponents' row of 64 px, a pair and the hand overlapped), and taken
+ * where they keep larger cards, so the cards never grow as the canvas gets lower.
  */
 function lowCardSize(
   i: LayoutInput,

@@ -12,7 +12,7 @@ import { axeProblems } from '../support/axe.js';
 import { dismissSummary, newPlayer, type Player, seen, shot, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
-import { createTablesWith } from '../support/tables.js';
+import { createTablesWith, openTableWith } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -96,12 +96,7 @@ describe('a table without sight', () => {
     report.gone = await axeProblems(page);
     // A real table's join screen: every Tab stop has a name (the empty round and trump chips of the top
     // bar were two unnamed stops before any game).
-    const res = await fetch(`${server.base}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
+    await openTableWith(page, server.base);
     await poll(() => tid(page, 'join-status').isVisible()).toBe(true);
     report.join = await axeProblems(page);
     const stops: string[] = [];
@@ -232,12 +227,7 @@ describe('a table without sight', () => {
     const p = await newPlayer(browser, 'Eve', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
     // Bots without delay; Eve's relaxed clock never acts for her.
-    const res = await fetch(`${server.base}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500, clock: 'relaxed' } }),
-    });
-    await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
+    await openTableWith(page, server.base, { botDelayMs: 0, windowMs: 500, clock: 'relaxed' });
     await tid(page, 'name-input').fill('Eve');
     await tid(page, 'join-sit').click();
     for (const seat of [1, 2]) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
+import { watchingHostGame } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -29,22 +30,7 @@ describe("the focus at a game's end", () => {
   it("stays on the results' heading when the results are redrawn", async () => {
     const host = await newPlayer(browser, 'Host');
     const page = host.page;
-    const res = await fetch(`${server.base}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500 } }),
-    });
-    const url = `${server.base}/t/${((await res.json()) as { id: string }).id}`;
-    await page.goto(url);
-    await tid(page, 'name-input').fill('Host');
-    await tid(page, 'watch').click();
-    await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
-    for (const seat of [0, 1, 2]) {
-      await tid(page, `add-bot-${seat}`).click();
-      await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
-    }
-    await tid(page, 'start').click();
-    await poll(() => tid(page, 'final-scores').isVisible(), 120_000).toBe(true);
+    const url = await watchingHostGame(page, server.base);
     const focused = () =>
       page.evaluate(() => {
         const a = document.activeElement as HTMLElement | null;

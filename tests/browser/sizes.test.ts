@@ -9,6 +9,7 @@ import { newPlayer, type Player, seen, shot, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 import { domProblems } from '../support/screens.js';
+import { watchingHostGame } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -53,21 +54,7 @@ describe('the table at phone and desktop sizes', () => {
       });
       players.push(p);
       const page = p.page;
-      const res = await fetch(`${server.base}/api/tables`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ settings: { botDelayMs: 0, windowMs: 500 } }),
-      });
-      await page.goto(`${server.base}/t/${((await res.json()) as { id: string }).id}`);
-      await tid(page, 'name-input').fill('Host');
-      await tid(page, 'watch').click();
-      await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
-      for (const seat of [0, 1, 2]) {
-        await tid(page, `add-bot-${seat}`).click();
-        await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
-      }
-      await tid(page, 'start').click();
-      await poll(() => tid(page, 'final-scores').isVisible(), 120_000).toBe(true);
+      await watchingHostGame(page, server.base);
       // The foot holds the seat offer, Rematch, Seats & settings and the replay: it took 220 of 640 px.
       const rematch = { en: 'Rematch', de: 'Revanche', ja: 'もう一度' };
       for (const [lang, words] of Object.entries(rematch)) {

@@ -212,8 +212,8 @@ function shortCardSize(
   // where 'low' keeps larger cards (600-844 px: 42 at 209 px, then 40 at 210 without).
   if (size.cardW <= SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
     const low = lowCardSize(i, tableSize, least);
-    // The lower boxes where the usual ones keep cards under the floor, if theirs are larger: tried only
-    // where nothing fitted, 183-185 px had 40-px cards and 186-188 px 36-38.
+    // The lower boxes where the usual ones keep cards under the floor, if theirs are larger (tried only
+    // where nothing else fitted, they gave 183-185 px 40-px cards and left 186-190 px 36-38).
     const lowBox = low && low.cardW >= SHORT_FLOOR_CARD_W ? null : lowCardSize(i, tableSize, least, true);
     const lowest = lowBox && lowBox.cardW > (low?.cardW ?? 0) ? lowBox : low;
     if (lowest && (size.cardW < SHORT_FLOOR_CARD_W || lowest.cardW > size.cardW)) return lowest;

@@ -23,7 +23,11 @@ interface Lock {
 }
 const Database = createRequire(`${ROOT}apps/server/package.json`)('better-sqlite3') as new (file: string) => Lock;
 const dataDir = mkdtempSync(join(tmpdir(), 'blaze-start-wait-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const giveUpDir = mkdtempSync(join(tmpdir(), 'blaze-start-given-up-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(giveUpDir, { recursive: true, force: true });
+});
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -31,7 +35,8 @@ const activeId = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '');
 
 describe('a start that waits for its record', () => {
-  const product = useProduct({ DATA_DIR: dataDir, STORE_WRITER: 'thread' });
+  // The lock is held longer than a start waits by default (10 s) on a loaded machine: not given up here.
+  const product = useProduct({ DATA_DIR: dataDir, STORE_WRITER: 'thread', START_SAVE_WAIT_SECONDS: '120' });
 
   it('is shown at every page, holds the lobby, and its refusal bubble goes when the game comes', async () => {
     const host = await newPlayer(product.browser, 'Annemarie');
@@ -143,4 +148,42 @@ describe('a start that waits for its record', () => {
     expect(host.errors).toEqual([]);
     await host.ctx.close();
   }, 300_000);
+});
+
+describe('a start the record store does not take in time', () => {
+  const product = useProduct({ DATA_DIR: giveUpDir, STORE_WRITER: 'thread', START_SAVE_WAIT_SECONDS: '2' });
+
+  it('is given up: the host is told why, and the lobby is free again', async () => {
+    const host = await newPlayer(product.browser, 'Annemarie');
+    const h = host.page;
+    await h.goto(product.server.base);
+    await tid(h, 'name-input').fill('Annemarie');
+    await tid(h, 'new-table').click();
+    await h.waitForURL(/\/t\//);
+    await poll(() => tid(h, 'leave').isVisible()).toBe(true);
+    for (const seat of [1, 2]) {
+      await tid(h, `add-bot-${seat}`).click();
+      await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    const lock = new Database(join(giveUpDir, 'blaze.sqlite'));
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      await tid(h, 'start').click();
+      // Was: "The game is starting" for as long as the file stayed locked, and nothing else said.
+      await poll(() => tid(h, 'live').textContent()).toContain('Saving is delayed');
+      await poll(() => tid(h, 'flash').textContent()).toContain('Could not start: saving is unavailable');
+      await shot(h, 'start-given-up');
+      await poll(() => tid(h, 'banner-text').textContent()).toBe('Waiting in the lobby');
+      await expect(tid(h, 'start').isEnabled()).resolves.toBe(true);
+      await expect(tid(h, 'setting-window').isDisabled()).resolves.toBe(false);
+    } finally {
+      if (lock.inTransaction) lock.exec('COMMIT');
+      lock.close();
+    }
+    await tid(h, 'start').click();
+    await poll(() => h.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+    await expect(h.evaluate(() => window.__blaze?.snapshot?.gameNumber)).resolves.toBe(1);
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  }, 120_000);
 });

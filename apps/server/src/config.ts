@@ -25,6 +25,11 @@ export const configSchema = z.object({
    * thread of their own.
    */
   STORE_WRITER: z.enum(['inline', 'thread']).default('inline'),
+  /**
+   * How long a game's start waits for the record store (Redis, the SQLite writer thread) before it is
+   * given up and the host told to try again; moves in a running game wait as long as it takes.
+   */
+  START_SAVE_WAIT_SECONDS: int(1, 600, 10),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port')),
   PUBLIC_ADDRESS: optional(z.string().regex(/^[\w.-]+(:\d+)?(\/[\w./-]*)?$/, 'expected host[:port][/path]')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

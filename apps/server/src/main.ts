@@ -30,6 +30,7 @@ const server = createServer({
   maxPayload: config.MAX_FRAME_BYTES,
   logger: log,
   metrics: config.METRICS,
+  room: { startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000 },
   limits: {
     maxBodyBytes: config.MAX_BODY_BYTES,
     maxTables: config.MAX_TABLES,

@@ -124,6 +124,13 @@ export const storeWriteSeconds = new Histogram({
   registers: [registry],
 });
 
+/** Starts given up because the store did not take them in time (the host was told NOT_RECORDED). */
+export const startsGivenUp = new Counter({
+  name: 'blaze_starts_given_up_total',
+  help: 'Game starts given up because the record store did not save them within START_SAVE_WAIT_SECONDS',
+  registers: [registry],
+});
+
 /**
  * The inline SQLite store's WAL checkpoints (store/checkpointer.ts), by where they ran: `thread` (the
  * checkpoint thread, off the event loop) or `loop` (the writer's short catch-up that lets the WAL

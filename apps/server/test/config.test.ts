@@ -1,5 +1,6 @@
 /** Settings: every one validated at start; a bad value is a clear error and the process exits. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { DEFAULT_CONFIG, parseConfig } from '../src/config.js';
@@ -30,4 +31,16 @@ it('main.ts exits 2 with the reason before listening', () => {
   expect(r.status).toBe(2);
   expect(r.stderr).toMatch(/bad settings in the environment:\s+PORT: /);
   expect(r.stdout).not.toMatch(/listening/);
+});
+
+it('START_SAVE_WAIT_SECONDS: 10 s by default, whole seconds from 1 to 600, and main.ts hands it to the tables', () => {
+  expect(DEFAULT_CONFIG.START_SAVE_WAIT_SECONDS).toBe(10);
+  const ok = parseConfig({ START_SAVE_WAIT_SECONDS: '3' });
+  expect(ok.ok && ok.config.START_SAVE_WAIT_SECONDS).toBe(3);
+  for (const bad of ['0', '601', '1.5', 'soon']) {
+    const r = parseConfig({ START_SAVE_WAIT_SECONDS: bad });
+    expect(r.ok ? [] : r.errors.map((e) => e.split(':')[0])).toEqual(['START_SAVE_WAIT_SECONDS']);
+  }
+  const main = readFileSync(fileURLToPath(new URL('../src/main.ts', import.meta.url)), 'utf8');
+  expect(main).toContain('startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000');
 });

@@ -132,4 +132,9 @@ export class BlazeState extends Schema {
    * index moves; set only while a write is actually pending (an inline write never sends it).
    */
   @type('boolean') starting = false;
+  /**
+   * A write of this table's record has waited a while (Redis or the record file away): moves and a
+   * start wait for it, nothing is lost, and every client says so until it is written. Last, as above.
+   */
+  @type('boolean') savingDelayed = false;
 }

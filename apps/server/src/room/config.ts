@@ -19,6 +19,13 @@ export interface RoomConfig {
   edge: Edge;
   /** A table nobody has joined closes after this long. */
   unclaimedMs: number;
+  /**
+   * A start the store has not taken after this long is given up (the host told NOT_RECORDED), so a
+   * store that stays away does not hold the lobby at "starting" (START_SAVE_WAIT_SECONDS).
+   */
+  startWaitMs: number;
+  /** A write waiting this long shows everyone that saving is delayed (moves wait, none is lost). */
+  saveNoticeMs: number;
 }
 
 export const DEFAULT_ROOM_CONFIG: RoomConfig = {
@@ -29,6 +36,8 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   allowFixedDeck: false,
   edge: new Edge(),
   unclaimedMs: 30_000,
+  startWaitMs: 10_000,
+  saveNoticeMs: 2_000,
 };
 
 /** Why a request was not done: sent to its sender only, as an ErrorMessage. */

@@ -2,6 +2,7 @@
  * The game itself: start, the one path every action takes (people, bots and clocks alike), a
  * clock running out, and the end. The rules judge; this records, then mirrors, then patches.
  */
+import type { ErrorMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
@@ -9,14 +10,14 @@ import { chooseAction, chooseBet, chooseFallback } from '../bots.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
-import type { TableEntry } from '../store/types.js';
+import type { StoredLog, TableEntry } from '../store/types.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { recordResult } from './results.js';
 import { setField } from './sync.js';
-import { seatsChange } from './tableRecord.js';
+import { seatsChange, seatsEntry } from './tableRecord.js';
 
 /**
  * Start (or rematch): the game is set up and written first (its seats, its start, its log line, one
@@ -26,7 +27,12 @@ import { seatsChange } from './tableRecord.js';
  * and people coming and going meanwhile are seated as in a game (people.ts), so what is shown at
  * last is exactly what was recorded. A kill meanwhile brings the table back in its lobby, as shown.
  */
-export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refusal | null {
+export function startGame(
+  room: BlazeRoom,
+  firstSeat: number | undefined,
+  /** Who asked, and with which message: told if the start is given up later. */
+  asker?: { token: string; request: string },
+): Refusal | null {
   if (room.starting) return STARTING;
   const s = room.seating;
   const n = s.occupied();
@@ -56,6 +62,8 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
   const entries: TableEntry[] = seats ? [seats.entry] : [];
   entries.push({ t: 'start', gameNumber, options }, { t: 'log', line });
   let unrecorded = false;
+  /** What puts the record back as the table went back, should the start land after it was given up. */
+  let undo: TableEntry[] = [];
   room.starting = true;
   room.recorder.write(
     entries,
@@ -83,11 +91,29 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
     () => {
       // Nothing was shown: the table stays as it was (in its lobby, or showing the game that ended).
       unrecorded = true;
-      room.starting = false;
-      setField(room.state, 'starting', false);
-      room.log.discard([line]);
-      // A join card saying the game starts goes back to the lobby (unchanged when it never said so).
-      if (!room.disposed) room.publishCard();
+      backToWhereItWas(room, line);
+    },
+    {
+      // A store that stays away must not hold the lobby at "starting": given up, the host told why.
+      ms: room.config.startWaitMs,
+      gaveUp: () => {
+        metrics.startsGivenUp.inc();
+        room.config.edge.log.warn(
+          { table: room.roomId, game: gameNumber },
+          'start given up: the record store did not save it in time',
+        );
+        backToWhereItWas(room, line);
+        undo = [{ t: 'withdrawn', gameNumber, line: line.seq }, seatsEntry(room)];
+        if (room.disposed) return;
+        room.afterChange();
+        if (!asker) return;
+        // Not a refusal of the edge's (no strike): the server's own store let them down.
+        metrics.refusals.inc({ code: NOT_RECORDED.code });
+        const told: ErrorMessage = { ...NOT_RECORDED, request: asker.request };
+        for (const c of room.clients) if (room.tokenOf.get(c.sessionId) === asker.token) c.send('error', told);
+      },
+      // Written only if the write under way lands after all: the record goes back to the lobby shown.
+      undo: () => undo,
     },
   );
   // Still waiting (the writer thread, Redis): every client is told, so the lobby shows the wait and
@@ -99,6 +125,18 @@ export function startGame(room: BlazeRoom, firstSeat: number | undefined): Refus
     room.broadcastPatch();
   }
   return unrecorded ? NOT_RECORDED : null;
+}
+
+/** A start that did not happen: the hold ends and the table is as it was, its line never shown. */
+function backToWhereItWas(room: BlazeRoom, line: StoredLog): void {
+  room.starting = false;
+  setField(room.state, 'starting', false);
+  room.log.discard([line]);
+  if (room.disposed) return;
+  // Someone who left while it waited kept their seat for a game that is not coming: it is free again.
+  releaseDeparted(room);
+  // A join card saying the game starts goes back to the lobby (unchanged when it never said so).
+  room.publishCard();
 }
 
 /**
@@ -167,7 +205,11 @@ function finishGame(room: BlazeRoom, game: GameState): void {
   room.state.status = 'finished';
   recordResult(room, game);
   room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, seat: game.winner ?? -1 }, 'game over');
-  // People who left during the game give their seats back now.
+  releaseDeparted(room);
+}
+
+/** People who left during the game (or a start's wait) give their seats back now. */
+function releaseDeparted(room: BlazeRoom): void {
   for (const p of [...room.seating.people.values()]) {
     if (p.sessions.size === 0 && p.pending === 0) {
       const seat = p.seat;

@@ -142,7 +142,7 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
       break;
     case 'start':
     case 'rematch':
-      return startGame(room, (m as ClientMessage<'start'>).firstSeat);
+      return startGame(room, (m as ClientMessage<'start'>).firstSeat, { token: person.token, request: type });
   }
   if (err) return err;
   if (before !== null && before !== person.seat) clearPrivate(room.state.players[before] as PlayerSlot);

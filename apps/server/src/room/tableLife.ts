@@ -20,6 +20,7 @@ import { act, NOT_RECORDED, onClock } from './gameFlow.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
 import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
+import { setField } from './sync.js';
 import { recordChanges } from './tableRecord.js';
 
 /**
@@ -29,8 +30,16 @@ import { recordChanges } from './tableRecord.js';
 export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): string | null {
   const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
   room.roomId = restoreId ?? newTableId();
-  room.recorder = new Recorder(currentStore(), room.roomId);
   room.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
+  room.recorder = new Recorder(currentStore(), room.roomId, {
+    noticeMs: room.config.saveNoticeMs,
+    delayed: (on) => {
+      if (room.disposed) return;
+      setField(room.state, 'savingDelayed', on);
+      room.config.edge.log.warn({ table: room.roomId, delayed: on }, on ? 'saving delayed' : 'saving again');
+      room.broadcastPatch();
+    },
+  });
   // No patch interval: afterChange() patches the moment something changed, so an idle table
   // costs nothing (500 idle tables were 10,000 empty patch ticks a second).
   room.patchRate = 0;

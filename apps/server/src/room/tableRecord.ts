@@ -34,7 +34,13 @@ export function seatsChange(room: BlazeRoom): { entry: TableEntry; signature: st
   // holds tokens, so it stays in memory; only the entry (hashed tokens) is written.
   const signature = seatingSignature(s);
   if (signature === room.recorded.seats) return null;
-  const entry: TableEntry = {
+  return { entry: seatsEntry(room), signature };
+}
+
+/** The seats as they are now, as the record keeps them (token hashes, never tokens). */
+export function seatsEntry(room: BlazeRoom): TableEntry {
+  const s = room.seating;
+  return {
     t: 'seats',
     slots: s.slots.map((o) =>
       o === null
@@ -46,7 +52,6 @@ export function seatsChange(room: BlazeRoom): { entry: TableEntry; signature: st
     host: s.host === null ? null : tokenHash(s.host),
     people: [...s.people.values()].map((p) => ({ tokenHash: tokenHash(p.token), name: p.name, seat: p.seat })),
   };
-  return { entry, signature };
 }
 
 /** Everything the seats entry is made of, as one string (equal strings: equal entries). */

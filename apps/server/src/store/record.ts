@@ -17,16 +17,36 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
 }
 
+/**
+ * A write that may be given up (a game's start): after `ms` without the store taking it, `gaveUp`
+ * runs instead of `then`, and it is not tried again. Should the attempt already under way land after
+ * all, `undo` is written right behind it (before anything queued later), so the record goes back to
+ * what was shown.
+ */
+export interface GiveUp {
+  ms: number;
+  gaveUp: () => void;
+  undo: () => TableEntry[];
+}
+
+/** Saving is delayed: told `true` once a write has waited `noticeMs`, `false` at the next one written. */
+export interface DelayNotice {
+  noticeMs: number;
+  delayed: (on: boolean) => void;
+}
+
 /** Writes a table's entries in order; `then` runs once its entries are durable, in order too. */
 export class Recorder {
   private pending: TableEntry[] = [];
   private tail: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private stopped = false;
+  private delayedShown = false;
 
   constructor(
     private readonly store: TableStore | null,
     readonly table: string,
+    private readonly notice: DelayNotice | null = null,
   ) {}
 
   /** Queued for the next write. */
@@ -38,14 +58,22 @@ export class Recorder {
    * Writes everything queued plus `entries`, then runs `then`. Inline SQLite writes synchronously
    * inside append(), so `then` runs at once, or, if the write failed, `unrecorded` does instead (and
    * the queued entries stay queued); an asynchronous store (SQLite on its writer thread, Redis) runs
-   * `then` after the write, in order, trying a failed write again until it is written.
+   * `then` after the write, in order, trying a failed write again until it is written, or, with
+   * `giveUp`, until its time is up.
    */
-  write(entries: readonly TableEntry[], then: () => void, unrecorded?: () => void): void {
+  write(entries: readonly TableEntry[], then: () => void, unrecorded?: () => void, giveUp?: GiveUp): void {
     if (!this.store) {
       then();
       return;
     }
     const owed = this.pending;
+    if (giveUp && owed.length > 0 && !(this.store.appendNow && this.inFlight === 0)) {
+      // What was queued before (chat, lines, seats) is no part of what may be given up: it goes first,
+      // on its own, and is written whatever becomes of this write.
+      this.write([], () => {});
+      this.write(entries, then, unrecorded, giveUp);
+      return;
+    }
     const batch = owed.length === 0 ? entries : [...owed, ...entries];
     if (owed.length > 0) this.pending = [];
     if (batch.length === 0) {
@@ -78,27 +106,68 @@ export class Recorder {
     // written would leave a gap, and a record with a gap does not replay (the table would be given up
     // at the next start). Meanwhile nothing after it is shown; the table waits for its store.
     this.inFlight++;
+    let fate: 'waiting' | 'shown' | 'givenUp' = 'waiting';
+    const timer = giveUp
+      ? setTimeout(() => {
+          if (fate !== 'waiting') return;
+          fate = 'givenUp';
+          giveUp.gaveUp();
+        }, giveUp.ms)
+      : undefined;
+    const givenUp = () => fate === 'givenUp';
     this.tail = this.tail
-      .then(() => this.appendUntilWritten(batch))
-      .then(then, (e) => console.error(`[blaze ${this.table}] record write failed`, e))
+      .then(async () => {
+        // Given up before its turn came: never written at all.
+        if (givenUp()) return;
+        await this.appendUntilWritten(batch, givenUp);
+        clearTimeout(timer);
+        if (givenUp() && giveUp) {
+          // It landed after all, after the table went back: undone on record, before anything later.
+          await this.appendUntilWritten(giveUp.undo());
+          return;
+        }
+        fate = 'shown';
+        then();
+      })
+      .catch((e) => {
+        clearTimeout(timer);
+        if (givenUp()) return;
+        console.error(`[blaze ${this.table}] record write failed`, e);
+      })
       .finally(() => {
         this.inFlight--;
+        // Nothing of this table waits any more (a start given up was the last): nothing is delayed.
+        if (this.inFlight === 0) this.showDelay(false);
       });
   }
 
   /** Retries from 100 ms, doubling to 5 s; a shutdown still ends within its own bound (main.ts). */
-  private appendUntilWritten(batch: readonly TableEntry[]): Promise<void> {
+  private async appendUntilWritten(batch: readonly TableEntry[], givenUp = () => false): Promise<void> {
     const store = this.store as TableStore;
-    return retry(
-      async () => {
-        const timer = storeWriteSeconds.startTimer();
-        await store.append(this.table, batch);
-        timer();
-      },
-      doubling(100, 5_000),
-      (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
-      () => this.stopped,
-    );
+    const notice = this.notice;
+    // A store that neither answers nor fails (Redis paused) is noticed as surely as one that fails.
+    const slow = notice ? setTimeout(() => this.showDelay(true), notice.noticeMs) : undefined;
+    try {
+      await retry(
+        async () => {
+          const timer = storeWriteSeconds.startTimer();
+          await store.append(this.table, batch);
+          timer();
+        },
+        doubling(100, 5_000),
+        (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
+        () => this.stopped || givenUp(),
+      );
+      this.showDelay(false);
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  private showDelay(on: boolean): void {
+    if (on === this.delayedShown || this.stopped) return;
+    this.delayedShown = on;
+    this.notice?.delayed(on);
   }
 
   /** The table is gone: a write still failing is not tried again (its table is closed for good). */
@@ -158,6 +227,13 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
   };
   /** The game whose result is not on record yet: its log lines tell when it ended. */
   let open: RecordedGame | null = null;
+  /** The table as it was before the last start, should that start be withdrawn. */
+  let beforeStart: Pick<RestoredTable, 'gameNumber' | 'options' | 'actions'> & { open: RecordedGame | null } = {
+    gameNumber: 0,
+    options: null,
+    actions: [],
+    open: null,
+  };
   for (const e of entries) {
     switch (e.t) {
       case 'settings':
@@ -166,7 +242,18 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
       case 'seats':
         r.seats = e;
         break;
+      case 'withdrawn':
+        if (r.gameNumber !== e.gameNumber || r.games.at(-1)?.gameNumber !== e.gameNumber) break;
+        // The seats as the table went back to come in their own entry right after this one.
+        r.games.pop();
+        r.gameNumber = beforeStart.gameNumber;
+        r.options = beforeStart.options;
+        r.actions = beforeStart.actions;
+        open = beforeStart.open;
+        r.log = r.log.filter((l) => l.seq !== e.line);
+        break;
       case 'start':
+        beforeStart = { gameNumber: r.gameNumber, options: r.options, actions: r.actions, open };
         r.gameNumber = e.gameNumber;
         r.options = e.options;
         r.actions = [];

@@ -27,6 +27,8 @@ export async function retry<T>(
       if (pause.done || stop()) throw e;
       failed(e, pause.value);
       await new Promise((r) => setTimeout(r, pause.value));
+      // Told to stop during the pause: no further attempt (a start given up must not land later).
+      if (stop()) throw e;
     }
   }
 }

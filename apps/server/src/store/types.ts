@@ -31,6 +31,12 @@ export type TableEntry =
       people: { tokenHash: string; name: string; seat: number | null }[];
     }
   | { t: 'start'; gameNumber: number; options: CreateOptions }
+  /**
+   * A start given up while the store was away (its write landed only afterwards): the table stayed
+   * where it was, so the record goes back to before that start (its game and its line `line`); the
+   * seats as they were follow in their own entry.
+   */
+  | { t: 'withdrawn'; gameNumber: number; line: number }
   | { t: 'action'; action: Action }
   | { t: 'chat'; seq: number; at: number; name: string; seat: number; text: string }
   | { t: 'log'; line: StoredLog }

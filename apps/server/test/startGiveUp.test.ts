@@ -1,0 +1,174 @@
+/**
+ * A record store that stays away (Redis paused or down, the record file locked) held a game's start
+ * for as long as it was away: the lobby said "starting" and nobody was told why; moves waited the
+ * same way without a word. Now a start is given up after START_SAVE_WAIT_SECONDS (here 1.5 s): the
+ * lobby is back as it was, the asker is told NOT_RECORDED, and should the write land after all, the
+ * record goes back to the lobby too. Moves keep waiting (nothing is lost), and every client is told
+ * that saving is delayed until the store takes them.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Proc, startRedis } from '../../../tests/support/processes.js';
+import * as metrics from '../src/metrics.js';
+import { setStore } from '../src/store/current.js';
+import { rebuild } from '../src/store/record.js';
+import { openRedisStore } from '../src/store/redis.js';
+import {
+  createTable,
+  FAST_ROOM,
+  join,
+  nextError,
+  type Player,
+  serverRoom,
+  sleep,
+  until,
+  useServer,
+  watchForGame,
+} from './helpers.js';
+
+const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
+const srv = useServer({
+  room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW }, startWaitMs: 1_500, saveNoticeMs: 400 },
+});
+let redis: (Proc & { url: string }) | null = null;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  setStore(null);
+  await redis?.stop();
+});
+
+/** blaze_starts_given_up_total, as /metrics serves it. */
+const givenUp = async () =>
+  (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === 'blaze_starts_given_up_total')?.values[0]?.value ??
+  0;
+
+/** Host and Ben seated, a bot in seat 3 (a start closes the gap up), everything on record. */
+async function seated(settings: object): Promise<{ id: string; host: Player; ben: Player }> {
+  const id = await createTable(srv.endpoint, settings);
+  const host = await join(srv.endpoint, id, { name: 'Host' });
+  await until(() => host.seat === 0, 5_000, 'host seated');
+  const ben = await join(srv.endpoint, id, { name: 'Ben' });
+  await until(() => ben.seat === 1, 5_000, 'Ben seated');
+  host.room.send('addBot', { seat: 3 });
+  await until(() => host.room.state.players[3]?.occupied === true, 5_000, 'bot');
+  await serverRoom(id).flushRecord();
+  return { id, host, ben };
+}
+
+/** Whether this client has decoded `savingDelayed` set at any point from now on. */
+function sawDelay(p: Player): () => boolean {
+  let seen = false;
+  p.onPatch.push(() => {
+    if (p.room.state.savingDelayed) seen = true;
+  });
+  return () => seen;
+}
+
+it('a start the store does not take in time is given up: the lobby is back, the host told, and nothing of it stays on record', async () => {
+  const store = openRedisStore(redis?.url ?? '');
+  setStore(store);
+  const admin = new Redis(redis?.url ?? '');
+  try {
+    const { id, host, ben } = await seated({ botDelayMs: 10_000, clock: 'relaxed' });
+    const room = serverRoom(id);
+    const sawGame = [host, ben].map(watchForGame);
+    const delays = [host, ben].map(sawDelay);
+    const before = await givenUp();
+    // Redis holds every write (a busy, failing-over or stuck Redis) until the test lets go.
+    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+    const seen = host.errors.length;
+    host.room.send('start', {});
+    await until(() => host.room.state.starting, 2_000, 'the wait shown');
+    // Was: no answer at all while Redis stayed paused, and the lobby said "starting" all along.
+    const e = await nextError(host, seen, 5_000);
+    expect(e.code).toBe('NOT_RECORDED');
+    expect(e.request).toBe('start');
+    expect(ben.errors.map((x) => x.code)).not.toContain('NOT_RECORDED');
+    await until(() => [host, ben].every((p) => !p.room.state.starting), 2_000, 'the wait over');
+    expect(await givenUp()).toBe(before + 1);
+    // Everyone was told saving is delayed while it waited.
+    for (const saw of delays) expect(saw()).toBe(true);
+    expect(host.room.state.status).toBe('lobby');
+    expect(room.starting).toBe(false);
+    expect(room.game).toBeNull();
+    for (const saw of sawGame) expect(saw()).toBe(false);
+    // The lobby is free again: seats and settings change as in any lobby.
+    const refusals = host.errors.length;
+    host.room.send('settings', { windowMs: 1_000 });
+    await until(() => host.room.state.settings.windowMs === 1_000, 5_000, 'settings taken');
+    expect(host.errors.length).toBe(refusals);
+
+    // Redis comes back: the start's write, under way all along, lands after all. The record goes back
+    // to the lobby with it (was: a game on record that nobody saw start, restored after a kill).
+    await admin.call('CLIENT', 'UNPAUSE');
+    await room.flushRecord();
+    await until(() => [host, ben].every((p) => !p.room.state.savingDelayed), 5_000, 'the notice cleared');
+    let r = rebuild(await store.load(id));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.game).toBeNull();
+    expect(r.gameNumber).toBe(0);
+    expect(r.games).toHaveLength(0);
+    expect(r.log.map((l) => l.kind)).not.toContain('started');
+    expect(r.settings?.windowMs).toBe(1_000);
+    // The seats as the lobby kept them, not closed up as the start wrote them.
+    expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', null, 'bot', null]);
+    expect(host.room.state.players.map((p) => p.occupied)).toEqual([true, true, false, true, false]);
+    for (const saw of sawGame) expect(saw()).toBe(false);
+
+    // Started again: one game, numbered 1, on record once, and the record replays to it.
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+    expect(host.room.state.gameNumber).toBe(1);
+    await room.flushRecord();
+    r = rebuild(await store.load(id));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
+    expect(r.game).toEqual(room.game);
+    expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+    for (const p of [host, ben]) await p.room.leave();
+  } finally {
+    await admin.call('CLIENT', 'UNPAUSE');
+    admin.disconnect();
+    setStore(null);
+    await store.close();
+  }
+}, 30_000);
+
+it('moves in a running game are never given up: they wait for the store, and everyone sees saving is delayed until it takes them', async () => {
+  const store = openRedisStore(redis?.url ?? '');
+  setStore(store);
+  const admin = new Redis(redis?.url ?? '');
+  try {
+    // Fast clocks and quick bots: the table moves by itself.
+    const { id, host, ben } = await seated({ botDelayMs: 0, clock: 'fast' });
+    const room = serverRoom(id);
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+    await room.flushRecord();
+    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+    const shownAt = host.room.state.log.length;
+    // Was: the table simply stood still, nothing said.
+    await until(() => [host, ben].every((p) => p.room.state.savingDelayed), 5_000, 'the notice shown');
+    // Longer than a start may wait: a move is not given up, and nobody is refused anything.
+    await sleep(2_000);
+    expect(host.errors.map((e) => e.code)).not.toContain('NOT_RECORDED');
+    expect(ben.errors.map((e) => e.code)).not.toContain('NOT_RECORDED');
+    expect(host.room.state.savingDelayed).toBe(true);
+    expect(host.room.state.status).toBe('playing');
+    await admin.call('CLIENT', 'UNPAUSE');
+    await until(() => [host, ben].every((p) => !p.room.state.savingDelayed), 5_000, 'the notice cleared');
+    await until(() => host.room.state.log.length > shownAt, 5_000, 'the held moves shown');
+    await room.flushRecord();
+    const r = rebuild(await store.load(id));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.game).toEqual(room.game);
+    for (const p of [host, ben]) await p.room.leave();
+  } finally {
+    await admin.call('CLIENT', 'UNPAUSE');
+    admin.disconnect();
+    setStore(null);
+    await store.close();
+  }
+}, 30_000);

@@ -10,10 +10,12 @@ import {
   viewFor,
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { startingAnnouncement } from '../src/a11y/announce.js';
+import { savingAnnouncement, startingAnnouncement } from '../src/a11y/announce.js';
+import { COACH } from '../src/i18n/coach.js';
 import { setLang, t } from '../src/i18n/index.js';
 import { banner, secondsLeft } from '../src/logic/banner.js';
 import { sortHand } from '../src/logic/cards.js';
+import { coachWords } from '../src/logic/coach.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
 import { rematchOffer, results } from '../src/logic/results.js';
@@ -677,5 +679,46 @@ describe('a start waiting for its record (the server holds the table: STARTING)'
       expect(startingAnnouncement(lobby(false), true)).toBeNull();
     }
     setLang('en');
+  });
+});
+
+describe('saving delayed (the server cannot write its record: moves wait, a start is given up)', () => {
+  const table = (delayed: boolean, status = 'playing') => {
+    const s = stateFrom(fresh(), 0, status);
+    s.savingDelayed = delayed;
+    return toClientTable(s, 0, true);
+  };
+
+  it('is what the banner says while it lasts, at any stage, and no longer once it is over', () => {
+    for (const status of ['lobby', 'playing', 'finished']) {
+      expect(table(true, status).savingDelayed).toBe(true);
+      expect(banner(table(true, status)).key).toBe('banner.savingDelayed');
+      expect(banner(table(false, status)).key).not.toBe('banner.savingDelayed');
+    }
+  });
+
+  it('is said to a screen reader as it begins and as it ends, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      expect(savingAnnouncement(table(true), false)).toBe(t('banner.savingDelayed'));
+      expect(savingAnnouncement(table(false), true)).toBe(t('banner.savingAgain'));
+      expect(savingAnnouncement(table(true), true)).toBeNull();
+      expect(savingAnnouncement(table(false), false)).toBeNull();
+      expect(t('banner.savingDelayed')).not.toBe('banner.savingDelayed');
+    }
+    setLang('en');
+  });
+
+  it('words a start given up for it as a start that did not happen, in every language', () => {
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      const start = coachWords({ code: 'NOT_RECORDED', request: 'start' }, lang);
+      expect(coachWords({ code: 'NOT_RECORDED', request: 'rematch' }, lang)).toBe(start);
+      // A move refused for the same reason keeps its own words.
+      expect(coachWords({ code: 'NOT_RECORDED', request: 'play' }, lang)).not.toBe(start);
+      expect(start).toBe(COACH[lang]['NOT_RECORDED.start']);
+    }
+    expect(coachWords({ code: 'NOT_RECORDED', request: 'start' }, 'en')).toMatch(
+      /^Could not start: saving is unavailable/,
+    );
   });
 });

@@ -23,6 +23,12 @@ export function startingAnnouncement(tb: ClientTable, was: boolean): string | nu
   return tb.starting && !was ? t('banner.starting') : null;
 }
 
+/** Saving delayed, and saving again: said as each begins (the banner that shows it is not a live region). */
+export function savingAnnouncement(tb: ClientTable, was: boolean): string | null {
+  if (tb.savingDelayed === was) return null;
+  return t(tb.savingDelayed ? 'banner.savingDelayed' : 'banner.savingAgain');
+}
+
 /**
  * What the table now waits for from this reader ("Reject or pass"), once as it starts: the banner's
  * words, which a sighted player sees change and hears a beep for. `last` is the previous call's key.

@@ -16,7 +16,7 @@ import { highlights } from '../logic/highlights.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
-import { announcements, startingAnnouncement, turnAnnouncement } from './announce.js';
+import { announcements, savingAnnouncement, startingAnnouncement, turnAnnouncement } from './announce.js';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -74,6 +74,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   let lastTurn: string | null = null;
   let first = true;
   let wasStarting = false;
+  let wasDelayed = false;
   const render = (s: StoreState) => {
     const tb = s.table;
     // Before the first game there is no view (nothing below runs), but the wait is said all the same.
@@ -81,6 +82,9 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
       const line = startingAnnouncement(tb, wasStarting);
       wasStarting = tb.starting;
       if (line) live.append(h('p', {}, line));
+      const saving = savingAnnouncement(tb, wasDelayed);
+      wasDelayed = tb.savingDelayed;
+      if (saving) live.append(h('p', {}, saving));
     }
     if (!tb?.view) return;
     const turn = turnAnnouncement(tb, lastTurn);

@@ -54,6 +54,8 @@ const en = {
   SPECTATOR: 'You are watching: take a free seat to play.',
   TOO_LARGE: 'That message is too large.',
   NOT_RECORDED: 'The server could not save that, so it did not happen. Try again in a moment.',
+  'NOT_RECORDED.start':
+    'Could not start: saving is unavailable right now, so the game did not start. Try again in a moment.',
   STARTING: 'The game is just starting; seats and settings stay as they are until it does.',
   unknown: 'The server refused that move.',
 } as const;
@@ -112,6 +114,8 @@ const de: CoachMessages = {
   SPECTATOR: 'Du schaust zu: Setz dich auf einen freien Platz, um mitzuspielen.',
   TOO_LARGE: 'Diese Nachricht ist zu groß.',
   NOT_RECORDED: 'Der Server konnte das nicht speichern, deshalb zählt es nicht. Versuch es gleich noch einmal.',
+  'NOT_RECORDED.start':
+    'Start nicht möglich: Speichern ist gerade nicht verfügbar, das Spiel hat nicht begonnen. Versuch es gleich noch einmal.',
   STARTING: 'Das Spiel beginnt gerade; Plätze und Einstellungen bleiben, wie sie sind, bis es losgeht.',
   unknown: 'Der Server hat diesen Zug abgelehnt.',
 };
@@ -162,6 +166,8 @@ const ja: CoachMessages = {
   SPECTATOR: '観戦中です：プレイするには空いている席に座ってください。',
   TOO_LARGE: 'メッセージが大きすぎます。',
   NOT_RECORDED: 'サーバーが保存できなかったため、反映されていません。少ししてからもう一度どうぞ。',
+  'NOT_RECORDED.start':
+    '開始できませんでした。今は保存できないため、ゲームは始まっていません。少ししてからもう一度どうぞ。',
   STARTING: 'ゲームを開始しています。始まるまで席と設定はそのままです。',
   unknown: 'サーバーがその操作を拒否しました。',
 };

@@ -111,6 +111,9 @@ export const de: Messages = {
   'banner.gameOver': 'Spielende: {name} gewinnt',
   'banner.lobby': 'Warten in der Lobby',
   'banner.starting': 'Das Spiel beginnt: die Karten werden verteilt…',
+  'banner.savingDelayed':
+    'Speichern verzögert sich: Der Server kann gerade nicht speichern. Züge warten, nichts geht verloren; es geht weiter, sobald er kann.',
+  'banner.savingAgain': 'Speichern klappt wieder.',
   'banner.seconds': '{n} s',
   'role.active': 'aktiv',
   'role.target': 'Ziel',

@@ -110,6 +110,9 @@ export const en = {
   'banner.gameOver': 'Game over: {name} wins',
   'banner.lobby': 'Waiting in the lobby',
   'banner.starting': 'The game is starting: dealing the cards…',
+  'banner.savingDelayed':
+    'Saving is delayed: the server cannot save right now. Moves wait and nothing is lost; play goes on once it can.',
+  'banner.savingAgain': 'Saving works again.',
   'banner.seconds': '{n}s',
   'role.active': 'active',
   'role.target': 'target',

@@ -109,6 +109,9 @@ export const ja: Messages = {
   'banner.gameOver': 'ゲーム終了：{name}の勝ち',
   'banner.lobby': 'ロビーで待機中',
   'banner.starting': 'ゲームが始まります。カードを配っています…',
+  'banner.savingDelayed':
+    '保存が遅れています。サーバーが今は保存できません。手は待機中で、失われません。保存でき次第、続きます。',
+  'banner.savingAgain': '保存が再開しました。',
   'banner.seconds': '{n}秒',
   'role.active': '攻撃',
   'role.target': '防御',

@@ -27,6 +27,8 @@ export function banner(t: ClientTable): Banner {
     deadline,
     yourMove,
   });
+  // Nothing moves until the server can save again: said first, so nobody wonders why the table stands.
+  if (t.savingDelayed) return mk('banner.savingDelayed');
   // A start waits for the server's record: everyone sees it coming (seats and settings are held).
   if (t.starting && t.status !== 'playing') return mk('banner.starting');
   if (t.status === 'lobby' || !v) return mk('banner.lobby');

@@ -21,6 +21,8 @@ import { cardWords } from './cards.js';
 export interface Refusal {
   code: string;
   params?: Record<string, string | number> | undefined;
+  /** The message type the server refused (its words may differ for a start). */
+  request?: string | undefined;
 }
 
 /** The rule (RULES.md id) each game refusal follows; room refusals cite none. */
@@ -67,6 +69,9 @@ function keyFor(r: Refusal): CoachKey {
       if (isFirebird(card)) return 'CANNOT_BEAT.zero';
       return 'CANNOT_BEAT.suit';
     }
+    case 'NOT_RECORDED':
+      // A start given up because saving is unavailable: the host is told the game did not start.
+      return r.request === 'start' || r.request === 'rematch' ? 'NOT_RECORDED.start' : 'NOT_RECORDED';
     default:
       return r.code in COACH.en ? (r.code as CoachKey) : 'unknown';
   }

@@ -114,6 +114,7 @@ export class LocalTable {
       status: g.over ? 'finished' : 'playing',
       // Nothing to wait for: the page itself deals.
       starting: false,
+      savingDelayed: false,
       spectators: 0,
       gameNumber: this.gameNumber,
       settings: this.o.settings,

@@ -69,6 +69,8 @@ export interface ClientTable {
   status: Status;
   /** A start (or rematch) waits for the server's record: seats, settings and Start are held meanwhile. */
   starting: boolean;
+  /** The server's record is slow to take this table's writes: moves wait (none is lost) until it does. */
+  savingDelayed: boolean;
   spectators: number;
   gameNumber: number;
   settings: Settings;
@@ -92,6 +94,7 @@ type List<T> = Iterable<T> & { length: number };
 export interface StateLike {
   status: string;
   starting?: boolean;
+  savingDelayed?: boolean;
   spectators: number;
   gameNumber: number;
   settings: Settings | { [K in keyof Settings]: unknown };
@@ -243,6 +246,7 @@ export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): C
   return {
     status: st,
     starting: state.starting === true,
+    savingDelayed: state.savingDelayed === true,
     spectators: state.spectators,
     gameNumber: state.gameNumber,
     settings,
@@ -277,6 +281,7 @@ export function emptyTable(): ClientTable {
   return {
     status: 'lobby',
     starting: false,
+    savingDelayed: false,
     spectators: 0,
     gameNumber: 0,
     settings: { firstPlayer: -1, windowMs: 3000, clock: 'normal', botDelayMs: 0, reconnectSeconds: 60, private: true },

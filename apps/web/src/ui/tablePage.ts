@@ -444,7 +444,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       },
       onError: (e) => {
         const card = (e.params?.card as CardId | undefined) ?? lastSent ?? undefined;
-        store.refused(coachWords({ code: e.code, params: e.params }), Date.now(), 6000, card, e.code);
+        store.refused(
+          coachWords({ code: e.code, params: e.params, request: e.request }),
+          Date.now(),
+          6000,
+          card,
+          e.code,
+        );
         beep('error', store.get().ui.muted);
       },
     });

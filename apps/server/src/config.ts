@@ -30,6 +30,8 @@ export const configSchema = z.object({
    * given up and the host told to try again; moves in a running game wait as long as it takes.
    */
   START_SAVE_WAIT_SECONDS: int(1, 600, 10),
+  /** Closed tables and their finished games' records are removed this many days after closing; 0 keeps them. */
+  RECORD_RETENTION_DAYS: int(0, 36_500, 0),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port')),
   PUBLIC_ADDRESS: optional(z.string().regex(/^[\w.-]+(:\d+)?(\/[\w./-]*)?$/, 'expected host[:port][/path]')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

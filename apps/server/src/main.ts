@@ -7,6 +7,7 @@ import { createServer, ROOM_NAME } from './app.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
+import { startRetention } from './store/retention.js';
 import type { TableStore } from './store/types.js';
 
 const parsed = parseConfig(process.env);
@@ -81,6 +82,8 @@ mountGameRecords(server.api, store);
 const bound = await server.listen();
 const restored = await restoreTables(store, ROOM_NAME).catch(cannotOpenRecord);
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
+// After the restore: only tables closed for good are removed, never one coming back.
+const retention = startRetention(store, config.RECORD_RETENTION_DAYS, log);
 log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
 // Humans and scripts (tests, the e2e harness) look for this line on stdout.
 console.log(`Blaze Online listening on http://${config.HOST ?? 'localhost'}:${bound}`);
@@ -93,6 +96,7 @@ async function stop(signal: string): Promise<void> {
   // Bounded: a stuck client must not keep the process from exiting.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  retention.stop();
   try {
     await drainTables(store);
     await server.close();

@@ -47,7 +47,27 @@ export function openRedisStore(url: string): TableStore {
     },
     async closeTable(table) {
       marked.delete(table);
-      await redis.zrem(`${P}open`, table);
+      // When it closed: retention counts from it (prune).
+      await redis.multi().zrem(`${P}open`, table).zadd(`${P}closed`, Date.now(), table).exec();
+    },
+    async prune(before, limit) {
+      const out = { tables: 0, games: 0 };
+      const ids = await redis.zrangebyscore(`${P}closed`, '-inf', `(${before}`, 'LIMIT', 0, limit);
+      for (const table of ids) {
+        // Its games' records are named by the games its record finished.
+        const entries = (await redis.lrange(`${P}t:${table}`, 0, -1)).map((b) => JSON.parse(b) as TableEntry);
+        const games = entries.flatMap((e) => (e.t === 'result' ? [`${P}g:${table}-${e.game}`] : []));
+        const replies = await redis
+          .multi()
+          .del(`${P}t:${table}`, ...games)
+          .zrem(`${P}closed`, table)
+          .exec();
+        const removed = Number(replies?.[0]?.[1] ?? 0);
+        out.tables++;
+        // The list itself was one of the keys removed (when it still had entries).
+        out.games += Math.max(0, removed - (entries.length > 0 ? 1 : 0));
+      }
+      return out;
     },
     async saveGame(record: GameRecord) {
       await redis.set(`${P}g:${record.id}`, JSON.stringify(record));

@@ -90,6 +90,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     async savedGames(ids) {
       return f.savedGames(ids);
     },
+    async prune(before, limit) {
+      return f.prune(before, limit);
+    },
     async close() {
       closed = true;
       await checkpointer?.stop();

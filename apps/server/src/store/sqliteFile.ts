@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { GameRecord, TableEntry } from './types.js';
+import type { GameRecord, Pruned, TableEntry } from './types.js';
 
 export interface Append {
   table: string;
@@ -24,6 +24,8 @@ export interface SqliteFile {
   saveGame(record: GameRecord): void;
   getGame(id: string): GameRecord | null;
   savedGames(ids: readonly string[]): string[];
+  /** Removes up to `limit` tables closed before `before` (epoch ms), their entries and games (retention). */
+  prune(before: number, limit: number): Pruned;
   /** SQLite's own checkpoint inside a commit once the WAL holds this many pages; 0: never (checkpointer.ts). */
   autoCheckpoint(pages: number): void;
   /** A PASSIVE checkpoint now: the WAL's frames and how many of them are back in the file. */
@@ -50,12 +52,36 @@ export function openSqliteFile(file: string): SqliteFile {
     CREATE TABLE IF NOT EXISTS entries (table_id TEXT NOT NULL, n INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, n));
     CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, table_id TEXT NOT NULL, body TEXT NOT NULL);
   `);
+  // When each table was closed (retention counts from it). Files from before it have no such column;
+  // their closed tables count from their last finished game, or from their creation.
+  const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
+  if (!columns.includes('closed')) db.exec('ALTER TABLE tables ADD COLUMN closed INTEGER');
+  db.exec('CREATE INDEX IF NOT EXISTS games_by_table ON games (table_id)');
   const upsertTable = db.prepare('INSERT OR IGNORE INTO tables (id, open, created) VALUES (?, 1, ?)');
   const nextN = db.prepare('SELECT COALESCE(MAX(n), 0) AS n FROM entries WHERE table_id = ?');
   const insert = db.prepare('INSERT INTO entries (table_id, n, body) VALUES (?, ?, ?)');
   const select = db.prepare('SELECT body FROM entries WHERE table_id = ? ORDER BY n');
   const open = db.prepare('SELECT id FROM tables WHERE open = 1 ORDER BY created');
-  const closeT = db.prepare('UPDATE tables SET open = 0 WHERE id = ?');
+  const closeT = db.prepare('UPDATE tables SET open = 0, closed = ? WHERE id = ?');
+  const expired = db
+    .prepare(
+      `SELECT id FROM tables WHERE open = 0 AND COALESCE(closed,
+         (SELECT MAX(json_extract(body, '$.finishedAt')) FROM games WHERE table_id = tables.id), created) < ?
+       LIMIT ?`,
+    )
+    .pluck();
+  const dropEntries = db.prepare('DELETE FROM entries WHERE table_id = ?');
+  const dropGames = db.prepare('DELETE FROM games WHERE table_id = ?');
+  const dropTable = db.prepare('DELETE FROM tables WHERE id = ? AND open = 0');
+  const pruneTx = db.transaction((before: number, limit: number): Pruned => {
+    const out = { tables: 0, games: 0 };
+    for (const id of expired.all(before, limit) as string[]) {
+      dropEntries.run(id);
+      out.games += dropGames.run(id).changes;
+      out.tables += dropTable.run(id).changes;
+    }
+    return out;
+  });
   const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
   const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
   const hasGame = db.prepare('SELECT 1 FROM games WHERE id = ?').pluck();
@@ -103,7 +129,7 @@ export function openSqliteFile(file: string): SqliteFile {
     },
     closeTable(table) {
       lastN.delete(table);
-      closeT.run(table);
+      closeT.run(Date.now(), table);
     },
     saveGame(record) {
       putGame.run(record.id, record.table, JSON.stringify(record));
@@ -114,6 +140,9 @@ export function openSqliteFile(file: string): SqliteFile {
     },
     savedGames(ids) {
       return ids.filter((id) => hasGame.get(id) !== undefined);
+    },
+    prune(before, limit) {
+      return pruneTx(before, limit);
     },
     autoCheckpoint(pages) {
       db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);

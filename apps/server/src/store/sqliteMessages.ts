@@ -9,6 +9,7 @@ export type WriterRequest = { id: number } & (
   | { op: 'saveGame'; record: GameRecord }
   | { op: 'getGame'; game: string }
   | { op: 'savedGames'; games: readonly string[] }
+  | { op: 'prune'; before: number; limit: number }
   | { op: 'close' }
 );
 

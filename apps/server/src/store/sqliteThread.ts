@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WriterData, WriterHello, WriterReply, WriterRequest } from './sqliteMessages.js';
-import type { GameRecord, TableEntry, TableStore } from './types.js';
+import type { GameRecord, Pruned, TableEntry, TableStore } from './types.js';
 
 /** Compiled: the bundle beside dist/main.js; from TypeScript (tests, tsx): a shim that registers tsx. */
 export const WORKER_URL = new URL(
@@ -84,6 +84,7 @@ export function writerStore(worker: Worker): ThreadStore {
     },
     getGame: (game: string) => ask<GameRecord | null>({ op: 'getGame', game }),
     savedGames: (games: readonly string[]) => ask<string[]>({ op: 'savedGames', games }),
+    prune: (before: number, limit: number) => ask<Pruned>({ op: 'prune', before, limit }),
     async close() {
       if (dead !== null) return;
       closing = true;

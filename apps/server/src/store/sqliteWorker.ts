@@ -71,6 +71,9 @@ function handle(batch: WriterRequest[]): void {
       case 'savedGames':
         out.push(answer(r.id, () => db.savedGames(r.games)));
         break;
+      case 'prune':
+        out.push(answer(r.id, () => db.prune(r.before, r.limit)));
+        break;
       case 'close':
         out.push(answer(r.id, () => db.close()));
         closing = true;

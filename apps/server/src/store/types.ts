@@ -45,6 +45,12 @@ export type TableEntry =
 /** A finished game's public record: one wire type, shared with the replay page (@blaze/protocol). */
 export type { GameRecord };
 
+/** What one retention pass removed. */
+export interface Pruned {
+  tables: number;
+  games: number;
+}
+
 export interface TableStore {
   /** sqlite writes on the event loop; sqlite-thread on a thread of its own (same file format). */
   readonly kind: 'sqlite' | 'sqlite-thread' | 'redis';
@@ -66,6 +72,11 @@ export interface TableStore {
   getGame(id: string): Promise<GameRecord | null>;
   /** Which of these finished games have their public record saved (one look-up per table restored). */
   savedGames(ids: readonly string[]): Promise<string[]>;
+  /**
+   * Retention: removes up to `limit` closed tables (their entries and their finished games' records)
+   * closed before `before` (epoch ms). Open tables, which a restart restores, are never touched.
+   */
+  prune(before: number, limit: number): Promise<Pruned>;
   close(): Promise<void>;
   /** Why the store can no longer write (its writer thread died), or null; absent: always healthy. */
   failure?(): string | null;

@@ -117,7 +117,11 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
       s.stand(person);
       break;
     case 'addBot':
-      err = s.addBot((m as ClientMessage<'addBot'>).seat, (m as ClientMessage<'addBot'>).strength);
+      err = s.addBot(
+        (m as ClientMessage<'addBot'>).seat,
+        (m as ClientMessage<'addBot'>).strength,
+        room.state.scoreboard.map((row) => row.name),
+      );
       break;
     case 'botStrength':
       err = s.setBotStrength((m as ClientMessage<'botStrength'>).seat, (m as ClientMessage<'botStrength'>).strength);

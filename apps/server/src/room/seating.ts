@@ -118,12 +118,18 @@ export class Seating {
     p.seat = null;
   }
 
-  addBot(slot: number, strength: BotStrength = 'normal'): SeatError | null {
+  /**
+   * A bot in `slot`, named "Bot n" with the lowest n free. `spent`: names already on the evening's
+   * scoreboard, which are not given again: its bots' rows are keyed by name, and a new bot is not
+   * the one that played as, say, "Bot 1" (maybe at another strength), so it gets a row of its own.
+   */
+  addBot(slot: number, strength: BotStrength = 'normal', spent: Iterable<string> = []): SeatError | null {
     if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
     // Nobody at the table may share the bot's name, a person calling themselves "Bot 1" included.
     const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? nameKey(o.name) : '')));
     for (const p of this.people.values()) names.add(nameKey(p.name));
+    for (const name of spent) names.add(nameKey(name));
     let n = 1;
     while (names.has(nameKey(`Bot ${n}`))) n++;
     this.slots[slot] = { kind: 'bot', name: `Bot ${n}`, strength };

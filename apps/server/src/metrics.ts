@@ -11,7 +11,7 @@ collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
 /** What the gauges read from a live table: its public state only. */
 export interface TableGaugeSource {
-  state: { players: Iterable<{ occupied: boolean; bot: boolean }>; spectators: number };
+  state: { players: Iterable<{ occupied: boolean; bot: boolean }>; spectators: number; savingDelayed?: boolean };
 }
 
 const tables = new Set<TableGaugeSource>();
@@ -66,6 +66,15 @@ new Gauge({
   registers: [registry],
   collect() {
     this.set(count((t) => seats(t, true)));
+  },
+});
+
+new Gauge({
+  name: 'blaze_tables_saving_delayed',
+  help: 'Tables whose record writes have waited past the notice (the store slow or away): their moves are held',
+  registers: [registry],
+  collect() {
+    this.set(count((t) => (t.state.savingDelayed ? 1 : 0)));
   },
 });
 

@@ -44,6 +44,11 @@ const givenUp = async () =>
   (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === 'blaze_starts_given_up_total')?.values[0]?.value ??
   0;
 
+/** blaze_tables_saving_delayed, as /metrics serves it. */
+const delayedTables = async () =>
+  (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === 'blaze_tables_saving_delayed')?.values[0]?.value ??
+  0;
+
 /** Host and Ben seated, a bot in seat 3 (a start closes the gap up), everything on record. */
 async function seated(settings: object): Promise<{ id: string; host: Player; ben: Player }> {
   const id = await createTable(srv.endpoint, settings);
@@ -157,9 +162,11 @@ it('moves in a running game are never given up: they wait for the store, and eve
     expect(ben.errors.map((e) => e.code)).not.toContain('NOT_RECORDED');
     expect(host.room.state.savingDelayed).toBe(true);
     expect(host.room.state.status).toBe('playing');
+    expect(await delayedTables()).toBe(1);
     await admin.call('CLIENT', 'UNPAUSE');
     await until(() => [host, ben].every((p) => !p.room.state.savingDelayed), 5_000, 'the notice cleared');
     await until(() => host.room.state.log.length > shownAt, 5_000, 'the held moves shown');
+    expect(await delayedTables()).toBe(0);
     await room.flushRecord();
     const r = rebuild(await store.load(id));
     if ('error' in r) throw new Error(r.error);

@@ -6,13 +6,18 @@
  * record goes back to the lobby too. Moves keep waiting (nothing is lost), and every client is told
  * that saving is delayed until the store takes them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import * as metrics from '../src/metrics.js';
 import { setStore } from '../src/store/current.js';
-import { rebuild } from '../src/store/record.js';
+import { Recorder, rebuild } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
+import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
+import type { TableEntry, TableStore } from '../src/store/types.js';
 import {
   createTable,
   FAST_ROOM,
@@ -179,3 +184,43 @@ it('moves in a running game are never given up: they wait for the store, and eve
     await store.close();
   }
 }, 30_000);
+
+it('a write given up before its turn is never written, and what was queued before it still is', async () => {
+  const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-give-up-'));
+  const inner = openSqliteThreadStore(joinPath(dir, 'gated.sqlite'));
+  let open = () => {};
+  let gate: Promise<void> | null = new Promise((r) => {
+    open = r;
+  });
+  // The writer thread's file held by another process: every write waits until the test lets go.
+  const store: TableStore = {
+    ...inner,
+    async append(table, entries) {
+      if (gate) await gate;
+      return inner.append(table, entries);
+    },
+  };
+  try {
+    const r = new Recorder(store, 't');
+    const chat = (n: number): TableEntry => ({ t: 'chat', seq: n, at: 0, name: 'A', seat: 0, text: `${n}` });
+    const seen: string[] = [];
+    r.write([chat(1)], () => seen.push('1 shown'));
+    r.push(chat(2));
+    r.write([chat(3)], () => seen.push('3 shown'), undefined, {
+      ms: 200,
+      gaveUp: () => seen.push('3 given up'),
+      undo: () => [chat(4)],
+    });
+    await sleep(400);
+    expect(seen).toEqual(['3 given up']);
+    gate = null;
+    open();
+    await r.flush();
+    expect(seen).toEqual(['3 given up', '1 shown']);
+    // Chat 2 was queued before the write given up: written all the same. Chat 3 never was (nor its undo).
+    expect((await store.load('t')).map((e) => (e.t === 'chat' ? e.text : e.t))).toEqual(['1', '2']);
+  } finally {
+    await inner.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

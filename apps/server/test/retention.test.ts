@@ -184,3 +184,48 @@ it('RECORD_RETENTION_DAYS: 0 (keep) by default, whole days; the server removes o
   expect(after.prepare('SELECT COUNT(*) AS n FROM games').get()).toEqual({ n: 0 });
   after.close();
 }, 90_000);
+
+it('Redis: tables closed before closing times were kept are found by a resumable scan and removed; open ones never', async () => {
+  const { Redis } = await import('ioredis');
+  const raw = new Redis(redis?.url ?? '');
+  const tag = Math.random().toString(36).slice(2, 8);
+  const longAgo = Date.now() - 100 * DAY;
+  const put = async (id: string, entries: TableEntry[], finishedAt?: number) => {
+    await raw.rpush(`blaze:t:${id}`, ...entries.map((e) => JSON.stringify(e)));
+    if (finishedAt !== undefined) await raw.set(`blaze:g:${id}-1`, JSON.stringify(game(id, 1, finishedAt)));
+  };
+  // Closed long ago by a version that only took them out of blaze:open.
+  await put(`gone${tag}`, [chat, result(1)], longAgo);
+  await put(`chat${tag}`, [{ ...chat, at: longAgo }]);
+  // Closed recently, and one whose entries say nothing of time: kept.
+  await put(`late${tag}`, [chat, result(1)], Date.now() - DAY);
+  await put(`mute${tag}`, [{ t: 'withdrawn', gameNumber: 1, line: 0 }]);
+  // Open (waiting to be restored), however old its last game.
+  await put(`open${tag}`, [chat, result(1)], longAgo);
+  await raw.zadd('blaze:open', longAgo, `open${tag}`);
+  // A scan cut short by a stop goes on in the next process (a step of one key at a time).
+  await raw.del('blaze:adopt-cursor');
+  const first = openRedisStore(redis?.url ?? '');
+  await first.adoptUnlisted?.(1);
+  await first.close();
+  const s = openRedisStore(redis?.url ?? '');
+  try {
+    const r = await pruneRecords(s, 30);
+    expect(r.tables).toBeGreaterThanOrEqual(2);
+    expect(await s.load(`gone${tag}`)).toEqual([]);
+    expect(await s.getGame(`gone${tag}-1`)).toBeNull();
+    expect(await s.load(`chat${tag}`)).toEqual([]);
+    expect(await s.load(`late${tag}`)).toHaveLength(2);
+    expect(await s.load(`mute${tag}`)).toHaveLength(1);
+    expect(await s.load(`open${tag}`)).toHaveLength(2);
+    expect(await s.getGame(`open${tag}-1`)).not.toBeNull();
+    expect(await s.openTables()).toContain(`open${tag}`);
+    expect(await raw.zscore('blaze:closed', `open${tag}`)).toBeNull();
+    // Listed as closed, to go once their retention is over.
+    expect(Number(await raw.zscore('blaze:closed', `late${tag}`))).toBeLessThan(Date.now() - DAY / 2);
+    expect(await raw.get('blaze:adopt-cursor')).toBe('done');
+  } finally {
+    await s.close();
+    raw.disconnect();
+  }
+}, 30_000);

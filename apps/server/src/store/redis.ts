@@ -6,6 +6,40 @@ import { Redis } from 'ioredis';
 import type { GameRecord, TableEntry, TableStore } from './types.js';
 
 const P = 'blaze:';
+/** Where the one-off scan for tables closed before `blaze:closed` existed goes on from ('done' once over). */
+const ADOPT_CURSOR = `${P}adopt-cursor`;
+/**
+ * Lists a table as closed at ARGV[2] only if it is neither open nor closed and still has entries,
+ * checked and written in one step: a table opened or closed meanwhile keeps its own state.
+ */
+const ADOPT_SCRIPT = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+return 1`;
+
+/**
+ * When a table on record was last busy: its last finished game's end, else its last chat or log
+ * line; null when its entries say nothing of time.
+ */
+export function lastActivity(
+  entries: readonly TableEntry[],
+  finishedAt: (game: number) => number | null,
+): number | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e?.t === 'result') {
+      const at = finishedAt(e.game);
+      if (at !== null) return at;
+    }
+  }
+  let last: number | null = null;
+  for (const e of entries) {
+    const at = e.t === 'chat' ? e.at : e.t === 'log' ? e.line.at : null;
+    if (at !== null && (last === null || at > last)) last = at;
+  }
+  return last;
+}
 
 export function openRedisStore(url: string): TableStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 });
@@ -68,6 +102,29 @@ export function openRedisStore(url: string): TableStore {
         out.games += Math.max(0, removed - (entries.length > 0 ? 1 : 0));
       }
       return out;
+    },
+    async adoptUnlisted(limit) {
+      const cursor = (await redis.get(ADOPT_CURSOR)) ?? '0';
+      if (cursor === 'done') return { adopted: 0, done: true };
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${P}t:*`, 'COUNT', limit);
+      let adopted = 0;
+      for (const key of keys) {
+        const table = key.slice(`${P}t:`.length);
+        const [open, closed] = await Promise.all([redis.zscore(`${P}open`, table), redis.zscore(`${P}closed`, table)]);
+        if (open !== null || closed !== null) continue;
+        const entries = (await redis.lrange(key, 0, -1)).map((b) => JSON.parse(b) as TableEntry);
+        const games = entries.flatMap((e) => (e.t === 'result' ? [e.game] : []));
+        const bodies = games.length > 0 ? await redis.mget(games.map((n) => `${P}g:${table}-${n}`)) : [];
+        const ends = new Map(
+          games.map((n, i) => [n, bodies[i] ? (JSON.parse(bodies[i] as string) as GameRecord).finishedAt : null]),
+        );
+        // Nothing to date it by: counted from now, so it is kept the whole retention rather than lost early.
+        const at = lastActivity(entries, (n) => ends.get(n) ?? null) ?? Date.now();
+        adopted += Number(await redis.eval(ADOPT_SCRIPT, 3, `${P}open`, `${P}closed`, key, table, at));
+      }
+      // Resumable: a process stopped mid-scan goes on from here at its next start.
+      await redis.set(ADOPT_CURSOR, next === '0' ? 'done' : next);
+      return { adopted, done: next === '0' };
     },
     async saveGame(record: GameRecord) {
       await redis.set(`${P}g:${record.id}`, JSON.stringify(record));

@@ -18,6 +18,10 @@ export async function pruneRecords(store: TableStore, days: number, now = Date.n
   const total = { tables: 0, games: 0 };
   if (days <= 0) return total;
   const before = now - days * DAY_MS;
+  // Tables closed before closing times were kept are listed first, so this pass can remove them too.
+  while (store.adoptUnlisted && !(await store.adoptUnlisted(PRUNE_STEP)).done) {
+    await new Promise((r) => setImmediate(r));
+  }
   for (;;) {
     const step = await store.prune(before, PRUNE_STEP);
     total.tables += step.tables;

@@ -77,6 +77,13 @@ export interface TableStore {
    * closed before `before` (epoch ms). Open tables, which a restart restores, are never touched.
    */
   prune(before: number, limit: number): Promise<Pruned>;
+  /**
+   * Closed tables a store's earlier version never listed as closed (so prune never finds them) are
+   * listed, up to `limit` looked at per call, closed at the time of their last game or entry; open
+   * tables are never touched. `done` once every table was looked at (later calls do nothing).
+   * Absent: the store never had such tables.
+   */
+  adoptUnlisted?(limit: number): Promise<{ adopted: number; done: boolean }>;
   close(): Promise<void>;
   /** Why the store can no longer write (its writer thread died), or null; absent: always healthy. */
   failure?(): string | null;

@@ -224,3 +224,35 @@ it('a write given up before its turn is never written, and what was queued befor
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('saving stays delayed while a write held as long is still waiting: it does not blink off between two batches', async () => {
+  const written: TableEntry[][] = [];
+  const gates: (() => void)[] = [];
+  // Redis away: each write hangs until the test lets it through, one at a time.
+  const store = {
+    kind: 'redis',
+    append: (_table: string, entries: readonly TableEntry[]) =>
+      new Promise<void>((resolve) => {
+        gates.push(() => {
+          written.push([...entries]);
+          resolve();
+        });
+      }),
+  } as unknown as TableStore;
+  const told: boolean[] = [];
+  const r = new Recorder(store, 't', { noticeMs: 200, delayed: (on) => told.push(on) });
+  const chat = (n: number): TableEntry => ({ t: 'chat', seq: n, at: 0, name: 'A', seat: 0, text: `${n}` });
+  r.write([chat(1)], () => {});
+  r.write([chat(2)], () => {});
+  await until(() => told.length > 0, 2_000, 'the notice');
+  expect(told).toEqual([true]);
+  // The first lands; the second, asked for as long ago, still waits (its own attempt just began).
+  gates.shift()?.();
+  await until(() => gates.length > 0, 2_000, "the second write's attempt");
+  await sleep(100);
+  expect(told).toEqual([true]);
+  gates.shift()?.();
+  await r.flush();
+  expect(told).toEqual([true, false]);
+  expect(written.flat().map((e) => (e.t === 'chat' ? e.text : e.t))).toEqual(['1', '2']);
+});

@@ -29,7 +29,10 @@ export interface GiveUp {
   undo: () => TableEntry[];
 }
 
-/** Saving is delayed: told `true` once a write has waited `noticeMs`, `false` at the next one written. */
+/**
+ * Saving is delayed: told `true` once a write has waited `noticeMs` since it was asked for, `false`
+ * once none still waiting has waited that long (the last one held is written).
+ */
 export interface DelayNotice {
   noticeMs: number;
   delayed: (on: boolean) => void;
@@ -42,6 +45,8 @@ export class Recorder {
   private inFlight = 0;
   private stopped = false;
   private delayedShown = false;
+  /** When each write not yet written was asked for (performance.now()), oldest first. */
+  private waitingSince: number[] = [];
 
   constructor(
     private readonly store: TableStore | null,
@@ -106,6 +111,8 @@ export class Recorder {
     // written would leave a gap, and a record with a gap does not replay (the table would be given up
     // at the next start). Meanwhile nothing after it is shown; the table waits for its store.
     this.inFlight++;
+    const since = performance.now();
+    this.waitingSince.push(since);
     let fate: 'waiting' | 'shown' | 'givenUp' = 'waiting';
     const timer = giveUp
       ? setTimeout(() => {
@@ -119,13 +126,15 @@ export class Recorder {
       .then(async () => {
         // Given up before its turn came: never written at all.
         if (givenUp()) return;
-        await this.appendUntilWritten(batch, givenUp);
+        await this.appendUntilWritten(batch, since, givenUp);
         clearTimeout(timer);
         if (givenUp() && giveUp) {
           // It landed after all, after the table went back: undone on record, before anything later.
-          await this.appendUntilWritten(giveUp.undo());
+          await this.appendUntilWritten(giveUp.undo(), since);
+          this.written(since);
           return;
         }
+        this.written(since);
         fate = 'shown';
         then();
       })
@@ -136,17 +145,23 @@ export class Recorder {
       })
       .finally(() => {
         this.inFlight--;
+        this.forget(since);
         // Nothing of this table waits any more (a start given up was the last): nothing is delayed.
         if (this.inFlight === 0) this.showDelay(false);
       });
   }
 
-  /** Retries from 100 ms, doubling to 5 s; a shutdown still ends within its own bound (main.ts). */
-  private async appendUntilWritten(batch: readonly TableEntry[], givenUp = () => false): Promise<void> {
+  /**
+   * Retries from 100 ms, doubling to 5 s; a shutdown still ends within its own bound (main.ts).
+   * `since`: when the write was asked for (it may have waited its turn behind others).
+   */
+  private async appendUntilWritten(batch: readonly TableEntry[], since: number, givenUp = () => false): Promise<void> {
     const store = this.store as TableStore;
     const notice = this.notice;
     // A store that neither answers nor fails (Redis paused) is noticed as surely as one that fails.
-    const slow = notice ? setTimeout(() => this.showDelay(true), notice.noticeMs) : undefined;
+    const slow = notice
+      ? setTimeout(() => this.showDelay(true), Math.max(0, notice.noticeMs - (performance.now() - since)))
+      : undefined;
     try {
       await retry(
         async () => {
@@ -158,10 +173,25 @@ export class Recorder {
         (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
         () => this.stopped || givenUp(),
       );
-      this.showDelay(false);
     } finally {
       clearTimeout(slow);
     }
+  }
+
+  /**
+   * A write asked for at `since` is written: the notice goes unless one still waiting was asked for
+   * `noticeMs` ago or longer (it went on for that one too: it would blink off between the two).
+   */
+  private written(since: number): void {
+    this.forget(since);
+    const oldest = this.waitingSince[0];
+    if (oldest === undefined || !this.notice || performance.now() - oldest < this.notice.noticeMs)
+      this.showDelay(false);
+  }
+
+  private forget(since: number): void {
+    const i = this.waitingSince.indexOf(since);
+    if (i >= 0) this.waitingSince.splice(i, 1);
   }
 
   private showDelay(on: boolean): void {

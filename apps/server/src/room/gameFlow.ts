@@ -26,6 +26,13 @@ import { seatsChange, seatsEntry } from './tableRecord.js';
  * then the table is held (room.starting): the seats, settings and a second start wait (STARTING),
  * and people coming and going meanwhile are seated as in a game (people.ts), so what is shown at
  * last is exactly what was recorded. A kill meanwhile brings the table back in its lobby, as shown.
+ *
+ * One window is accepted: a start given up whose write lands after all is withdrawn by a second
+ * write, sent the moment the store answers the first; a kill between the two (one store round trip,
+ * and only when the store came back after the give-up) brings the table back with that game just
+ * started, no move made. It cannot be closed from here: the give-up happens because the store does
+ * not answer, so nothing saying so can reach the record before the start does. The game is one its
+ * host asked for, and a table restored mid-game is what any kill looks like.
  */
 export function startGame(
   room: BlazeRoom,

@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 
-const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+/**
+ * Digits only: z.coerce read a blank as 0 (a blank PORT took any port, a blank retention kept
+ * everything for ever) and '0x1e' or '1e1' as numbers nobody meant.
+ */
+const int = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -44,3 +44,19 @@ it('START_SAVE_WAIT_SECONDS: 10 s by default, whole seconds from 1 to 600, and m
   const main = readFileSync(fileURLToPath(new URL('../src/main.ts', import.meta.url)), 'utf8');
   expect(main).toContain('startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000');
 });
+
+it('a number setting takes only whole decimal numbers: blanks, hex and exponents are refused, not read as 0 or 30', () => {
+  // Number(' ') is 0: a blank RECORD_RETENTION_DAYS kept records for ever and a blank PORT took any port.
+  for (const [key, bad] of [
+    ['RECORD_RETENTION_DAYS', ' '],
+    ['RECORD_RETENTION_DAYS', '0x1e'],
+    ['START_SAVE_WAIT_SECONDS', '1e1'],
+    ['PORT', '  '],
+    ['MAX_TABLES', '+5'],
+  ] as const) {
+    const r = parseConfig({ [key]: bad });
+    expect(r.ok ? `${key}=${JSON.stringify(bad)} accepted` : r.errors.map((e) => e.split(':')[0])).toEqual([key]);
+  }
+  const ok = parseConfig({ RECORD_RETENTION_DAYS: ' 30 ', START_SAVE_WAIT_SECONDS: '15' });
+  expect(ok.ok && [ok.config.RECORD_RETENTION_DAYS, ok.config.START_SAVE_WAIT_SECONDS]).toEqual([30, 15]);
+});

@@ -256,3 +256,39 @@ it('saving stays delayed while a write held as long is still waiting: it does no
   expect(told).toEqual([true, false]);
   expect(written.flat().map((e) => (e.t === 'chat' ? e.text : e.t))).toEqual(['1', '2']);
 });
+
+it('a host spamming start while the store is paused: one start waits at a time, and the record ends with one game once it is back', async () => {
+  const store = openRedisStore(redis?.url ?? '');
+  setStore(store);
+  const admin = new Redis(redis?.url ?? '');
+  try {
+    const { id, host, ben } = await seated({ botDelayMs: 10_000, clock: 'relaxed' });
+    const room = serverRoom(id);
+    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+    const seen = host.errors.length;
+    for (let i = 0; i < 5; i++) host.room.send('start', {});
+    await until(() => host.errors.length >= seen + 4, 2_000, 'the spam answered');
+    expect(host.errors.slice(seen).map((e) => e.code)).toEqual(['STARTING', 'STARTING', 'STARTING', 'STARTING']);
+    await nextError(host, seen + 4, 5_000);
+    // Given up; started again (and spammed again) while the first write is still under way.
+    for (let i = 0; i < 3; i++) host.room.send('start', {});
+    await until(() => host.room.state.starting, 2_000, 'the second wait');
+    await admin.call('CLIENT', 'UNPAUSE');
+    await until(() => host.room.state.status === 'playing', 5_000, 'the second start shown');
+    await room.flushRecord();
+    await sleep(300);
+    expect(host.room.state.gameNumber).toBe(1);
+    const r = rebuild(await store.load(id));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.gameNumber).toBe(1);
+    expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
+    expect(r.game).toEqual(room.game);
+    expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+    for (const p of [host, ben]) await p.room.leave();
+  } finally {
+    await admin.call('CLIENT', 'UNPAUSE');
+    admin.disconnect();
+    setStore(null);
+    await store.close();
+  }
+}, 30_000);

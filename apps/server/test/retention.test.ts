@@ -92,6 +92,22 @@ describe.each(stores)('%s', (_name, open) => {
     }
   }, 30_000);
 
+  it('a write landing after its table closed does not open it again (it would be restored, and removed while open)', async () => {
+    const s = open();
+    try {
+      const id = `late${Math.random().toString(36).slice(2, 8)}`;
+      await s.append(id, [chat]);
+      // The last person left while a write was under way (the store away): it lands after the close.
+      await s.closeTable(id);
+      await s.append(id, [chat]);
+      expect(await s.openTables()).not.toContain(id);
+      expect(await pruneRecords(s, 1, Date.now() + 2 * DAY)).toMatchObject({ tables: 1 });
+      expect(await s.load(id)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('removes more tables than one step takes, in steps', async () => {
     const s = open();
     try {
@@ -224,6 +240,15 @@ it('Redis: tables closed before closing times were kept are found by a resumable
     // Listed as closed, to go once their retention is over.
     expect(Number(await raw.zscore('blaze:closed', `late${tag}`))).toBeLessThan(Date.now() - DAY / 2);
     expect(await raw.get('blaze:adopt-cursor')).toBe('done');
+    // Listed both open and closed long ago (a late write reopened it before that was kept from
+    // happening): restored at the next start, so kept, and off the closed list.
+    await put(`both${tag}`, [chat]);
+    await raw.zadd('blaze:open', longAgo, `both${tag}`);
+    await raw.zadd('blaze:closed', longAgo, `both${tag}`);
+    expect(await pruneRecords(s, 30)).toEqual({ tables: 0, games: 0 });
+    expect(await s.load(`both${tag}`)).toHaveLength(1);
+    expect(await raw.zscore('blaze:closed', `both${tag}`)).toBeNull();
+    expect(await s.openTables()).toContain(`both${tag}`);
   } finally {
     await s.close();
     raw.disconnect();

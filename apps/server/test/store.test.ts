@@ -340,10 +340,11 @@ it("redis: a table's later appends are one RPUSH each; only its first marks it o
     rpush: 10,
   });
   expect(await s.openTables()).toContain('one-cmd');
-  // Closed, then written again: marked open again, as every append did before.
+  // Closed, then written again (a write under way at the close): kept, and the table stays closed
+  // (reopened, it was restored at the next start and removed by the retention while listed open).
   await s.closeTable('one-cmd');
   await s.append('one-cmd', [action(11)]);
-  expect(await s.openTables()).toContain('one-cmd');
+  expect(await s.openTables()).not.toContain('one-cmd');
   expect((await s.load('one-cmd')).length).toBe(11);
   await s.close();
   await admin.quit();

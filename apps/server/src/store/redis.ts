@@ -6,6 +6,20 @@ import { Redis } from 'ioredis';
 import type { GameRecord, TableEntry, TableStore } from './types.js';
 
 const P = 'blaze:';
+/**
+ * A table's mark as open, with its first entries of this process (one transaction). A table already
+ * closed stays closed: a write under way when its last person left (moves held while the store was
+ * away, a given-up start's withdrawal) lands after the close, and reopened the table, to be
+ * restored at the next start and removed by the retention while listed open.
+ */
+const MARK_SCRIPT = `
+if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+return redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])`;
+/** Takes a table listed open off the closed list (1), or leaves a closed one (0). */
+const UNLIST_OPEN_SCRIPT = `
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1`;
 /** Where the one-off scan for tables closed before `blaze:closed` existed goes on from ('done' once over). */
 const ADOPT_CURSOR = `${P}adopt-cursor`;
 /**
@@ -64,7 +78,7 @@ export function openRedisStore(url: string): TableStore {
       try {
         await redis
           .multi()
-          .zadd(`${P}open`, 'NX', Date.now(), table)
+          .eval(MARK_SCRIPT, 2, `${P}open`, `${P}closed`, table, Date.now())
           .rpush(key, ...values)
           .exec();
       } catch (e) {
@@ -88,6 +102,9 @@ export function openRedisStore(url: string): TableStore {
       const out = { tables: 0, games: 0 };
       const ids = await redis.zrangebyscore(`${P}closed`, '-inf', `(${before}`, 'LIMIT', 0, limit);
       for (const table of ids) {
+        // Listed open as well (reopened by a late write before closing kept it closed): restored at the
+        // next start, so not removed; off the closed list until it closes again, in one step.
+        if (Number(await redis.eval(UNLIST_OPEN_SCRIPT, 2, `${P}open`, `${P}closed`, table)) === 1) continue;
         // Its games' records are named by the games its record finished.
         const entries = (await redis.lrange(`${P}t:${table}`, 0, -1)).map((b) => JSON.parse(b) as TableEntry);
         const games = entries.flatMap((e) => (e.t === 'result' ? [`${P}g:${table}-${e.game}`] : []));

@@ -535,6 +535,30 @@ describe('layout', () => {
     expect(faults.slice(0, 10)).toEqual([]);
   });
 
+  it("never shrinks a phone held sideways' hand cards as its canvas gets higher, and keeps its table apart", () => {
+    // The limit went back into your column as soon as that kept 46-px cards, where the others had kept
+    // larger ones: 237 to 238 px, three players, 48 to 46; four and five, 243 to 244, 50 to 46.
+    const faults: string[] = [];
+    for (const w of [568, 600, 640, 667, 700, 740, 800, 844, 900])
+      for (const players of [3, 4, 5])
+        for (const betting of [false, true]) {
+          let was: number | undefined;
+          // From the lowest canvas the previous test sweeps up to where the upright layout takes over.
+          for (let h = 180; isShort(w, h); h++) {
+            const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
+            const handW = L.cardW * L.handScale;
+            if (was !== undefined && handW < was)
+              faults.push(`${w}x${h} ${players}p betting=${betting}: hand cards ${handW} px, ${was} at ${h - 1}`);
+            was = handW;
+            if (h <= 210) continue; // apart there: the previous test
+            if (betting) faults.push(...apartFaults(w, h, players, true, true, 0));
+            else
+              for (let pairs = 1; pairs <= 5; pairs++) faults.push(...apartFaults(w, h, players, true, false, pairs));
+          }
+        }
+    expect(faults.slice(0, 10)).toEqual([]);
+  });
+
   it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {
     // Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape.
     const sizes = [

@@ -196,15 +196,19 @@ function shortCardSize(
   tableSize = MAX_TABLE,
   least = 1,
 ): CardSize & { limitAt: LimitAt } {
-  const best = (limitAt: LimitAt) => {
-    for (let cw = SHORT_MAX_CARD_W; cw >= SHORT_MIN_CARD_W; cw -= 2)
+  const best = (limitAt: LimitAt, most = SHORT_MAX_CARD_W) => {
+    for (let cw = most; cw >= SHORT_MIN_CARD_W; cw -= 2)
       if (fits(i, tableSize, (j) => layoutShort(j, cw, limitAt, tall), least)) return cw;
     return 0;
   };
   let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt, tall };
   if (size.cardW >= SHORT_COMFORT_CARD_W || !i.hasHand) return size;
+  // On a phone held sideways the others only bring the cards up to SHORT_COMFORT_CARD_W: larger ones
+  // shrank as the canvas grew, where the column took over (237 to 238 px, three players: 48 to 46;
+  // four and five, 243 to 244: 50 to 46). An upright phone's bands (narrowCardSize) keep theirs.
+  const most = isShort(i.w, i.h) ? SHORT_COMFORT_CARD_W : SHORT_MAX_CARD_W;
   for (const limitAt of ['feathers', 'deck'] as const) {
-    const cardW = best(limitAt);
+    const cardW = best(limitAt, most);
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
   // Lower still (568x320 under a bet bar of two rows: 568x200-209; 740x204) neither kept cards of

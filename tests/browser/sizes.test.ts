@@ -38,13 +38,17 @@ describe('the table at phone and desktop sizes', () => {
 
   // A phone held sideways is wider than 480 px, but its height is as short: the foot had its desktop
   // size there (no more than a third of the height sideways).
-  const FEET: [string, number, number, number][] = [
+  const FEET: [string, number, number, number, number?][] = [
     // Upright, a quarter of the height at most, and room to spare: German's longer words took 151 px.
     ['phone-360x640', 360, 640, 140],
+    // The narrowest phone: its foot took three rows (151 px in English), German's scores overflowed
+    // the pane. German's foot still takes three (157 px): the seat offer's two-line buttons (198 px)
+    // and Revanche (95) overrun its 292-px row, so it keeps a budget of its own.
+    ['phone-320x568', 320, 568, 140, 160],
     ['phone-740x360', 740, 360, 360 / 3],
     ['phone-568x320', 568, 320, 320 / 3],
   ];
-  for (const [label, width, height, most] of FEET)
+  for (const [label, width, height, most, germanMost = most] of FEET)
     it(`${label}: a host who watches their bots keeps the results' foot small, every control a finger's size`, async () => {
       const p = await newPlayer(browser, 'Host', {
         viewport: { width, height },
@@ -62,7 +66,9 @@ describe('the table at phone and desktop sizes', () => {
         await poll(() => tid(page, 'rematch').textContent()).toBe(words);
         await shot(page, `${label}-watching-host-results-${lang}`);
         const foot = await tid(page, 'results-next').boundingBox();
-        expect(foot?.height ?? 999, `${lang}: the foot's height`).toBeLessThanOrEqual(most);
+        expect(foot?.height ?? 999, `${lang}: the foot's height`).toBeLessThanOrEqual(
+          lang === 'de' ? germanMost : most,
+        );
         // The scores, not only the foot: at 568x320 the heading and the winner line took about 150 px and
         // only the table's top border showed above the foot.
         const firstRow = await page.evaluate(() => {
@@ -76,6 +82,11 @@ describe('the table at phone and desktop sizes', () => {
             bottom: r.bottom,
             paneTop: pane.getBoundingClientRect().top,
             footTop: next.getBoundingClientRect().top,
+            // Nothing wider than the pane: German's scores at 320 px overran it, the pane scrolling across.
+            tableRight: (document.querySelector('[data-testid="final-scores"]') as HTMLElement).getBoundingClientRect()
+              .right,
+            paneRight: pane.getBoundingClientRect().left + pane.clientLeft + pane.clientWidth,
+            across: pane.scrollWidth - pane.clientWidth,
           };
         });
         expect(firstRow, `${lang}: the first scores row`).not.toBeNull();
@@ -84,6 +95,10 @@ describe('the table at phone and desktop sizes', () => {
         );
         expect(firstRow?.bottom ?? 999, `${lang}: the first scores row above the foot`).toBeLessThanOrEqual(
           firstRow?.footTop ?? 0,
+        );
+        expect(firstRow?.across ?? 999, `${lang}: the pane scrolls across`).toBeLessThanOrEqual(0);
+        expect(firstRow?.tableRight ?? 999, `${lang}: the scores inside the pane`).toBeLessThanOrEqual(
+          firstRow?.paneRight ?? 0,
         );
         for (const id of ['offer-sit-3', 'offer-sit-4', 'rematch', 'open-table', 'replay-button']) {
           const box = await tid(page, id).boundingBox();

@@ -234,6 +234,8 @@ export const de: Messages = {
   'result.round': 'Runde {n}',
   'result.feathers': 'Federn',
   'result.bets': 'Wetten',
+  'result.feathersShort': 'Fed.',
+  'result.betsShort': 'Wett.',
   'result.total': 'Summe',
   'result.winner': '{name} gewinnt',
   'result.tieBreak': 'Gleichstand entschieden durch die höchste Feder aus Runde 2: {name}',

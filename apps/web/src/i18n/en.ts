@@ -236,6 +236,8 @@ export const en = {
   'result.round': 'Round {n}',
   'result.feathers': 'feathers',
   'result.bets': 'bets',
+  'result.feathersShort': 'feath.',
+  'result.betsShort': 'bets',
   'result.total': 'Total',
   'result.winner': '{name} wins',
   'result.tieBreak': 'Tie broken by the highest round 2 feather: {name}',

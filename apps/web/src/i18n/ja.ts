@@ -232,6 +232,8 @@ export const ja: Messages = {
   'result.round': 'ラウンド{n}',
   'result.feathers': '羽',
   'result.bets': '賭け',
+  'result.feathersShort': '羽',
+  'result.betsShort': '賭け',
   'result.total': '合計',
   'result.winner': '{name}の勝ち',
   'result.tieBreak': '同点はラウンド2の最高の羽で決定：{name}',

@@ -78,10 +78,10 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
           h(
             'tr',
             {},
-            h('th', {}, t('result.feathers')),
-            h('th', {}, t('result.bets')),
-            h('th', {}, t('result.feathers')),
-            h('th', {}, t('result.bets')),
+            shortHead('result.feathers', 'result.feathersShort'),
+            shortHead('result.bets', 'result.betsShort'),
+            shortHead('result.feathers', 'result.feathersShort'),
+            shortHead('result.bets', 'result.betsShort'),
           ),
         ),
         h('tbody', {}, rows),
@@ -335,4 +335,17 @@ export class RoundSummaryView {
       ),
     );
   }
+}
+
+/**
+ * A column head that a 320-px phone shortens (style.css: the German scores were wider than the pane);
+ * the full word is still what a screen reader reads (a11y.css).
+ */
+function shortHead(full: 'result.feathers' | 'result.bets', short: 'result.feathersShort' | 'result.betsShort') {
+  return h(
+    'th',
+    {},
+    h('span', { class: 'head-full' }, t(full)),
+    h('span', { class: 'head-short', 'aria-hidden': 'true' }, t(short)),
+  );
 }

@@ -34,9 +34,9 @@ function lockableStore(file: string): TableStore & { locked: boolean } {
   const s = {
     ...inner,
     locked: false,
-    appendNow(table: string, entries: readonly TableEntry[]) {
+    appendNow(table: string, entries: readonly TableEntry[], at: number) {
       if (s.locked) throw new Error('database is locked');
-      inner.appendNow?.(table, entries);
+      return (inner.appendNow as NonNullable<TableStore['appendNow']>)(table, entries, at);
     },
   };
   return s;
@@ -74,10 +74,10 @@ it('an asynchronous store (SQLite on its thread, Redis) that fails a write gets 
   const store: TableStore = {
     ...inner,
     appendNow: undefined,
-    append: async (table, entries) => {
+    append: async (table, entries, at) => {
       await sleep(1);
       if (locked) throw new Error('database is locked');
-      return inner.append(table, entries);
+      return inner.append(table, entries, at);
     },
   };
   const r = new Recorder(store, 'a');
@@ -237,18 +237,18 @@ it('a start the record could not take is refused to the host, and the table stay
 it('a write lock held by another process fails a write within a moment, not after seconds of a frozen event loop', async () => {
   const file = joinPath(dir, 'locked.sqlite');
   const store = openSqliteStore(file, { checkpointThread: false });
-  store.appendNow?.('t', [entry(1)]);
+  store.appendNow?.('t', [entry(1)], 0);
   // What `sqlite3 blaze.sqlite` does with BEGIN IMMEDIATE: holds the write lock.
   const other = new Database(file);
   other.exec('BEGIN IMMEDIATE');
   const started = performance.now();
-  expect(() => store.appendNow?.('t', [entry(2)])).toThrow(/locked/);
+  expect(() => store.appendNow?.('t', [entry(2)], 1)).toThrow(/locked/);
   const waited = performance.now() - started;
   // Every table waits with it: it was better-sqlite3's default, 5 s per attempt.
   expect(waited).toBeLessThan(1_000);
   other.exec('ROLLBACK');
   other.close();
-  store.appendNow?.('t', [entry(3)]);
+  store.appendNow?.('t', [entry(3)], 1);
   expect(await store.load('t')).toEqual([entry(1), entry(3)]);
   await store.close();
 });

@@ -134,10 +134,14 @@ it('a record that cannot be read at the moment is not given up: the table stays 
 it('a record that does not replay is given up: not restored, not tried again', async () => {
   setStore(store);
   const id = 'unreplayable';
-  await store.append(id, [
-    { t: 'start', gameNumber: 1, options: { players: 3, seed: 'crc-42' } },
-    { t: 'action', action: { type: 'closeWindow' } },
-  ]);
+  await store.append(
+    id,
+    [
+      { t: 'start', gameNumber: 1, options: { players: 3, seed: 'crc-42' } },
+      { t: 'action', action: { type: 'closeWindow' } },
+    ],
+    0,
+  );
   expect(await restoreTables(store, ROOM_NAME)).not.toContain(id);
   expect(await store.openTables()).not.toContain(id);
 });
@@ -195,7 +199,7 @@ describe.each([
     const one = finishedGame(1, 1_000);
     const two = finishedGame(2, 2_000);
     // The process was killed after the table's record took game 2's result, before its own record was saved.
-    await own.append(id, [BOTS, ...one.played, one.result, ...two.played, two.result]);
+    await own.append(id, [BOTS, ...one.played, one.result, ...two.played, two.result], 0);
     const saved = { ...recordOf(one, id, 1), finishedAt: 1 };
     await own.saveGame(saved);
     expect(await restoreTables(own, ROOM_NAME)).toContain(id);
@@ -211,7 +215,7 @@ describe.each([
     const id = `ended-${writer}`;
     const one = finishedGame(1, 3_000);
     // The last action (and its log line) is on record; the result, written with the next write, is not.
-    await own.append(id, [BOTS, ...one.played]);
+    await own.append(id, [BOTS, ...one.played], 0);
     expect(await restoreTables(own, ROOM_NAME)).toContain(id);
     await untilAsync(async () => (await own.getGame(`${id}-1`)) !== null, 'the missing record saved');
     expect(await own.getGame(`${id}-1`)).toEqual(recordOf(one, id, 1, 3_000));

@@ -48,9 +48,9 @@ const chat: TableEntry = { t: 'chat', seq: 1, at: 0, name: 'A', seat: 0, text: '
 
 /** A table on record with `games` finished games (entries and public records), closed or not. */
 async function table(s: TableStore, id: string, games: number, closed: boolean): Promise<void> {
-  await s.append(id, [chat]);
+  await s.append(id, [chat], 0);
   for (let n = 1; n <= games; n++) {
-    await s.append(id, [result(n)]);
+    await s.append(id, [result(n)], n);
     await s.saveGame(game(id, n, Date.now()));
   }
   if (closed) await s.closeTable(id);
@@ -96,10 +96,10 @@ describe.each(stores)('%s', (_name, open) => {
     const s = open();
     try {
       const id = `late${Math.random().toString(36).slice(2, 8)}`;
-      await s.append(id, [chat]);
+      await s.append(id, [chat], 0);
       // The last person left while a write was under way (the store away): it lands after the close.
       await s.closeTable(id);
-      await s.append(id, [chat]);
+      await s.append(id, [chat], 1);
       expect(await s.openTables()).not.toContain(id);
       expect(await pruneRecords(s, 1, Date.now() + 2 * DAY)).toMatchObject({ tables: 1 });
       expect(await s.load(id)).toEqual([]);
@@ -112,7 +112,7 @@ describe.each(stores)('%s', (_name, open) => {
     const s = open();
     try {
       const tag = Math.random().toString(36).slice(2, 8);
-      for (let i = 0; i < PRUNE_STEP + 5; i++) await s.append(`many${tag}${i}`, [chat]);
+      for (let i = 0; i < PRUNE_STEP + 5; i++) await s.append(`many${tag}${i}`, [chat], 0);
       for (let i = 0; i < PRUNE_STEP + 5; i++) await s.closeTable(`many${tag}${i}`);
       const r = await pruneRecords(s, 1, Date.now() + 2 * DAY);
       expect(r.tables).toBeGreaterThanOrEqual(PRUNE_STEP + 5);

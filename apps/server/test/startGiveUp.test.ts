@@ -195,9 +195,9 @@ it('a write given up before its turn is never written, and what was queued befor
   // The writer thread's file held by another process: every write waits until the test lets go.
   const store: TableStore = {
     ...inner,
-    async append(table, entries) {
+    async append(table, entries, at) {
       if (gate) await gate;
-      return inner.append(table, entries);
+      return inner.append(table, entries, at);
     },
   };
   try {

@@ -66,10 +66,10 @@ function heldThreadStore(file: string): TableStore & { hold(): void; release(): 
     },
     /** A write holding a game's start is waiting. */
     startWaits: () => startWaits,
-    async append(table, entries) {
+    async append(table, entries, at) {
       if (gate && entries.some((e) => e.t === 'start')) startWaits = true;
       if (gate) await gate;
-      return inner.append(table, entries);
+      return inner.append(table, entries, at);
     },
   };
 }
@@ -272,9 +272,9 @@ it('a start refused (NOT_RECORDED) leaves no wait behind, and the table is free 
   let locked = false;
   const store: TableStore = {
     ...inner,
-    appendNow(table: string, entries: readonly TableEntry[]) {
+    appendNow(table: string, entries: readonly TableEntry[], at: number) {
       if (locked) throw new Error('database is locked');
-      inner.appendNow?.(table, entries);
+      return (inner.appendNow as NonNullable<TableStore['appendNow']>)(table, entries, at);
     },
   };
   setStore(store);

@@ -40,9 +40,9 @@ function suite(name: string, backend: () => Backend) {
   describe(`store: ${name}`, () => {
     it('appends in order, per table, batches together', async () => {
       const s = backend().open();
-      await s.append('t1', [action(1), action(2)]);
-      await s.append('t2', [action(7)]);
-      await s.append('t1', [action(3)]);
+      await s.append('t1', [action(1), action(2)], 0);
+      await s.append('t2', [action(7)], 0);
+      await s.append('t1', [action(3)], 2);
       expect(await s.load('t1')).toEqual([action(1), action(2), action(3)]);
       expect(await s.load('t2')).toEqual([action(7)]);
       expect(await s.load('none')).toEqual([]);
@@ -51,8 +51,8 @@ function suite(name: string, backend: () => Backend) {
 
     it('lists open tables until closed; keeps finished games; survives a reopen', async () => {
       const s = backend().open();
-      await s.append('o1', [action(1)]);
-      await s.append('o2', [action(1)]);
+      await s.append('o1', [action(1)], 0);
+      await s.append('o2', [action(1)], 0);
       await s.closeTable('o1');
       const open = await s.openTables();
       expect(open).toContain('o2');
@@ -82,11 +82,11 @@ function suite(name: string, backend: () => Backend) {
 
     it('a table written before a restart goes on after its last entry', async () => {
       const first = backend().open();
-      await first.append('resumed', [action(1), action(2)]);
+      await first.append('resumed', [action(1), action(2)], 0);
       await first.close();
       const second = backend().open();
-      await second.append('resumed', [action(3)]);
-      await second.append('resumed', [action(4), action(5)]);
+      await second.append('resumed', [action(3)], 2);
+      await second.append('resumed', [action(4), action(5)], 3);
       expect(await second.load('resumed')).toEqual([1, 2, 3, 4, 5].map(action));
       await second.close();
     });
@@ -94,7 +94,7 @@ function suite(name: string, backend: () => Backend) {
     it('many appends keep their order (a whole game is a few hundred)', async () => {
       const s = backend().open();
       const all = Array.from({ length: 500 }, (_, i) => action(i));
-      for (const e of all) await s.append('long', [e]);
+      for (const [i, e] of all.entries()) await s.append('long', [e], i);
       expect(await s.load('long')).toEqual(all);
       await s.close();
     });
@@ -116,8 +116,8 @@ describe('the SQLite writer thread', () => {
     const s = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
     expect(s.kind).toBe('sqlite-thread');
     // 40 tables, 25 appends each, none awaited before the next is asked: the thread takes them in batches.
-    const asked: Promise<void>[] = [];
-    for (let k = 0; k < 25; k++) for (let t = 0; t < 40; t++) asked.push(s.append(`m${t}`, [action(k)]));
+    const asked: Promise<unknown>[] = [];
+    for (let k = 0; k < 25; k++) for (let t = 0; t < 40; t++) asked.push(s.append(`m${t}`, [action(k)], k));
     // A load asked after appends sees them (answers come in the order asked).
     const seen = s.load('m7');
     await Promise.all(asked);
@@ -134,10 +134,10 @@ describe('the SQLite writer thread', () => {
   it('writes everything asked before close, then refuses with a clear error', async () => {
     const d = fresh();
     const s = openStore({ DATA_DIR: d, STORE_WRITER: 'thread' });
-    const last = s.append('closing', [action(1), action(2)]);
+    const last = s.append('closing', [action(1), action(2)], 0);
     await s.close();
     await last;
-    await expect(s.append('closing', [action(3)])).rejects.toThrow('the record store is closed');
+    await expect(s.append('closing', [action(3)], 2)).rejects.toThrow('the record store is closed');
     const again = openStore({ DATA_DIR: d });
     expect(await again.load('closing')).toEqual([action(1), action(2)]);
     await again.close();
@@ -150,7 +150,7 @@ describe('the SQLite writer thread', () => {
     const blocked = joinPath(d, 'not-a-folder');
     writeFileSync(blocked, 'x');
     const s = openStore({ DATA_DIR: blocked, STORE_WRITER: 'thread' });
-    await expect(s.append('t', [action(1)])).rejects.toThrow(/could not be opened|record writer/);
+    await expect(s.append('t', [action(1)], 0)).rejects.toThrow(/could not be opened|record writer/);
     await expect(s.openTables()).rejects.toThrow(/could not be opened|record writer/);
     expect(s.failure?.()).toMatch(/could not be opened|record writer/);
     await s.close();
@@ -161,12 +161,12 @@ describe('the SQLite writer thread', () => {
     const d = fresh();
     const worker = new Worker(WORKER_URL, { workerData: { file: joinPath(d, 'blaze.sqlite') } });
     const s = writerStore(worker);
-    await s.append('w', [action(1)]);
+    await s.append('w', [action(1)], 0);
     expect(s.failure()).toBeNull();
     // Many waiting when it dies: whatever it had not answered fails with the reason; nothing hangs.
     // How many it answered before the end is up to the threads (a fast writer may answer them all),
     // so each append is checked for what it promised: answered means on file, else the reason.
-    const waiting = Array.from({ length: 2000 }, (_, k) => s.append('w', [action(k + 2)]));
+    const waiting = Array.from({ length: 2000 }, (_, k) => s.append('w', [action(k + 2)], k + 1));
     await worker.terminate();
     const settled = await Promise.allSettled(waiting);
     const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -175,7 +175,7 @@ describe('the SQLite writer thread', () => {
     const onFile = (db.prepare("SELECT COUNT(*) AS n FROM entries WHERE table_id = 'w'").get() as { n: number }).n;
     db.close();
     expect(onFile).toBeGreaterThanOrEqual(1 + settled.length - failed.length);
-    await expect(s.append('w', [action(3)])).rejects.toThrow(/record writer stopped/);
+    await expect(s.append('w', [action(3)], 2)).rejects.toThrow(/record writer stopped/);
     expect(s.failure()).toMatch(/record writer stopped/);
     rmSync(d, { recursive: true, force: true });
   });
@@ -188,7 +188,7 @@ describe("the inline store's WAL checkpoints", () => {
   // checkpoint copies it back, so the file's size says whether one ran.
   const HEADER_ONLY = 4096;
   const fill = async (s: TableStore, n: number) => {
-    for (let k = 0; k < n; k++) await s.append('c', [action(k)]);
+    for (let k = 0; k < n; k++) await s.append('c', [action(k)], k);
   };
 
   it('run on their own thread within a moment, long before SQLite would run one inside a commit', async () => {
@@ -229,7 +229,7 @@ describe("the inline store's WAL checkpoints", () => {
     while (n < COMMITS && performance.now() < giveUp) {
       const slice = performance.now() + 5;
       while (performance.now() < slice && n < COMMITS) {
-        s.appendNow?.('busy', [action(n++)]);
+        s.appendNow?.('busy', [action(n)], n++);
         const next = performance.now() + 0.3;
         while (performance.now() < next) {}
       }
@@ -289,9 +289,9 @@ it('a flush with nothing to write asks no asynchronous store, and its answer com
   let appends = 0;
   const s: TableStore = {
     ...inner,
-    append: (table, entries) => {
+    append: (table, entries, at) => {
       appends++;
-      return inner.append(table, entries);
+      return inner.append(table, entries, at);
     },
   };
   const r = new Recorder(s, 'f');
@@ -318,32 +318,41 @@ afterAll(async () => {
 });
 suite('redis', () => ({ open: () => openStore({ REDIS_URL: redis?.url ?? '' }) }));
 
-it("redis: a table's later appends are one RPUSH each; only its first marks it open, in one transaction", async () => {
+it("redis: a table's appends are one script call each (EVALSHA), each one RPUSH; only its first marks it open", async () => {
   const admin = new Redis(redis?.url ?? '');
   const calls = async () => {
     const info = await admin.info('commandstats');
     const count = (cmd: string) => Number(new RegExp(`cmdstat_${cmd}:calls=(\\d+)`).exec(info)?.[1] ?? 0);
-    return { multi: count('multi'), zadd: count('zadd'), rpush: count('rpush') };
+    return {
+      multi: count('multi'),
+      zadd: count('zadd'),
+      rpush: count('rpush'),
+      evalsha: count('evalsha'),
+      eval: count('eval'),
+    };
   };
   const s = openStore({ REDIS_URL: redis?.url ?? '' });
   const before = await calls();
-  await s.append('one-cmd', [action(1)]);
-  for (let i = 2; i <= 10; i++) await s.append('one-cmd', [action(i)]);
+  await s.append('one-cmd', [action(1)], 0);
+  for (let i = 2; i <= 10; i++) await s.append('one-cmd', [action(i)], i - 1);
   const after = await calls();
   expect({
     multi: after.multi - before.multi,
     zadd: after.zadd - before.zadd,
     rpush: after.rpush - before.rpush,
+    // EVAL only while the server has not seen the script yet (ioredis then falls back to it).
+    scripts: after.evalsha + after.eval - before.evalsha - before.eval,
   }).toEqual({
-    multi: 1,
+    multi: 0,
     zadd: 1,
     rpush: 10,
+    scripts: 10,
   });
   expect(await s.openTables()).toContain('one-cmd');
   // Closed, then written again (a write under way at the close): kept, and the table stays closed
   // (reopened, it was restored at the next start and removed by the retention while listed open).
   await s.closeTable('one-cmd');
-  await s.append('one-cmd', [action(11)]);
+  await s.append('one-cmd', [action(11)], 10);
   expect(await s.openTables()).not.toContain('one-cmd');
   expect((await s.load('one-cmd')).length).toBe(11);
   await s.close();
@@ -365,7 +374,7 @@ describe('a real table on record', () => {
     setStore(s);
     const health = () => fetch(`${srv.endpoint.replace(/^ws/, 'http')}/healthz`);
     try {
-      await s.append('h', [action(1)]);
+      await s.append('h', [action(1)], 0);
       expect((await health()).status).toBe(200);
       await worker.terminate();
       await until(() => s.failure() !== null, 5_000, 'writer gone');

@@ -81,8 +81,10 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
 export async function openTable(room: BlazeRoom, restoreId: string | null): Promise<void> {
   if (restoreId) {
     const store = currentStore();
-    const r = rebuild(store ? await store.load(restoreId) : []);
+    const entries = store ? await store.load(restoreId) : [];
+    const r = rebuild(entries);
     if ('error' in r) throw new ServerError(UNREPLAYABLE, `table ${restoreId} cannot be restored: ${r.error}`);
+    room.recorder.resume(entries.length);
     restore(room, r);
     // A finished game whose public record was never saved (a kill between the two writes) gets it now.
     if (store) void saveMissingGames(store, recordedGames(room.roomId, r));

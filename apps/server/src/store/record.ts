@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
 import { storeWriteSeconds } from '../metrics.js';
+import { isRecordConflict } from './recordIndex.js';
 import { doubling, retry } from './retry.js';
 import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
 
@@ -47,12 +48,24 @@ export class Recorder {
   private delayedShown = false;
   /** When each write not yet written was asked for (performance.now()), oldest first. */
   private waitingSince: number[] = [];
+  /** Entries on record: where the next batch goes (recordIndex.ts), so a retried one is never written twice. */
+  private length = 0;
+  /**
+   * A given-up batch whose last try failed: it may have landed all the same (its answer lost). The
+   * next batch then finds the record longer than expected; this one found there, the undo follows.
+   */
+  private maybeLanded: { at: number; batch: readonly TableEntry[]; undo: () => TableEntry[] } | null = null;
 
   constructor(
     private readonly store: TableStore | null,
     readonly table: string,
     private readonly notice: DelayNotice | null = null,
   ) {}
+
+  /** The table was restored from a record `length` entries long: its next batch goes after them. */
+  resume(length: number): void {
+    this.length = length;
+  }
 
   /** Queued for the next write. */
   push(entry: TableEntry): void {
@@ -92,7 +105,8 @@ export class Recorder {
       // Written on the event loop (inline SQLite): committed when appendNow returns.
       const started = performance.now();
       try {
-        this.store.appendNow(this.table, batch);
+        this.store.appendNow(this.table, batch, this.length);
+        this.length += batch.length;
       } catch (e) {
         // The file is locked by another process, or failing. What is not on record must not be shown
         // (after a crash the table comes back from the record, and a gap in it does not replay):
@@ -140,7 +154,11 @@ export class Recorder {
       })
       .catch((e) => {
         clearTimeout(timer);
-        if (givenUp()) return;
+        if (givenUp()) {
+          // Its last try failed (nothing after it is written meanwhile): the record is as long as before it.
+          if (giveUp && !isRecordConflict(e)) this.maybeLanded = { at: this.length, batch, undo: giveUp.undo };
+          return;
+        }
         console.error(`[blaze ${this.table}] record write failed`, e);
       })
       .finally(() => {
@@ -166,16 +184,44 @@ export class Recorder {
       await retry(
         async () => {
           const timer = storeWriteSeconds.startTimer();
-          await store.append(this.table, batch);
+          // Batches go one at a time: the record is this long when this one's turn comes.
+          const at = this.length;
+          try {
+            await store.append(this.table, batch, at);
+          } catch (e) {
+            if (!isRecordConflict(e) || !(await this.undoLanded())) throw e;
+            await store.append(this.table, batch, this.length);
+          }
+          this.length += batch.length;
+          this.maybeLanded = null;
           timer();
         },
         doubling(100, 5_000),
         (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
-        () => this.stopped || givenUp(),
+        // A batch that does not fit the record will not fit it later either.
+        (e) => this.stopped || givenUp() || isRecordConflict(e),
       );
     } finally {
       clearTimeout(slow);
     }
+  }
+
+  /**
+   * The record is longer than this table knows: if by a given-up batch that landed after all, the
+   * record takes its undo now (true). Asking for that batch again at its index cannot land it late:
+   * the record is already longer than that index, so it answers 'already' or a conflict.
+   */
+  private async undoLanded(): Promise<boolean> {
+    const m = this.maybeLanded;
+    if (!m) return false;
+    const store = this.store as TableStore;
+    if ((await store.append(this.table, m.batch, m.at)) !== 'already') return false;
+    this.maybeLanded = null;
+    this.length = m.at + m.batch.length;
+    const undo = m.undo();
+    await store.append(this.table, undo, this.length);
+    this.length += undo.length;
+    return true;
   }
 
   /**

@@ -10,13 +10,13 @@ export function* doubling(first: number, max: number, count = Number.POSITIVE_IN
 
 /**
  * Runs `attempt` until it succeeds, waiting the next of `pauses` after each failure (told to
- * `failed` first). Throws the last error once the pauses run out or `stop()` says so.
+ * `failed` first). Throws the last error once the pauses run out or `stop(error)` says so.
  */
 export async function retry<T>(
   attempt: () => Promise<T>,
   pauses: Iterable<number>,
   failed: (e: unknown, pause: number) => void,
-  stop: () => boolean = () => false,
+  stop: (e: unknown) => boolean = () => false,
 ): Promise<T> {
   const next = pauses[Symbol.iterator]();
   for (;;) {
@@ -24,11 +24,11 @@ export async function retry<T>(
       return await attempt();
     } catch (e) {
       const pause = next.next();
-      if (pause.done || stop()) throw e;
+      if (pause.done || stop(e)) throw e;
       failed(e, pause.value);
       await new Promise((r) => setTimeout(r, pause.value));
       // Told to stop during the pause: no further attempt (a start given up must not land later).
-      if (stop()) throw e;
+      if (stop(e)) throw e;
     }
   }
 }

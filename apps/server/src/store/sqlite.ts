@@ -66,11 +66,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   }
   return {
     kind: 'sqlite',
-    async append(table, entries) {
-      f.append(table, entries);
+    async append(table, entries, at) {
+      return f.append(table, entries, at);
     },
-    appendNow(table, entries) {
-      f.append(table, entries);
+    appendNow(table, entries, at) {
+      return f.append(table, entries, at);
     },
     async load(table) {
       return f.load(table);

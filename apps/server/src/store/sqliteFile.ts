@@ -6,18 +6,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { type Appended, placeBatch, RecordConflict } from './recordIndex.js';
 import type { GameRecord, Pruned, TableEntry } from './types.js';
 
 export interface Append {
   table: string;
   entries: readonly TableEntry[];
+  /** The record's length the caller expects: the batch's first entry index (recordIndex.ts). */
+  at: number;
 }
 
 export interface SqliteFile {
-  /** Writes every append in one transaction: all of them, or (throwing) none. */
-  appendAll(batch: readonly Append[]): void;
+  /** Writes every append in one transaction: all of them, or (throwing) none. Answers each one's fate. */
+  appendAll(batch: readonly Append[]): Appended[];
   /** The same for one table's entries. */
-  append(table: string, entries: readonly TableEntry[]): void;
+  append(table: string, entries: readonly TableEntry[], at: number): Appended;
   load(table: string): TableEntry[];
   openTables(): string[];
   closeTable(table: string): void;
@@ -85,41 +88,69 @@ export function openSqliteFile(file: string): SqliteFile {
   const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
   const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
   const hasGame = db.prepare('SELECT 1 FROM games WHERE id = ?').pluck();
+  const written = db.prepare('SELECT body FROM entries WHERE table_id = ? AND n > ? AND n <= ? ORDER BY n').pluck();
   // The last entry number of each table written to: an action then costs one insert, not three
-  // statements.
+  // statements. Entries are numbered from 1, so a table's last number is its record's length.
   const lastN = new Map<string, number>();
-  /** Writes one table's entries; answers its last entry number. */
-  const appendOne = (table: string, entries: readonly TableEntry[], from: number | undefined): number => {
+  /** Writes one table's entries at `at` (or finds them already there); answers its last entry number. */
+  const appendOne = (
+    table: string,
+    entries: readonly TableEntry[],
+    at: number,
+    from: number | undefined,
+  ): { n: number; fate: Appended } => {
     let n = from ?? lastN.get(table);
     if (n === undefined) {
       upsertTable.run(table, Date.now());
       n = (nextN.get(table) as { n: number }).n;
     }
-    for (const e of entries) insert.run(table, ++n, JSON.stringify(e));
-    return n;
-  };
-  const appendTx = db.transaction((batch: readonly Append[], into: Map<string, number>) => {
-    for (const { table, entries } of batch) {
-      if (entries.length === 0) continue;
-      into.set(table, appendOne(table, entries, into.get(table)));
+    const bodies = entries.map((e) => JSON.stringify(e));
+    const place = placeBatch(n, at, bodies.length);
+    switch (place) {
+      case 'append':
+        for (const b of bodies) insert.run(table, ++n, b);
+        return { n, fate: 'written' };
+      case 'check': {
+        // The same batch tried again after it landed (its answer was lost): there once is enough.
+        const there = written.all(table, at, n) as string[];
+        if (there.every((b, i) => b === bodies[i])) return { n, fate: 'already' };
+        throw new RecordConflict(table, at, n, bodies.length);
+      }
+      case 'conflict':
+        throw new RecordConflict(table, at, n, bodies.length);
+      default: {
+        const never: never = place;
+        return never;
+      }
     }
-  });
+  };
+  const appendTx = db.transaction((batch: readonly Append[], into: Map<string, number>): Appended[] =>
+    batch.map(({ table, entries, at }) => {
+      if (entries.length === 0) return 'already';
+      const { n, fate } = appendOne(table, entries, at, into.get(table));
+      into.set(table, n);
+      return fate;
+    }),
+  );
   // One table at a time (the event-loop writer, once per action), without a batch to build.
-  const appendOneTx = db.transaction((table: string, entries: readonly TableEntry[]) =>
-    appendOne(table, entries, undefined),
+  const appendOneTx = db.transaction((table: string, entries: readonly TableEntry[], at: number) =>
+    appendOne(table, entries, at, undefined),
   );
   return {
     appendAll(batch) {
-      if (batch.every((b) => b.entries.length === 0)) return;
+      if (batch.every((b) => b.entries.length === 0)) return batch.map(() => 'already');
       // The numbers are kept only once the transaction committed: a rolled-back one asks the file again.
       const written = new Map<string, number>();
-      appendTx(batch, written);
+      const fates = appendTx(batch, written);
       for (const [table, n] of written) lastN.set(table, n);
+      return fates;
     },
-    append(table, entries) {
-      if (entries.length === 0) return;
+    append(table, entries, at) {
+      if (entries.length === 0) return 'already';
       // Kept only once committed, as above.
-      lastN.set(table, appendOneTx(table, entries) as number);
+      const { n, fate } = appendOneTx(table, entries, at);
+      lastN.set(table, n);
+      return fate;
     },
     load(table) {
       return (select.all(table) as { body: string }[]).map((r) => JSON.parse(r.body) as TableEntry);

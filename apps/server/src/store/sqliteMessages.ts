@@ -2,7 +2,7 @@
 import type { GameRecord, TableEntry } from './types.js';
 
 export type WriterRequest = { id: number } & (
-  | { op: 'append'; table: string; entries: readonly TableEntry[] }
+  | { op: 'append'; table: string; entries: readonly TableEntry[]; at: number }
   | { op: 'load'; table: string }
   | { op: 'openTables' }
   | { op: 'closeTable'; table: string }
@@ -13,7 +13,8 @@ export type WriterRequest = { id: number } & (
   | { op: 'close' }
 );
 
-export type WriterReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });
+/** `code`: a failure's stable code (a RecordConflict's), so the event loop can tell it from a failing file. */
+export type WriterReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string; code?: string });
 
 /** The worker's first word: the file is open (or why it is not). */
 export type WriterHello = { hello: true; error: string | null };

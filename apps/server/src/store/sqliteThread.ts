@@ -6,6 +6,7 @@
  * silently), and the store reports itself unhealthy.
  */
 import { Worker } from 'node:worker_threads';
+import type { Appended } from './recordIndex.js';
 import type { WriterData, WriterHello, WriterReply, WriterRequest } from './sqliteMessages.js';
 import type { GameRecord, Pruned, TableEntry, TableStore } from './types.js';
 
@@ -50,7 +51,7 @@ export function writerStore(worker: Worker): ThreadStore {
       if (!w) continue;
       waiting.delete(r.id);
       if (r.ok) w.resolve(r.value);
-      else w.reject(new Error(r.error));
+      else w.reject(Object.assign(new Error(r.error), r.code === undefined ? {} : { code: r.code }));
     }
   });
   worker.on('error', (e) => fail(`the record writer failed: ${e.message}`));
@@ -70,9 +71,9 @@ export function writerStore(worker: Worker): ThreadStore {
   return {
     kind: 'sqlite-thread',
     failure: () => (closing ? null : dead),
-    async append(table: string, entries: readonly TableEntry[]) {
-      if (entries.length === 0) return;
-      await ask<null>({ op: 'append', table, entries });
+    async append(table: string, entries: readonly TableEntry[], at: number) {
+      if (entries.length === 0) return 'already';
+      return ask<Appended>({ op: 'append', table, entries, at });
     },
     load: (table: string) => ask<TableEntry[]>({ op: 'load', table }),
     openTables: () => ask<string[]>({ op: 'openTables' }),

@@ -26,7 +26,8 @@ function answer(id: number, run: () => unknown): WriterReply {
   try {
     return { id, ok: true, value: run() };
   } catch (e) {
-    return { id, ok: false, error: message(e) };
+    const code = (e as { code?: unknown } | null)?.code;
+    return { id, ok: false, error: message(e), ...(typeof code === 'string' ? { code } : {}) };
   }
 }
 
@@ -34,10 +35,12 @@ function answer(id: number, run: () => unknown): WriterReply {
 function commit(run: Extract<WriterRequest, { op: 'append' }>[], out: WriterReply[]): void {
   if (run.length === 0) return;
   try {
-    db.appendAll(run.map((r): Append => ({ table: r.table, entries: r.entries })));
-    for (const r of run) out.push({ id: r.id, ok: true, value: null });
+    const fates = db.appendAll(run.map((r): Append => ({ table: r.table, entries: r.entries, at: r.at })));
+    run.forEach((r, i) => {
+      out.push({ id: r.id, ok: true, value: fates[i] });
+    });
   } catch {
-    for (const r of run) out.push(answer(r.id, () => db.appendAll([{ table: r.table, entries: r.entries }])));
+    for (const r of run) out.push(answer(r.id, () => db.append(r.table, r.entries, r.at)));
   }
 }
 

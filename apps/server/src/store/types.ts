@@ -4,6 +4,7 @@
  */
 import type { BotStrength, GameRecord, TableSettings } from '@blaze/protocol';
 import type { Action, CreateOptions } from '@blaze/rules';
+import type { Appended } from './recordIndex.js';
 
 export type StoredOccupant =
   | { kind: 'person'; tokenHash: string; name: string }
@@ -54,13 +55,18 @@ export interface Pruned {
 export interface TableStore {
   /** sqlite writes on the event loop; sqlite-thread on a thread of its own (same file format). */
   readonly kind: 'sqlite' | 'sqlite-thread' | 'redis';
-  /** Appends in order; resolved once durable. Entries of one call are written together. */
-  append(table: string, entries: readonly TableEntry[]): Promise<void>;
+  /**
+   * Appends in order; resolved once durable. Entries of one call are written together, as entries
+   * `at`.. of the table's record (`at`: its length the caller expects). The same batch again at the
+   * same index answers 'already' (a retry of a write that landed); one that does not fit there fails
+   * with a RecordConflict (recordIndex.ts) and writes nothing.
+   */
+  append(table: string, entries: readonly TableEntry[], at: number): Promise<Appended>;
   /**
    * The same, durable when it returns (it throws if it cannot write): only a store that writes on
    * the event loop has it, and the recorder then needs no promise per action.
    */
-  appendNow?(table: string, entries: readonly TableEntry[]): void;
+  appendNow?(table: string, entries: readonly TableEntry[], at: number): Appended;
   /** Every entry of a table, in order. */
   load(table: string): Promise<TableEntry[]>;
   /** Tables that are open (not closed): the ones to restore on start. */

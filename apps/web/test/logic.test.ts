@@ -650,6 +650,30 @@ describe('layout', () => {
     // keeps room for the pairs on the table. Room for five laid them over the limit and the hand.
     for (let h = 224; h < 245; h++) expectApart(320, h, 3, true, false, 4);
   });
+
+  it('returns a layout, never a RangeError, for every upright and sideways canvas in a broad grid', () => {
+    // 320x214, four players, betting with pairs on the table: the narrow search kept calling itself
+    // (room for none, then for those on the table, then for none again) until the stack overflowed.
+    const faults: string[] = [];
+    for (let w = 280; w <= 1000; w += 40)
+      for (let h = 150; h <= 1100; h += 50)
+        for (const players of [3, 4, 5])
+          for (const betting of [false, true])
+            for (const [hasHand, handSize] of [
+              [false, 0],
+              [true, 9],
+            ] as const)
+              for (let tableSize = 0; tableSize <= 5; tableSize++) {
+                const input = { w, h, players, bottomSeat: 0, handSize, tableSize, hasHand, betting };
+                try {
+                  const L = layout(input);
+                  if (L.hand.length !== handSize) faults.push(`${JSON.stringify(input)}: ${L.hand.length} hand cards`);
+                } catch (e) {
+                  faults.push(`${JSON.stringify(input)}: ${String(e)}`);
+                }
+              }
+    expect(faults.slice(0, 5)).toEqual([]);
+  });
 });
 
 describe('a start waiting for its record (the server holds the table: STARTING)', () => {

@@ -281,7 +281,34 @@ function largestFitting(i: LayoutInput): number {
  * nothing keeps room for a full challenge there, and while betting none can come, so the same search
  * runs without one rather than falling back to rows that overlap.
  */
-function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE, least = 1): CardSize & { limitAt?: LimitAt } {
+function narrowCardSize(i: LayoutInput): CardSize & { limitAt?: LimitAt } {
+  // A finite list of tries, not a search that calls itself: betting with pairs on the table (320x214,
+  // four players) went from room for none to room for those on the table and back until the stack overflowed.
+  for (const [tableSize, least] of narrowTries(i)) {
+    const size = narrowFitting(i, tableSize, least);
+    if (size) return size;
+  }
+  return { cardW: Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80)), beside: false };
+}
+
+/**
+ * The challenges an upright phone keeps room for, most first, as [most pairs, least pairs]: a full one;
+ * then, while betting, none (the bet bar's rows come when no challenge can be on the table); otherwise
+ * (the guided game's coach over the table, 320x480: 191-242 px, three players) as many pairs as fit,
+ * down to those on the table, rather than room for five that overlaps everything (cards may then
+ * shrink as the challenge grows); last, where no size fits every smaller challenge too (four players
+ * at 340x263: four pairs lay on the limit where three and five fitted), the pairs on the table alone.
+ */
+function narrowTries(i: LayoutInput): [number, number][] {
+  const tries: [number, number][] = [[MAX_TABLE, 1]];
+  if (i.betting) tries.push([0, 1]);
+  else for (let pairs = MAX_TABLE - 1; pairs >= i.tableSize; pairs--) tries.push([pairs, 1]);
+  if (i.tableSize > 1) tries.push([i.tableSize, i.tableSize]);
+  return tries;
+}
+
+/** The upright phone's card size keeping room for `least` to `tableSize` pairs, or null where none does. */
+function narrowFitting(i: LayoutInput, tableSize: number, least: number): (CardSize & { limitAt?: LimitAt }) | null {
   const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
   for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
     if (fits(i, tableSize, (j) => layoutAt(j, cw), least)) return { cardW: cw, beside: false };
@@ -292,16 +319,7 @@ function narrowCardSize(i: LayoutInput, tableSize = MAX_TABLE, least = 1): CardS
   if (S(i).seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(i, tableSize, S, least)) return banded;
   const tall = shortCardSize(i, true, tableSize, least);
   if (fits(i, tableSize, (j) => layoutShort(j, tall.cardW, tall.limitAt, true), least)) return tall;
-  // The lowest canvases come with the bet bar's rows, when no challenge can be on the table.
-  if (i.betting && tableSize > 0) return narrowCardSize(i, 0);
-  // Or with the guided game's coach over the table (320x480: 191-242 px, three players): no full
-  // challenge fits, so room for as many pairs as fit, down to those on the table, rather than room
-  // for five that overlaps everything. Cards may then shrink as the challenge grows.
-  if (tableSize > i.tableSize) return narrowCardSize(i, tableSize - 1);
-  // Where no size fits every smaller challenge too (four players at 340x263: four pairs lay on the
-  // limit where three and five fitted), room for the pairs on the table at least.
-  if (least < i.tableSize) return narrowCardSize(i, i.tableSize, i.tableSize);
-  return { cardW: proportional, beside: false };
+  return null;
 }
 
 /**

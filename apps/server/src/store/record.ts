@@ -226,12 +226,13 @@ export class Recorder {
 
   /**
    * A write asked for at `since` is written: the notice goes unless one still waiting was asked for
-   * `noticeMs` ago or longer (it went on for that one too: it would blink off between the two).
+   * half of `noticeMs` ago or longer. Asked for together with the one that set it off, it would go
+   * on again in a moment, and asked a few ms later it would be just short of the full wait: a blink.
    */
   private written(since: number): void {
     this.forget(since);
     const oldest = this.waitingSince[0];
-    if (oldest === undefined || !this.notice || performance.now() - oldest < this.notice.noticeMs)
+    if (oldest === undefined || !this.notice || performance.now() - oldest < this.notice.noticeMs / 2)
       this.showDelay(false);
   }
 

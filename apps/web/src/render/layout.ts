@@ -202,19 +202,22 @@ function shortCardSize(
     return 0;
   };
   let size = { cardW: best('column'), beside: false, limitAt: 'column' as LimitAt, tall };
-  if (size.cardW >= SHORT_COMFORT_CARD_W || !i.hasHand) return size;
+  // A spectator has no hand to make room for: the column as it is, unless nothing fitted at all (its
+  // table's cards were 0 px wide on canvases under ~176 px high, a small phone held sideways in a
+  // browser with its bars); then the slim limit and the floor, as a player's gets below.
+  if (size.cardW >= SHORT_COMFORT_CARD_W || (!i.hasHand && size.cardW > 0)) return size;
   // On a phone held sideways the others only bring the cards up to SHORT_COMFORT_CARD_W: larger ones
   // shrank as the canvas grew, where the column took over (237 to 238 px, three players: 48 to 46;
   // four and five, 243 to 244: 50 to 46). An upright phone's bands (narrowCardSize) keep theirs.
   const most = isShort(i.w, i.h) ? SHORT_COMFORT_CARD_W : SHORT_MAX_CARD_W;
-  for (const limitAt of ['feathers', 'deck'] as const) {
+  for (const limitAt of i.hasHand ? (['feathers', 'deck'] as const) : []) {
     const cardW = best(limitAt, most);
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
   }
   // Lower still (568x320 under a bet bar of two rows: 568x200-209; 740x204) neither kept cards of
   // SHORT_FLOOR_CARD_W: they fell to 36-38 px, and under 200 px overlapped. At the floor itself too,
   // where 'low' keeps larger cards (600-844 px: 42 at 209 px, then 40 at 210 without).
-  if (size.cardW <= SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
+  if (i.hasHand && size.cardW <= SHORT_FLOOR_CARD_W && !tall && isShort(i.w, i.h)) {
     const low = lowCardSize(i, tableSize, least);
     // The lower boxes where the usual ones keep cards under the floor, if theirs are larger (tried only
     // where nothing else fitted, they gave 183-185 px 40-px cards and left 186-190 px 36-38).

@@ -12,6 +12,7 @@ import {
   join,
   nextError,
   type Player,
+  SLOW,
   serverRoom,
   sleep,
   until,
@@ -19,8 +20,6 @@ import {
 } from './helpers.js';
 
 // Slow clocks and no bots: nothing moves unless a person acts, so "unharmed" can be checked exactly.
-const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
-
 const srv = useServer({
   room: {
     ...FAST_ROOM,

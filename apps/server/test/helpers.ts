@@ -63,6 +63,9 @@ export const FAST_ROOM = {
   bucket: { capacity: 40, refillPerSecond: 40 },
 };
 
+/** A clock of a minute a turn: nothing moves by itself while a test looks. */
+export const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
+
 export function serverRoom(id: string): BlazeRoom {
   const room = matchMaker.getLocalRoomById(id) as BlazeRoom | undefined;
   if (!room) throw new Error(`no local room ${id}`);

@@ -17,10 +17,20 @@ import { setStore } from '../src/store/current.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
-import { createTable, FAST_ROOM, join, lastSeq, nextError, serverRoom, sleep, until, useServer } from './helpers.js';
+import {
+  createTable,
+  FAST_ROOM,
+  join,
+  lastSeq,
+  nextError,
+  SLOW,
+  serverRoom,
+  sleep,
+  until,
+  useServer,
+} from './helpers.js';
 
 // The relaxed clock is a minute here: a bot's move that waited for its clock would show.
-const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
 const srv = useServer({ room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW } } });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-record-fail-'));
 afterAll(() => {

@@ -24,6 +24,7 @@ import {
   join,
   nextError,
   type Player,
+  SLOW,
   serverRoom,
   sleep,
   until,
@@ -31,7 +32,6 @@ import {
   watchForGame,
 } from './helpers.js';
 
-const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
 const srv = useServer({
   room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW }, startWaitMs: 1_500, saveNoticeMs: 400 },
 });

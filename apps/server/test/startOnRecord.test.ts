@@ -25,6 +25,7 @@ import {
   join,
   nextError,
   type Player,
+  SLOW,
   serverRoom,
   sleep,
   until,
@@ -33,7 +34,6 @@ import {
 } from './helpers.js';
 
 // Relaxed clocks of a minute and slow bots: nothing moves by itself while a test looks.
-const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
 const srv = useServer({ room: { ...FAST_ROOM, clocks: { ...FAST_ROOM.clocks, relaxed: SLOW } } });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-record-'));
 let redis: (Proc & { url: string }) | null = null;

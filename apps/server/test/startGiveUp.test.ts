@@ -13,8 +13,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import * as metrics from '../src/metrics.js';
+import type { BlazeRoom } from '../src/room/BlazeRoom.js';
 import { setStore } from '../src/store/current.js';
-import { Recorder, rebuild } from '../src/store/record.js';
+import { Recorder, type RestoredTable, rebuild } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
 import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
@@ -76,11 +77,36 @@ function sawDelay(p: Player): () => boolean {
   return () => seen;
 }
 
-it('a start the store does not take in time is given up: the lobby is back, the host told, and nothing of it stays on record', async () => {
+/**
+ * Redis as the record store, and a second connection that can pause its writes (a busy, failing-over
+ * or stuck Redis). Whatever `body` does, Redis takes writes again and everything is closed after it.
+ */
+async function withPausableRedis(body: (store: TableStore, admin: Redis) => Promise<void>): Promise<void> {
   const store = openRedisStore(redis?.url ?? '');
   setStore(store);
   const admin = new Redis(redis?.url ?? '');
   try {
+    await body(store, admin);
+  } finally {
+    await admin.call('CLIENT', 'UNPAUSE');
+    admin.disconnect();
+    setStore(null);
+    await store.close();
+  }
+}
+
+/** The record holds one game, numbered 1, started once, and replays to the game the room shows. */
+async function expectOneGame(store: TableStore, id: string, room: BlazeRoom): Promise<RestoredTable> {
+  const r = rebuild(await store.load(id));
+  if ('error' in r) throw new Error(r.error);
+  expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
+  expect(r.game).toEqual(room.game);
+  expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+  return r;
+}
+
+it('a start the store does not take in time is given up: the lobby is back, the host told, and nothing of it stays on record', async () => {
+  await withPausableRedis(async (store, admin) => {
     const { id, host, ben } = await seated({ botDelayMs: 10_000, clock: 'relaxed' });
     const room = serverRoom(id);
     const sawGame = [host, ben].map(watchForGame);
@@ -115,7 +141,7 @@ it('a start the store does not take in time is given up: the lobby is back, the 
     await admin.call('CLIENT', 'UNPAUSE');
     await room.flushRecord();
     await until(() => [host, ben].every((p) => !p.room.state.savingDelayed), 5_000, 'the notice cleared');
-    let r = rebuild(await store.load(id));
+    const r = rebuild(await store.load(id));
     if ('error' in r) throw new Error(r.error);
     expect(r.game).toBeNull();
     expect(r.gameNumber).toBe(0);
@@ -132,25 +158,13 @@ it('a start the store does not take in time is given up: the lobby is back, the 
     await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
     expect(host.room.state.gameNumber).toBe(1);
     await room.flushRecord();
-    r = rebuild(await store.load(id));
-    if ('error' in r) throw new Error(r.error);
-    expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
-    expect(r.game).toEqual(room.game);
-    expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+    await expectOneGame(store, id, room);
     for (const p of [host, ben]) await p.room.leave();
-  } finally {
-    await admin.call('CLIENT', 'UNPAUSE');
-    admin.disconnect();
-    setStore(null);
-    await store.close();
-  }
+  });
 }, 30_000);
 
 it('moves in a running game are never given up: they wait for the store, and everyone sees saving is delayed until it takes them', async () => {
-  const store = openRedisStore(redis?.url ?? '');
-  setStore(store);
-  const admin = new Redis(redis?.url ?? '');
-  try {
+  await withPausableRedis(async (store, admin) => {
     // Fast clocks and quick bots: the table moves by itself.
     const { id, host, ben } = await seated({ botDelayMs: 0, clock: 'fast' });
     const room = serverRoom(id);
@@ -181,12 +195,7 @@ it('moves in a running game are never given up: they wait for the store, and eve
     expect(r.actions.length).toBeGreaterThanOrEqual(made);
     expect(r.actions).toEqual(room.journal.slice(0, r.actions.length));
     for (const p of [host, ben]) await p.room.leave();
-  } finally {
-    await admin.call('CLIENT', 'UNPAUSE');
-    admin.disconnect();
-    setStore(null);
-    await store.close();
-  }
+  });
 }, 30_000);
 
 it('a write given up before its turn is never written, and what was queued before it still is', async () => {
@@ -265,10 +274,7 @@ it('saving stays delayed while a write held as long is still waiting: it does no
 });
 
 it('a host spamming start while the store is paused: one start waits at a time, and the record ends with one game once it is back', async () => {
-  const store = openRedisStore(redis?.url ?? '');
-  setStore(store);
-  const admin = new Redis(redis?.url ?? '');
-  try {
+  await withPausableRedis(async (store, admin) => {
     const { id, host, ben } = await seated({ botDelayMs: 10_000, clock: 'relaxed' });
     const room = serverRoom(id);
     await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
@@ -285,17 +291,7 @@ it('a host spamming start while the store is paused: one start waits at a time, 
     await room.flushRecord();
     await sleep(300);
     expect(host.room.state.gameNumber).toBe(1);
-    const r = rebuild(await store.load(id));
-    if ('error' in r) throw new Error(r.error);
-    expect(r.gameNumber).toBe(1);
-    expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
-    expect(r.game).toEqual(room.game);
-    expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+    expect((await expectOneGame(store, id, room)).gameNumber).toBe(1);
     for (const p of [host, ben]) await p.room.leave();
-  } finally {
-    await admin.call('CLIENT', 'UNPAUSE');
-    admin.disconnect();
-    setStore(null);
-    await store.close();
-  }
+  });
 }, 30_000);

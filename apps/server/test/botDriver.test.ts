@@ -60,38 +60,17 @@ describe('bot pacing', () => {
     expect(onScreenMs(20)).toBeLessThan(50);
   });
 
-  it('never lets two bot moves land closer than the minimum on-screen time', () => {
+  /**
+   * Four bots on the shortest human delay (pacing alone must hold them back) for a minute, each move
+   * shown `recordMs` after it is made. Checks that no two moves land closer than the minimum
+   * on-screen time (the next waits its time on screen from when the last was shown); answers the
+   * most host timers ever live at once.
+   */
+  function botsForAMinute(recordMs: number): number {
     const clock = fakeClock();
     let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
     const times: number[] = [];
     let maxLive = 0;
-    startBots(
-      clock,
-      () => 0.01, // the shortest human delay: pacing alone must hold the bots back
-      () => game,
-      (a) => {
-        const r = applyAction(game, a);
-        if (!r.ok) return false;
-        game = r.state;
-        times.push(clock.now());
-        return true;
-      },
-    );
-    for (let t = 100; t <= 60_000; t += 100) {
-      clock.advanceTo(t);
-      // Four bot seats, one host timer for the soonest of their moves.
-      maxLive = Math.max(maxLive, clock.live());
-    }
-    expect(times.length).toBeGreaterThan(20);
-    expect(maxLive).toBe(1);
-    for (let i = 1; i < times.length; i++)
-      expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
-  });
-
-  it('keeps that pace when the record answers later (writer thread, Redis): no bot moves on a state not yet shown', () => {
-    const clock = fakeClock();
-    let game: GameState = createGame({ players: 4, seed: 'pace', startSeat: 0 });
-    const times: number[] = [];
     startBots(
       clock,
       () => 0.01,
@@ -103,13 +82,26 @@ describe('bot pacing', () => {
         times.push(clock.now());
         return true;
       },
-      5,
+      recordMs,
     );
-    for (let t = 100; t <= 60_000; t += 100) clock.advanceTo(t);
+    for (let t = 100; t <= 60_000; t += 100) {
+      clock.advanceTo(t);
+      maxLive = Math.max(maxLive, clock.live());
+    }
     expect(times.length).toBeGreaterThan(20);
-    // Each move is shown 5 ms after it is made; the next one waits its time on screen from then.
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(MIN_ON_SCREEN_MS);
+    return maxLive;
+  }
+
+  it('never lets two bot moves land closer than the minimum on-screen time', () => {
+    // Four bot seats, one host timer for the soonest of their moves.
+    expect(botsForAMinute(0)).toBe(1);
+  });
+
+  it('keeps that pace when the record answers later (writer thread, Redis): no bot moves on a state not yet shown', () => {
+    // Each move is shown 5 ms after it is made.
+    botsForAMinute(5);
   });
 
   it("tries a move the record could not take again on the record's pace (100 ms doubling to 5 s), not once", () => {

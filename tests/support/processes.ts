@@ -117,3 +117,33 @@ export async function startServer(
   await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc, 90_000);
   return { ...proc, port, base };
 }
+
+/**
+ * `apps/server/src/main.ts` as its own process, run by tsx from apps/server, with `env` added: a port
+ * of its own choosing (PORT 0), no Redis, unless `env` says otherwise. Not waited for: a test that
+ * wants it serving asks `listeningPort`.
+ */
+export function spawnMain(env: Record<string, string> = {}): Proc {
+  return track(
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: `${ROOT}apps/server`,
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: 'tsconfig.run.json',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+const LISTENING = /listening on http:\/\/[^:]+:(\d+)/;
+
+/** The port a server process says it is listening on, once it says so. */
+export async function listeningPort(proc: Proc, ms = 60_000): Promise<number> {
+  await until('server', async () => LISTENING.test(proc.output()), proc, ms);
+  return Number(LISTENING.exec(proc.output())?.[1]);
+}

@@ -2,54 +2,26 @@
  * Must show 6: `src/main.ts` serves the built web client and the game server on one port, answers
  * /healthz, creates tables over HTTP, and shuts down cleanly on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { listeningPort, type Proc, spawnMain } from '../../../tests/support/processes.js';
 import { join, until } from './helpers.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-let child: ChildProcess | undefined;
-
-/** `src/main.ts` as its own process with `env` added; `out()` is everything it printed so far. */
-function startMain(env: Record<string, string>): { proc: ChildProcess; out: () => string } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  proc.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  return { proc, out: () => out };
-}
+let child: Proc | undefined;
 
 afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (child && child.child.exitCode === null) child.child.kill('SIGKILL');
 });
 
 it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on SIGTERM', async () => {
   const web = mkdtempSync(joinPath(tmpdir(), 'blaze-web-'));
   writeFileSync(joinPath(web, 'index.html'), '<!doctype html><title>Blaze Online</title>');
   writeFileSync(joinPath(web, 'app.js'), 'console.log(1)');
-  const main = startMain({ STATIC_DIR: web });
-  child = main.proc;
-  const out = main.out;
-  await until(() => /listening on http:\/\/[^:]+:(\d+)/.test(out()), 30_000, `server start (${out()})`);
-  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(out())?.[1]);
+  const main = spawnMain({ STATIC_DIR: web });
+  child = main;
+  const port = await listeningPort(main, 30_000);
   const http = `http://127.0.0.1:${port}`;
 
   const health = await fetch(`${http}/healthz`);
@@ -83,19 +55,20 @@ it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on 
     left = code;
   });
 
-  const exited = new Promise<number | null>((r) => child?.on('exit', (code) => r(code)));
-  child.kill('SIGTERM');
+  const exited = new Promise<number | null>((r) => main.child.on('exit', (code) => r(code)));
+  main.child.kill('SIGTERM');
   expect(await exited).toBe(0);
   await until(() => left !== -1, 5_000, 'client told the table closed');
-  expect(out()).toContain('SIGTERM');
+  expect(main.output()).toContain('SIGTERM');
 });
 
 it('a record file that is not a database stops the start with a clear error (exit 3), untouched, before listening', async () => {
   const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-bad-record-'));
   const garbage = Buffer.alloc(8192, 0x5a);
   writeFileSync(joinPath(dir, 'blaze.sqlite'), garbage);
-  const { proc: bad, out } = startMain({ DATA_DIR: dir });
-  const code = await new Promise<number | null>((r) => bad.on('exit', (c) => r(c)));
+  const bad = spawnMain({ DATA_DIR: dir });
+  const out = bad.output;
+  const code = await new Promise<number | null>((r) => bad.child.on('exit', (c) => r(c)));
   // Was a stack trace from better-sqlite3 and exit 1.
   expect(code).toBe(3);
   expect(out()).toContain('cannot open the table record: file is not a database');

@@ -4,14 +4,12 @@
  * they were closed longer ago than that, in SQLite (inline and on its writer thread) and in Redis;
  * open tables and anything recent are never touched, and 0 (the default) keeps everything.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Proc, startRedis } from '../../../tests/support/processes.js';
+import { type Proc, spawnMain, startRedis } from '../../../tests/support/processes.js';
 import { DEFAULT_CONFIG, parseConfig } from '../src/config.js';
 import { openRedisStore } from '../src/store/redis.js';
 import { PRUNE_STEP, pruneRecords } from '../src/store/retention.js';
@@ -168,32 +166,16 @@ it('RECORD_RETENTION_DAYS: 0 (keep) by default, whole days; the server removes o
   const db = new Database(joinPath(dataDir, 'blaze.sqlite'));
   db.prepare('UPDATE tables SET closed = ?').run(Date.now() - 40 * DAY);
   db.close();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      RECORD_RETENTION_DAYS: '30',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout?.on('data', (d) => {
-    out += String(d);
-  });
+  const proc = spawnMain({ DATA_DIR: dataDir, RECORD_RETENTION_DAYS: '30' });
   try {
-    await until(() => out.includes('old records removed'), 60_000, `the retention's line (${out})`);
+    await until(() => proc.output().includes('old records removed'), 60_000, `the retention's line (${proc.output()})`);
+    const out = proc.output();
     const line = JSON.parse(out.split('\n').find((l) => l.includes('old records removed')) ?? '{}');
     expect(line).toMatchObject({ tables: 1, games: 1, days: 30 });
     // Counts only: no table id in the line.
     expect(out).not.toContain('oldtable');
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
+    await proc.stop();
   }
   const after = new Database(joinPath(dataDir, 'blaze.sqlite'));
   expect(after.prepare('SELECT COUNT(*) AS n FROM entries').get()).toEqual({ n: 0 });

@@ -4,50 +4,27 @@
  * does), so the start cannot be committed. Was: the deal shown at once, and after the kill the
  * table came back in its lobby, as if the game its players had seen never began.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
+import { listeningPort, type Proc, spawnMain } from '../../../tests/support/processes.js';
 import { join, type Player, sleep, until, watchForGame } from './helpers.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-crash-'));
-const children: ChildProcess[] = [];
+const children: Proc[] = [];
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const { child: c } of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** `src/main.ts` as its own process, SQLite on its writer thread; answers its websocket endpoint. */
-async function startMain(): Promise<{ proc: ChildProcess; endpoint: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.run.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REDIS_URL: '',
-      DATA_DIR: dir,
-      STORE_WRITER: 'thread',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startMain(): Promise<{ proc: Proc; endpoint: string }> {
+  const proc = spawnMain({ DATA_DIR: dir, STORE_WRITER: 'thread' });
   children.push(proc);
-  let out = '';
-  proc.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  proc.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const listening = /listening on http:\/\/[^:]+:(\d+)/;
-  await until(() => listening.test(out), 60_000, `server start (${out})`);
-  return { proc, endpoint: `ws://127.0.0.1:${listening.exec(out)?.[1]}` };
+  return { proc, endpoint: `ws://127.0.0.1:${await listeningPort(proc, 60_000)}` };
 }
 
 it('a table killed while its start waits for the writer thread comes back in its lobby, and no client saw the deal', async () => {
@@ -78,8 +55,8 @@ it('a table killed while its start waits for the writer thread comes back in its
   for (const saw of sawGame) expect(saw()).toBe(false);
   expect(host.room.state.status).toBe('lobby');
 
-  first.proc.kill('SIGKILL');
-  await new Promise((r) => first.proc.once('exit', r));
+  first.proc.child.kill('SIGKILL');
+  await new Promise((r) => first.proc.child.once('exit', r));
   lock.exec('ROLLBACK');
   lock.close();
 
@@ -97,6 +74,5 @@ it('a table killed while its start waits for the writer thread comes back in its
   expect(back.room.state.gameNumber).toBe(1);
   expect(back.room.state.players.map((p) => p.occupied)).toEqual([true, true, true, false, false]);
   await back.room.leave();
-  second.proc.kill('SIGTERM');
-  await new Promise((r) => second.proc.once('exit', r));
+  await second.proc.stop();
 }, 180_000);

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newPlayer, shot, tid } from '../support/blaze.js';
+import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
 import { ROOT } from '../support/processes.js';
-import { useProduct } from '../support/product.js';
+import { type Product, useProduct } from '../support/product.js';
 
 // The server's own SQLite driver (a dependency of apps/server, not of the tests' root): the little used here.
 interface Lock {
@@ -34,22 +34,44 @@ const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { 
 const activeId = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? '');
 
+/** Annemarie at a new table of her own, bots in seats 1 and 2. */
+async function hostWithBots(product: Product): Promise<Player> {
+  const host = await newPlayer(product.browser, 'Annemarie');
+  const h = host.page;
+  await h.goto(product.server.base);
+  await tid(h, 'name-input').fill('Annemarie');
+  await tid(h, 'new-table').click();
+  await h.waitForURL(/\/t\//);
+  await poll(() => tid(h, 'leave').isVisible()).toBe(true);
+  for (const seat of [1, 2]) {
+    await tid(h, `add-bot-${seat}`).click();
+    await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
+  }
+  return host;
+}
+
+/**
+ * `body` while another connection holds the record file's write lock (as `sqlite3 blaze.sqlite` with
+ * `BEGIN IMMEDIATE` does); the lock is let go after it, whatever happens.
+ */
+async function whileLocked(dir: string, body: () => Promise<void>): Promise<void> {
+  const lock = new Database(join(dir, 'blaze.sqlite'));
+  try {
+    lock.exec('BEGIN IMMEDIATE');
+    await body();
+  } finally {
+    if (lock.inTransaction) lock.exec('COMMIT');
+    lock.close();
+  }
+}
+
 describe('a start that waits for its record', () => {
   // The lock is held longer than a start waits by default (10 s) on a loaded machine: not given up here.
   const product = useProduct({ DATA_DIR: dataDir, STORE_WRITER: 'thread', START_SAVE_WAIT_SECONDS: '120' });
 
   it('is shown at every page, holds the lobby, and its refusal bubble goes when the game comes', async () => {
-    const host = await newPlayer(product.browser, 'Annemarie');
+    const host = await hostWithBots(product);
     const h = host.page;
-    await h.goto(product.server.base);
-    await tid(h, 'name-input').fill('Annemarie');
-    await tid(h, 'new-table').click();
-    await h.waitForURL(/\/t\//);
-    await poll(() => tid(h, 'leave').isVisible()).toBe(true);
-    for (const seat of [1, 2]) {
-      await tid(h, `add-bot-${seat}`).click();
-      await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
-    }
     const guest = await newPlayer(product.browser, 'Wim', { viewport: { width: 360, height: 640 }, isMobile: true });
     const g = guest.page;
     await g.goto(h.url());
@@ -58,9 +80,7 @@ describe('a start that waits for its record', () => {
     await poll(() => tid(g, 'seat-offer').isVisible()).toBe(true);
     await expect(tid(h, 'start').isEnabled()).resolves.toBe(true);
 
-    const lock = new Database(join(dataDir, 'blaze.sqlite'));
-    try {
-      lock.exec('BEGIN IMMEDIATE');
+    await whileLocked(dataDir, async () => {
       // By keyboard, as a screen-reader user presses it.
       await tid(h, 'start').focus();
       await h.keyboard.press('Enter');
@@ -93,10 +113,7 @@ describe('a start that waits for its record', () => {
       await h.evaluate(() => document.querySelector('[data-testid=start]')?.removeAttribute('aria-disabled'));
       await tid(h, 'start').click();
       await poll(() => tid(h, 'flash').isVisible()).toBe(true);
-    } finally {
-      if (lock.inTransaction) lock.exec('COMMIT');
-      lock.close();
-    }
+    });
     for (const p of [h, g]) await poll(() => p.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
     // The game shown, the focus goes where a started game puts it (a11yKeyboard): the page's heading.
     await poll(() => activeId(h)).toBe('page-heading');
@@ -130,19 +147,14 @@ describe('a start that waits for its record', () => {
     await tid(h, 'start').click();
     await poll(() => tid(h, 'rematch').isVisible(), 240_000).toBe(true);
 
-    const lock = new Database(join(dataDir, 'blaze.sqlite'));
-    try {
-      lock.exec('BEGIN IMMEDIATE');
+    await whileLocked(dataDir, async () => {
       await tid(h, 'rematch').focus();
       await h.keyboard.press('Enter');
       await poll(() => tid(h, 'banner-text').textContent()).toBe('The game is starting: dealing the cards…');
       // Was: the results redrew with a disabled Rematch and the focus fell to the page's heading.
       expect(await activeId(h)).toBe('rematch');
       await expect(tid(h, 'rematch').getAttribute('aria-disabled')).resolves.toBe('true');
-    } finally {
-      if (lock.inTransaction) lock.exec('COMMIT');
-      lock.close();
-    }
+    });
     await poll(() => h.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
     await poll(() => activeId(h)).toBe('page-heading');
     expect(host.errors).toEqual([]);
@@ -154,20 +166,9 @@ describe('a start the record store does not take in time', () => {
   const product = useProduct({ DATA_DIR: giveUpDir, STORE_WRITER: 'thread', START_SAVE_WAIT_SECONDS: '2' });
 
   it('is given up: the host is told why, and the lobby is free again', async () => {
-    const host = await newPlayer(product.browser, 'Annemarie');
+    const host = await hostWithBots(product);
     const h = host.page;
-    await h.goto(product.server.base);
-    await tid(h, 'name-input').fill('Annemarie');
-    await tid(h, 'new-table').click();
-    await h.waitForURL(/\/t\//);
-    await poll(() => tid(h, 'leave').isVisible()).toBe(true);
-    for (const seat of [1, 2]) {
-      await tid(h, `add-bot-${seat}`).click();
-      await poll(() => tid(h, `remove-bot-${seat}`).isVisible()).toBe(true);
-    }
-    const lock = new Database(join(giveUpDir, 'blaze.sqlite'));
-    try {
-      lock.exec('BEGIN IMMEDIATE');
+    await whileLocked(giveUpDir, async () => {
       await tid(h, 'start').click();
       // Was: "The game is starting" for as long as the file stayed locked, and nothing else said.
       await poll(() => tid(h, 'live').textContent()).toContain('Saving is delayed');
@@ -176,10 +177,7 @@ describe('a start the record store does not take in time', () => {
       await poll(() => tid(h, 'banner-text').textContent()).toBe('Waiting in the lobby');
       await expect(tid(h, 'start').isEnabled()).resolves.toBe(true);
       await expect(tid(h, 'setting-window').isDisabled()).resolves.toBe(false);
-    } finally {
-      if (lock.inTransaction) lock.exec('COMMIT');
-      lock.close();
-    }
+    });
     await tid(h, 'start').click();
     await poll(() => h.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
     await expect(h.evaluate(() => window.__blaze?.snapshot?.gameNumber)).resolves.toBe(1);

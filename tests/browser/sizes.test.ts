@@ -87,6 +87,10 @@ describe('the table at phone and desktop sizes', () => {
               .right,
             paneRight: pane.getBoundingClientRect().left + pane.clientLeft + pane.clientWidth,
             across: pane.scrollWidth - pane.clientWidth,
+            // The space between the heading, the winner and the tie-break's line (30-50 px once).
+            gaps: [...pane.querySelectorAll(':scope > h2, [data-testid="winner"], [data-testid="tie-break"]')]
+              .map((e) => e.getBoundingClientRect())
+              .flatMap((b, i, all) => (i > 0 ? [Math.round(b.top - (all[i - 1]?.bottom ?? 0))] : [])),
           };
         });
         expect(firstRow, `${lang}: the first scores row`).not.toBeNull();
@@ -97,6 +101,9 @@ describe('the table at phone and desktop sizes', () => {
           firstRow?.footTop ?? 0,
         );
         expect(firstRow?.across ?? 999, `${lang}: the pane scrolls across`).toBeLessThanOrEqual(0);
+        expect(firstRow?.gaps.length ?? 0, `${lang}: the heading and the winner's lines`).toBeGreaterThanOrEqual(1);
+        for (const gap of firstRow?.gaps ?? [])
+          expect(gap, `${lang}: space between the results' first lines`).toBeLessThanOrEqual(16);
         expect(firstRow?.tableRight ?? 999, `${lang}: the scores inside the pane`).toBeLessThanOrEqual(
           firstRow?.paneRight ?? 0,
         );

@@ -177,7 +177,11 @@ export function layout(i: LayoutInput): Layout {
   const key = `${short ? 'short' : narrow ? 'narrow' : 'wide'}:${w}x${h}:${i.players}:${i.hasHand}:${i.betting === true}${pairs}`;
   let size = sizeCache.get(key);
   if (size === undefined) {
-    size = narrow ? narrowCardSize(i) : short ? shortCardSize(i) : { cardW: largestFitting(i), beside: false };
+    size = narrow
+      ? narrowCardSize(i)
+      : short
+        ? shortCardSize(i, false, MAX_TABLE, 1, w < 640 ? evenUprightMost(w) : SHORT_MAX_CARD_W)
+        : { cardW: largestFitting(i), beside: false };
     if (sizeCache.size > 64) sizeCache.clear();
     sizeCache.set(key, size);
   }
@@ -195,8 +199,9 @@ function shortCardSize(
   tall = false,
   tableSize = MAX_TABLE,
   least = 1,
+  cap = SHORT_MAX_CARD_W,
 ): CardSize & { limitAt: LimitAt } {
-  const best = (limitAt: LimitAt, most = SHORT_MAX_CARD_W) => {
+  const best = (limitAt: LimitAt, most = cap) => {
     for (let cw = most; cw >= SHORT_MIN_CARD_W; cw -= 2)
       if (fits(i, tableSize, (j) => layoutShort(j, cw, limitAt, tall), least)) return cw;
     return 0;
@@ -209,7 +214,7 @@ function shortCardSize(
   // On a phone held sideways the others only bring the cards up to SHORT_COMFORT_CARD_W: larger ones
   // shrank as the canvas grew, where the column took over (237 to 238 px, three players: 48 to 46;
   // four and five, 243 to 244: 50 to 46). An upright phone's bands (narrowCardSize) keep theirs.
-  const most = isShort(i.w, i.h) ? SHORT_COMFORT_CARD_W : SHORT_MAX_CARD_W;
+  const most = isShort(i.w, i.h) ? SHORT_COMFORT_CARD_W : cap;
   for (const limitAt of i.hasHand ? (['feathers', 'deck'] as const) : []) {
     const cardW = best(limitAt, most);
     if (cardW > size.cardW) size = { cardW, beside: false, limitAt, tall };
@@ -271,12 +276,14 @@ function largestFitting(i: LayoutInput): number {
 }
 
 /**
- * An upright phone keeps its proportional size while a full challenge fits; on a lower canvas (the
+ * An upright phone takes the largest card up to uprightMost that fits a full challenge in its stacked
+ * rows (at least its proportional size, min(w/7, h/8), where that fits); on a lower canvas (the
  * guided game's coach above it, the bet bar's rows under it: 375x420 and less) the pairs lay over
  * your box and the limit at that size, so the cards shrink until they fit (not below
  * NARROW_MIN_CARD_W), at each size first as usual, then with your box beside the hand. Lower still
  * (360x640's guided game in German, about 360x280 while betting: the stacked rows need some 340 px)
  * nothing stacked fits, and the short canvas' bands do: your box sat over the deck and the challenge.
+ * Where both fit, the bands are taken while their cards are larger (see narrowFitting).
  * Where their boxes are too narrow for a name and its pill on one line (five players at 360 px, four
  * at 320), the bands keep the stacked layout's taller boxes: at 320x277 (a 320x568 phone betting in
  * German) five players' stacked rows laid your box over the deck and the hand over the challenge.
@@ -310,19 +317,43 @@ function narrowTries(i: LayoutInput): [number, number][] {
   return tries;
 }
 
+/**
+ * The largest hand card of an upright phone, whichever layout it takes: its stacked rows' size on a
+ * high canvas. A canvas under 640 px wide laid out short is capped at it too, or its cards shrank as
+ * it grew past the sideways height into the upright layout (a spectator's at 482x320: 70 px, now 68).
+ */
+function uprightMost(w: number): number {
+  return Math.round(clamp(w / 7, 44, 80));
+}
+
+/** uprightMost, even: the bands' sizes step by 2 from their cap (from 43 the next was 41, from 46 it is 44). */
+function evenUprightMost(w: number): number {
+  const most = uprightMost(w);
+  return most - (most % 2);
+}
+
 /** The upright phone's card size keeping room for `least` to `tableSize` pairs, or null where none does. */
 function narrowFitting(i: LayoutInput, tableSize: number, least: number): (CardSize & { limitAt?: LimitAt }) | null {
-  const proportional = Math.round(clamp(Math.min(i.w / 7, i.h / 8), 44, 80));
-  for (let cw = proportional; cw >= NARROW_MIN_CARD_W; cw--) {
-    if (fits(i, tableSize, (j) => layoutAt(j, cw), least)) return { cardW: cw, beside: false };
-    if (i.hasHand && fits(i, tableSize, (j) => layoutAt(j, cw, true), least)) return { cardW: cw, beside: true };
+  let stacked: CardSize | null = null;
+  for (let cw = uprightMost(i.w); cw >= NARROW_MIN_CARD_W && !stacked; cw--) {
+    if (fits(i, tableSize, (j) => layoutAt(j, cw), least)) stacked = { cardW: cw, beside: false };
+    else if (i.hasHand && fits(i, tableSize, (j) => layoutAt(j, cw, true), least))
+      stacked = { cardW: cw, beside: true };
   }
-  const banded = shortCardSize(i, false, tableSize, least);
+  const cap = evenUprightMost(i.w);
+  if (stacked && stacked.cardW >= cap) return stacked;
+  // Where the stacked rows keep only smaller cards, the bands are taken while theirs are larger: at
+  // 420x361 the rows first fitted, at 36 px, where the bands had given 60 up to 360 px, so a hand
+  // shrank as the browser's bar hid (the canvas grows by some 50 px). Both are capped at what the rows
+  // keep on a high canvas (uprightMost), so the rows take over again, as they fit, at no smaller size.
+  const candidates: (CardSize & { limitAt?: LimitAt })[] = stacked ? [stacked] : [];
+  const banded = shortCardSize(i, false, tableSize, least, cap);
   const S = (j: LayoutInput) => layoutShort(j, banded.cardW, banded.limitAt);
-  if (S(i).seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(i, tableSize, S, least)) return banded;
-  const tall = shortCardSize(i, true, tableSize, least);
-  if (fits(i, tableSize, (j) => layoutShort(j, tall.cardW, tall.limitAt, true), least)) return tall;
-  return null;
+  if (S(i).seatBox.w >= SHORT_NARROW_MIN_BOX_W && fits(i, tableSize, S, least)) candidates.push(banded);
+  const tall = shortCardSize(i, true, tableSize, least, cap);
+  if (fits(i, tableSize, (j) => layoutShort(j, tall.cardW, tall.limitAt, true), least)) candidates.push(tall);
+  // The largest; on a tie the first (the rows, then the bands' two-line boxes).
+  return candidates.reduce<(typeof candidates)[number] | null>((a, c) => (a && a.cardW >= c.cardW ? a : c), null);
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newPlayer, shot, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
+import { openTableWith } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -225,4 +226,36 @@ describe('join screen and spectators (issue #10)', () => {
     await late.ctx.close();
     await host.ctx.close();
   });
+  for (const [width, height] of [
+    [568, 280],
+    [844, 390],
+  ] as const)
+    it(`a spectator's table reaches the foot of a ${width}x${height} phone held sideways: no empty action bar`, async () => {
+      // Someone watching never has a move, and the action bar kept its row empty under the table (40 px
+      // of 280); the canvas takes it.
+      const p = await newPlayer(product.browser, 'Host', {
+        viewport: { width, height },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const page = p.page;
+      await openTableWith(page, product.server.base);
+      await tid(page, 'name-input').fill('Host');
+      await tid(page, 'watch').click();
+      await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
+      for (const seat of [0, 1, 2]) {
+        await tid(page, `add-bot-${seat}`).click();
+        await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
+      }
+      await tid(page, 'start').click();
+      await poll(() => page.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
+      await expect(tid(page, 'actions').isHidden()).resolves.toBe(true);
+      const canvasBottom = () =>
+        page.evaluate(() => Math.round(document.querySelector('canvas')?.getBoundingClientRect().bottom ?? 0));
+      await poll(canvasBottom).toBe(height);
+      await shot(page, `spectate-sideways-${width}x${height}`);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    });
 });

@@ -324,6 +324,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       };
     }
     page.dataset.status = tb.status;
+    // Someone watching has no moves: the action bar stays empty, and its row goes to the table (style.css).
+    page.toggleAttribute('data-watching', tb.mySeat < 0);
     showTrump(tb);
     // Between games the results show first; the table's seats and settings are one press away.
     if (tb.status !== 'finished') betweenGames = false;

@@ -98,6 +98,11 @@ export interface CpuBudget {
   limit(pid: number, share: number): CpuQuota;
   /** Puts `pid` in the budget with no limit of its own. */
   join(pid: number): void;
+  /**
+   * The budget's own waits: its processes together (Redis with two servers) may use up the total while
+   * none uses up its own share, and a server's own figures do not show that.
+   */
+  stat(): Throttling;
   /** Removes the cgroups; their processes must have exited. */
   remove(): void;
 }
@@ -144,6 +149,7 @@ export function cpuBudget(total: number, periodMs: number): CpuBudget {
     join(pid) {
       child(pid, null);
     },
+    stat: () => readThrottling(kind, dir),
     remove() {
       for (const d of children) removeDir(d);
       removeDir(dir);

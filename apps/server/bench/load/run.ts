@@ -27,10 +27,10 @@
  *   BENCH_SERVER_CPUS=0 BENCH_GENERATOR_CPUS=1 (taskset lists: pin the server processes, with their Redis, and the
  *   generators to their own cores, so neither steals the other's CPU, as when the people are on other machines)
  *   BENCH_SERVER_CPU_QUOTA=0.3 (each server process in a cgroup of its own, allowed that share of one core, as a
- *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=100 its scheduler period, as a container's default; needs root and a cgroup cpu
+ *   container with a CPU limit is; BENCH_SERVER_CPU_PERIOD_MS=100 its scheduler period, as a container's default (1000: a collection's burst draws on what the second saved, where at 100 it stalled the process); needs root and a cgroup cpu
  *   controller). On a 2-core machine the generators and Redis share the cores: only with a limit do one process and
  *   two run at the same CPU each. Redis runs inside the servers' total (processes × quota), so the work the servers
- *   hand it is counted as the record's work is in one process with SQLite (BENCH_REDIS_IN_BUDGET=0: outside). With it, a row says how often a server waited for its quota, and a process near
+ *   hand it is counted as the record's work is in one process with SQLite (BENCH_REDIS_IN_BUDGET=0: outside). With it, a row says how often a server, and the budget they share, waited for its quota, and a process near
  *   its limit counts as saturated. With BENCH_PROCESSES=1,2 and several BENCH_TABLES the bench ends with each process
  *   count's capacity: the most tables measured at a people's p99 ≤ BENCH_CAPACITY_P99 (10 ms), and the ratio.
  *   BENCH_TABLES_PER_PROCESS=180-250 (only the table counts in that range per process: around each one's limit)
@@ -260,12 +260,14 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   for (const g of gens) g.send({ measure: true });
   const load0 = loadavg()[0] ?? Number.NaN;
   const throttle0 = quotas.map((q) => q.stat());
+  const budget0 = budget?.stat();
   const redisPid = redis?.child.pid;
   const redisCpu0 = redisPid !== undefined ? processCpuMs(redisPid) : 0;
   const redisWall0 = performance.now();
   await sleep(SECONDS * 1000);
   const m = await metrics();
   const throttle = quotas.map((q, i) => since(throttle0[i] as Throttling, q.stat()));
+  const budgetThrottle = budget && budget0 ? since(budget0, budget.stat()) : null;
   // Redis' own CPU over the same window: the record's and matchmaking's work the servers hand it.
   const redisCpu =
     redisPid !== undefined
@@ -322,6 +324,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     // The largest share of its time any one generator spent paused in GC.
     genGcShare: Math.max(...reports.map((r) => r.gcPauses.reduce((a, x) => a + x, 0) / r.wallMs)),
     throttle,
+    budgetThrottle,
     cpuPer100: (m.cpuShare * 100 * 100) / tables,
     cpu: m.cpuShare * 100,
     redisCpu,
@@ -372,7 +375,7 @@ const head = [
   'B/action/client med (mean)',
   'GC p99 (max) ms',
   'server loop p99 (max) ms',
-  'periods a server waited for its CPU limit (ms waited per s)',
+  'periods a server waited for its CPU limit (ms waited per s); the budget all share, Redis too',
   'in the server p50 / p99 (max) ms',
   'generator CPU (procs)',
   'generator loop p99 ms',
@@ -400,7 +403,7 @@ const line = (r: Row) =>
     `${f(r.bytesMedian, 0)} (${f(r.bytesMean, 0)})`,
     `${f(r.gcP99, 2)} (${f(r.gcMax, 1)})`,
     `${f(r.serverLoopP99, 1)} (${f(r.serverLoopMax, 0)})`,
-    throttled(r.throttle),
+    `${throttled(r.throttle)}${r.budgetThrottle ? `; ${throttled([r.budgetThrottle])}` : ''}`,
     `${f(r.handle[0], 2)} / ${f(r.handle[1], 2)} (${f(r.handle[2], 0)})`,
     `${f(r.genCpu, 0)}% (${r.workers})`,
     f(r.genLoopP99, 1),

@@ -10,7 +10,7 @@ import { join as joinPath } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { listeningPort, type Proc, spawnMain } from '../../../tests/support/processes.js';
-import { join, type Player, sleep, until, watchForGame } from './helpers.js';
+import { join, sleep, until, watchForGame } from './helpers.js';
 
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-start-crash-'));
 const children: Proc[] = [];

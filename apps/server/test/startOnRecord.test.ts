@@ -279,7 +279,6 @@ it('a start refused (NOT_RECORDED) leaves no wait behind, and the table is free 
   };
   setStore(store);
   const {
-    id,
     people: [host],
   } = await seatedTable(['Host'], [1, 2]);
   if (!host) throw new Error('seated');

@@ -101,6 +101,16 @@ describe('the table at phone and desktop sizes', () => {
           firstRow?.footTop ?? 0,
         );
         expect(firstRow?.across ?? 999, `${lang}: the pane scrolls across`).toBeLessThanOrEqual(0);
+        // A shortened column head still reads as its full word: both in the DOM read "FedernFed." once.
+        const heads = await page.$$eval('[data-testid="final-scores"] th .head-full', (es) =>
+          es.map((e) => e.textContent ?? ''),
+        );
+        expect(heads.length, `${lang}: the shortened column heads`).toBeGreaterThanOrEqual(2);
+        for (const word of new Set(heads))
+          expect(
+            await page.getByRole('columnheader', { name: word, exact: true }).count(),
+            `${lang}: column heads read as "${word}"`,
+          ).toBe(heads.filter((x) => x === word).length);
         expect(firstRow?.gaps.length ?? 0, `${lang}: the heading and the winner's lines`).toBeGreaterThanOrEqual(1);
         for (const gap of firstRow?.gaps ?? [])
           expect(gap, `${lang}: space between the results' first lines`).toBeLessThanOrEqual(16);

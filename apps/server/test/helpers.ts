@@ -85,6 +85,8 @@ export interface Player {
   onPatch: ((p: Player) => void)[];
   /** Called with every raw frame, after the client has decoded it. */
   onFrame: ((p: Player, frame: Buffer) => void)[];
+  /** The close code of this room's socket once it closed (a failing test says who closed it). */
+  closedWith?: number;
 }
 
 export async function join(
@@ -111,6 +113,7 @@ export function wrap(room: Room<BlazeState>, name: string, into?: Player): Playe
     onFrame: [],
   };
   p.room = room;
+  p.closedWith = undefined;
   // The transport copied the handler onto the socket at connect time: wrap it there.
   const ws = (room.connection.transport as unknown as { ws: { onmessage: ((ev: MessageEvent) => void) | null } }).ws;
   const original = ws.onmessage;
@@ -132,6 +135,9 @@ export function wrap(room: Room<BlazeState>, name: string, into?: Player): Playe
   });
   room.onStateChange(() => {
     for (const f of p.onPatch) f(p);
+  });
+  room.onLeave((code) => {
+    if (p.room === room) p.closedWith = code;
   });
   return p;
 }
@@ -217,7 +223,7 @@ export async function request(p: Player, type: string, payload: unknown, done: (
       // What the sender saw when it gave up: a closed socket answers nothing, errors included.
       const st = p.room.state as { gameNumber?: number; status?: string } | undefined;
       throw new Error(
-        `${type} never took effect: ${JSON.stringify(p.errors.slice(-3))}; socket ${p.room.connection.isOpen ? 'open' : 'closed'}, sees game ${st?.gameNumber} ${st?.status}`,
+        `${type} never took effect: ${JSON.stringify(p.errors.slice(-3))}; socket ${p.room.connection.isOpen ? 'open' : `closed (${p.closedWith})`}, sees game ${st?.gameNumber} ${st?.status}`,
       );
     }
     p.room.send(type, payload);

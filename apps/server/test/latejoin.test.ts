@@ -73,7 +73,7 @@ it('late spectator and token rejoin decode the same state as an early spectator 
       const each = people.map((p) => {
         const v = p.seat >= 0 ? viewFromState(p.room.state, p.seat) : null;
         const own = p.room.state;
-        const link = p.room.connection.isOpen ? 'open' : 'closed';
+        const link = p.room.connection.isOpen ? 'open' : `closed (${p.closedWith})`;
         return `${p.name} (seat ${p.seat}, socket ${link}, sees game ${own.gameNumber} ${own.status} at line ${lastSeq(own)}): would ${JSON.stringify(v && decide(v))}; hand ${JSON.stringify(v?.hand)}; last errors ${JSON.stringify(p.errors.slice(-3))}`;
       });
       throw new Error(

@@ -29,6 +29,8 @@ export interface SqliteStoreOptions {
   checkpointWorkerUrl?: URL;
   /** Milliseconds between the thread's checkpoints (checkpointer.ts' default otherwise). */
   checkpointEveryMs?: number;
+  /** WAL frames at a pass from which the writer catches up (CATCH_UP_FRAMES otherwise; tests lower it). */
+  catchUpFrames?: number;
 }
 
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): TableStore {
@@ -36,6 +38,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   let checkpointer: Checkpointer | null = null;
   // A pass told after close() finds the file closed: no catch-up then.
   let closed = false;
+  const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
   if (file !== ':memory:' && options.checkpointThread !== false) {
     f.autoCheckpoint(BACKSTOP_AUTOCHECKPOINT_PAGES);
     const onFail =
@@ -45,7 +48,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       file,
       (pass) => {
         storeCheckpointSeconds.observe({ on: 'thread' }, pass.ms / 1e3);
-        if (closed || pass.log < CATCH_UP_FRAMES) return;
+        if (closed || pass.log < catchUpFrames) return;
         const started = performance.now();
         try {
           f.checkpoint();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newPlayer, shot, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
-import { openTableWith } from '../support/tables.js';
+import { watchingHostStarts } from '../support/tables.js';
 
 const poll = <T>(f: () => Promise<T> | T, timeout = 20_000) => expect.poll(f, { timeout, interval: 100 });
 
@@ -240,15 +240,7 @@ describe('join screen and spectators (issue #10)', () => {
         deviceScaleFactor: 2,
       });
       const page = p.page;
-      await openTableWith(page, product.server.base);
-      await tid(page, 'name-input').fill('Host');
-      await tid(page, 'watch').click();
-      await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
-      for (const seat of [0, 1, 2]) {
-        await tid(page, `add-bot-${seat}`).click();
-        await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
-      }
-      await tid(page, 'start').click();
+      await watchingHostStarts(page, product.server.base);
       await poll(() => page.evaluate(() => window.__blaze?.snapshot?.status)).toBe('playing');
       await expect(tid(page, 'actions').isHidden()).resolves.toBe(true);
       const canvasBottom = () =>

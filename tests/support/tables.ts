@@ -36,11 +36,11 @@ export async function openTableWith(page: Page, base: string, settings?: Partial
 }
 
 /**
- * A host who watches their three bots play a game to its end (quick bots): the table made over the
- * API, Watch pressed as 'Host', three bots added, started; resolves on the final scores. Its address.
+ * A host who watches their three bots play: the table made over the API (with `settings`, if any),
+ * Watch pressed as 'Host', three bots added, Start pressed. Its address.
  */
-export async function watchingHostGame(page: Page, base: string): Promise<string> {
-  const url = await openTableWith(page, base, { botDelayMs: 0, windowMs: 500 });
+export async function watchingHostStarts(page: Page, base: string, settings?: Partial<TableSettings>): Promise<string> {
+  const url = await openTableWith(page, base, settings);
   await tid(page, 'name-input').fill('Host');
   await tid(page, 'watch').click();
   await poll(() => tid(page, 'watching').textContent()).toBe('You are watching');
@@ -49,6 +49,12 @@ export async function watchingHostGame(page: Page, base: string): Promise<string
     await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
   }
   await tid(page, 'start').click();
+  return url;
+}
+
+/** watchingHostStarts with quick bots, resolving on the game's final scores. Its address. */
+export async function watchingHostGame(page: Page, base: string): Promise<string> {
+  const url = await watchingHostStarts(page, base, { botDelayMs: 0, windowMs: 500 });
   await poll(() => tid(page, 'final-scores').isVisible(), 120_000).toBe(true);
   return url;
 }

@@ -9,11 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { heuristicBot, simulateGame } from '@blaze/bots';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { openStore } from '../src/store/open.js';
 import { Recorder, rebuild } from '../src/store/record.js';
 import { RECORD_CONFLICT } from '../src/store/recordIndex.js';
+import { UNPUSH_SCRIPT } from '../src/store/redis.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
 import { sleep, until } from './helpers.js';
 
@@ -163,6 +165,46 @@ describe.each([
       expect(await s.load(id)).toEqual([chat(1), chat(2), chat(3)]);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('Redis: a table marked open appends with a plain RPUSH, and one that did not fit is taken back', () => {
+  it('two processes writing one table: the stale one is refused and its push is out of the list', async () => {
+    const a = openStore({ REDIS_URL: redis?.url ?? '' });
+    const b = openStore({ REDIS_URL: redis?.url ?? '' });
+    try {
+      const id = `two-${Math.random().toString(36).slice(2, 8)}`;
+      expect(await a.append(id, [chat(1)], 0)).toBe('written');
+      // Another process restored the table and went on: a's next batch is behind.
+      expect(await b.append(id, [chat(2), chat(3)], 1)).toBe('written');
+      await expect(a.append(id, [chat(9)], 1)).rejects.toMatchObject({ code: RECORD_CONFLICT });
+      await expect(a.append(id, [chat(2), chat(9)], 1)).rejects.toMatchObject({ code: RECORD_CONFLICT });
+      // The batch b wrote, asked again by a at its index (a retry after a lost answer): already there.
+      expect(await a.append(id, [chat(2), chat(3)], 1)).toBe('already');
+      expect(await b.load(id)).toEqual([chat(1), chat(2), chat(3)]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('the take-back removes only its own push, even with another push behind it', async () => {
+    const r = new Redis(redis?.url ?? '');
+    try {
+      const key = `blaze:t:unpush-${Math.random().toString(36).slice(2, 8)}`;
+      const [one, ours, theirs] = ['"one"', '"ours"', '"theirs"'];
+      // The list was 1 long, not 2 as asked: the push landed at index 1, and another one behind it.
+      await r.rpush(key, one, one, ours, theirs);
+      await expect(r.eval(UNPUSH_SCRIPT, 1, key, 3, 2, ours)).rejects.toThrow(/RECORD_CONFLICT: 3 entries/);
+      expect(await r.lrange(key, 0, -1)).toEqual([one, one, theirs]);
+      // The same entry as the one before it (a retry of a write that landed): that one is kept.
+      await r.del(key);
+      await r.rpush(key, one, ours, ours);
+      expect(await r.eval(UNPUSH_SCRIPT, 1, key, 3, 1, ours)).toBe(0);
+      expect(await r.lrange(key, 0, -1)).toEqual([one, ours]);
+    } finally {
+      r.disconnect();
     }
   });
 });

@@ -19,9 +19,12 @@ type AppendingRedis = Redis & {
     mark: '0' | '1',
     ...entries: string[]
   ): Promise<number>;
+  blazeUnpush(list: string, pushedTo: number, at: number, ...entries: string[]): Promise<number>;
 };
 
 const P = 'blaze:';
+/** What UNPUSH_SCRIPT overwrites a taken-back slot with before removing it: not JSON, so never an entry. */
+const UNPUSHED = '\\0blaze:unpushed';
 /**
  * Appends a batch at its index (recordIndex.ts) in one atomic step, one round trip (EVALSHA): written
  * (1) only when the list is exactly ARGV[3] long; already there (0) when the same entries are at that
@@ -52,6 +55,40 @@ if len == at + n then
   if same then return 0 end
 end
 return redis.error_reply('${RECORD_CONFLICT}: ' .. len .. ' entries')`;
+/**
+ * After a plain RPUSH that did not land at its index (the list was ARGV[1] long right after it): takes
+ * that push back out, in one step, then answers as APPEND_SCRIPT would have: already there (0) when the
+ * same entries are at ARGV[2], else an error. The push is found where RPUSH put it (a list only grows
+ * at its tail meanwhile); each of its slots is overwritten with a value no entry (JSON) can equal, and
+ * those are removed.
+ * KEYS: the list; ARGV: its length after the push, at, the entries.
+ */
+export const UNPUSH_SCRIPT = `
+local pushedTo = tonumber(ARGV[1])
+local at = tonumber(ARGV[2])
+local n = #ARGV - 2
+local from = pushedTo - n
+if from >= 0 then
+  local there = redis.call('LRANGE', KEYS[1], from, pushedTo - 1)
+  local ours = #there == n
+  for i = 1, n do
+    if there[i] ~= ARGV[2 + i] then ours = false end
+  end
+  if ours then
+    for i = 0, n - 1 do redis.call('LSET', KEYS[1], from + i, '${UNPUSHED}') end
+    redis.call('LREM', KEYS[1], n, '${UNPUSHED}')
+  end
+end
+local len = redis.call('LLEN', KEYS[1])
+if len == at + n then
+  local there = redis.call('LRANGE', KEYS[1], at, len - 1)
+  local same = true
+  for i = 1, n do
+    if there[i] ~= ARGV[2 + i] then same = false end
+  end
+  if same then return 0 end
+end
+return redis.error_reply('${RECORD_CONFLICT}: ' .. len .. ' entries')`;
 /** Takes a table listed open off the closed list (1), or leaves a closed one (0). */
 const UNLIST_OPEN_SCRIPT = `
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
@@ -68,6 +105,12 @@ if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZSCORE', KEYS[2], ARGV[
 if redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 return 1`;
+
+/** A script's conflict reply as the store's RecordConflict; any other error as it came. */
+function conflictOr(e: unknown, table: string, at: number, entries: number): unknown {
+  const m = e instanceof Error ? CONFLICT_REPLY.exec(e.message) : null;
+  return m ? new RecordConflict(table, at, Number(m[1]), entries) : e;
+}
 
 /**
  * When a table on record was last busy: its last finished game's end, else its last chat or log
@@ -96,9 +139,13 @@ export function openRedisStore(url: string): TableStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 }) as AppendingRedis;
   // EVALSHA, falling back to EVAL the first time the server has not seen it.
   redis.defineCommand('blazeAppend', { numberOfKeys: 3, lua: APPEND_SCRIPT });
+  redis.defineCommand('blazeUnpush', { numberOfKeys: 1, lua: UNPUSH_SCRIPT });
   /**
    * Tables this store has marked open and not closed since. Marking again at every action would cost
-   * a ZSCORE and a ZADD more per action; the append itself is one script, one round trip.
+   * a ZSCORE and a ZADD more per action. Once marked, a table's appends are a plain RPUSH, whose reply
+   * (the list's new length) says exactly whether the list was `at` long: a quarter of the script's time
+   * in Redis (3 µs against 16 per action, two processes at 600 tables). The rare push that did not fit
+   * (a retry of a write that landed, or another process writing the table) is taken back by UNPUSH_SCRIPT.
    */
   const marked = new Set<string>();
   return {
@@ -108,6 +155,16 @@ export function openRedisStore(url: string): TableStore {
       const key = `${P}t:${table}`;
       const values = entries.map((e) => JSON.stringify(e));
       const mark = !marked.has(table);
+      if (!mark) {
+        const pushedTo = await redis.rpush(key, ...values);
+        if (pushedTo === at + values.length) return 'written';
+        try {
+          await redis.blazeUnpush(key, pushedTo, at, ...values);
+          return 'already';
+        } catch (e) {
+          throw conflictOr(e, table, at, entries.length);
+        }
+      }
       // Not known to be marked until it is written: the next append marks it again otherwise.
       try {
         const r = await redis.blazeAppend(
@@ -123,9 +180,7 @@ export function openRedisStore(url: string): TableStore {
         if (mark) marked.add(table);
         return Number(r) === 1 ? 'written' : 'already';
       } catch (e) {
-        const m = e instanceof Error ? CONFLICT_REPLY.exec(e.message) : null;
-        if (m) throw new RecordConflict(table, at, Number(m[1]), entries.length);
-        throw e;
+        throw conflictOr(e, table, at, entries.length);
       }
     },
     async load(table) {

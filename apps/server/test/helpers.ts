@@ -11,6 +11,8 @@ import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';
 import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+import { type RestoredTable, rebuild } from '../src/store/record.js';
+import type { TableEntry } from '../src/store/types.js';
 import { send, viewFromState } from './clientView.js';
 
 export { send, viewFromState };
@@ -65,6 +67,13 @@ export const FAST_ROOM = {
 
 /** A clock of a minute a turn: nothing moves by itself while a test looks. */
 export const SLOW = { attackerMs: 60_000, targetMs: 60_000, betMs: 60_000 };
+
+/** The table its record rebuilds; the test fails with rebuild's reason if the record does not rebuild. */
+export function rebuilt(entries: readonly TableEntry[]): RestoredTable {
+  const r = rebuild(entries);
+  if ('error' in r) throw new Error(r.error);
+  return r;
+}
 
 export function serverRoom(id: string): BlazeRoom {
   const room = matchMaker.getLocalRoomById(id) as BlazeRoom | undefined;

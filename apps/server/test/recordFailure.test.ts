@@ -14,7 +14,7 @@ import { afterAll, expect, it } from 'vitest';
 import * as metrics from '../src/metrics.js';
 import { saveGameRecord } from '../src/room/results.js';
 import { setStore } from '../src/store/current.js';
-import { Recorder, rebuild } from '../src/store/record.js';
+import { Recorder } from '../src/store/record.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { GameRecord, TableEntry, TableStore } from '../src/store/types.js';
 import {
@@ -23,6 +23,7 @@ import {
   join,
   lastSeq,
   nextError,
+  rebuilt,
   SLOW,
   serverRoom,
   sleep,
@@ -136,8 +137,7 @@ it('while the record cannot be written no move is made, and the record still rep
   expect(await applied()).toBe(appliedBefore);
   store.locked = false;
   await until(() => room.state.status === 'finished', 60_000, 'the game to end');
-  const r = rebuild(await store.load(id));
-  if ('error' in r) throw new Error(r.error);
+  const r = rebuilt(await store.load(id));
   expect(r.actions).toEqual(room.journal);
   expect(r.game).toEqual(room.game);
   expect(r.results).toHaveLength(1);
@@ -161,8 +161,7 @@ it('while the record cannot be written no move is made, and the record still rep
   host.room.send('rematch', {});
   await until(() => host.room.state.status === 'playing', 5_000, 'the rematch');
   expect(host.room.state.gameNumber).toBe(2);
-  const again = rebuild(await store.load(id));
-  if ('error' in again) throw new Error(again.error);
+  const again = rebuilt(await store.load(id));
   expect(again.gameNumber).toBe(2);
   expect(again.results).toHaveLength(1);
   await host.room.leave();
@@ -235,8 +234,7 @@ it('a start the record could not take is refused to the host, and the table stay
   // On record once, as started: the record replays to the game shown.
   const entries = await store.load(id);
   expect(entries.filter((e) => e.t === 'start')).toHaveLength(1);
-  const r = rebuild(entries);
-  if ('error' in r) throw new Error(r.error);
+  const r = rebuilt(entries);
   expect(r.game).toEqual(room.game);
   expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'bot', 'bot', null, null]);
   await host.room.leave();

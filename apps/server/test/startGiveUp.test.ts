@@ -15,7 +15,7 @@ import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import * as metrics from '../src/metrics.js';
 import type { BlazeRoom } from '../src/room/BlazeRoom.js';
 import { setStore } from '../src/store/current.js';
-import { Recorder, type RestoredTable, rebuild } from '../src/store/record.js';
+import { Recorder, type RestoredTable } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
 import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
@@ -25,6 +25,7 @@ import {
   join,
   nextError,
   type Player,
+  rebuilt,
   SLOW,
   serverRoom,
   sleep,
@@ -97,8 +98,7 @@ async function withPausableRedis(body: (store: TableStore, admin: Redis) => Prom
 
 /** The record holds one game, numbered 1, started once, and replays to the game the room shows. */
 async function expectOneGame(store: TableStore, id: string, room: BlazeRoom): Promise<RestoredTable> {
-  const r = rebuild(await store.load(id));
-  if ('error' in r) throw new Error(r.error);
+  const r = rebuilt(await store.load(id));
   expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
   expect(r.game).toEqual(room.game);
   expect(r.log.filter((l) => l.kind === 'started')).toHaveLength(1);
@@ -141,8 +141,7 @@ it('a start the store does not take in time is given up: the lobby is back, the 
     await admin.call('CLIENT', 'UNPAUSE');
     await room.flushRecord();
     await until(() => [host, ben].every((p) => !p.room.state.savingDelayed), 5_000, 'the notice cleared');
-    const r = rebuild(await store.load(id));
-    if ('error' in r) throw new Error(r.error);
+    const r = rebuilt(await store.load(id));
     expect(r.game).toBeNull();
     expect(r.gameNumber).toBe(0);
     expect(r.games).toHaveLength(0);
@@ -190,8 +189,7 @@ it('moves in a running game are never given up: they wait for the store, and eve
     // record holds every move made before the flush, and what it holds is what the room made.
     const made = room.journal.length;
     await room.flushRecord();
-    const r = rebuild(await store.load(id));
-    if ('error' in r) throw new Error(r.error);
+    const r = rebuilt(await store.load(id));
     expect(r.actions.length).toBeGreaterThanOrEqual(made);
     expect(r.actions).toEqual(room.journal.slice(0, r.actions.length));
     for (const p of [host, ben]) await p.room.leave();

@@ -14,7 +14,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { setStore } from '../src/store/current.js';
-import { rebuild } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { openSqliteThreadStore } from '../src/store/sqliteThread.js';
@@ -25,6 +24,7 @@ import {
   join,
   nextError,
   type Player,
+  rebuilt,
   SLOW,
   serverRoom,
   sleep,
@@ -215,8 +215,7 @@ it('a start waits for the writer thread: nothing of the game is shown, and the t
   for (const e of entries.slice(startAt)) {
     if (e.t === 'seats') expect(e.slots.map((o) => o?.kind ?? null)).toEqual(closedUp);
   }
-  const r = rebuild(entries);
-  if ('error' in r) throw new Error(r.error);
+  const r = rebuilt(entries);
   expect(r.game).toEqual(room.game);
   expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(closedUp);
   for (const p of [host, ben, cat, dan]) await p.room.leave();
@@ -257,8 +256,7 @@ it('someone who leaves while a start waits keeps their seat for the bot, and the
   const entries = await store.load(id);
   // The record has them in that order too, and still replays.
   expect(entries.flatMap((e) => (e.t === 'log' ? [e.line.kind] : [])).slice(-2)).toEqual(['started', 'botTookOver']);
-  const r = rebuild(entries);
-  if ('error' in r) throw new Error(r.error);
+  const r = rebuilt(entries);
   expect(r.game).toEqual(room.game);
   expect(r.seats?.slots.map((o) => o?.kind ?? null)).toEqual(['person', 'person', 'bot', null, null]);
   await host.room.leave();
@@ -336,8 +334,7 @@ it('with Redis too: a start waits for Redis to take it, and the table holds stil
     await admin.call('CLIENT', 'UNPAUSE');
     await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
     await room.flushRecord();
-    const r = rebuild(await store.load(id));
-    if ('error' in r) throw new Error(r.error);
+    const r = rebuilt(await store.load(id));
     expect(r.game).toEqual(room.game);
     expect(r.settings?.windowMs).not.toBe(1_000);
     await host.room.leave();

@@ -7,7 +7,9 @@
  * tables where one person sits and nothing happens.
  * Environment: BENCH_TABLES=10,100,500,1000  BENCH_SECONDS=20  BENCH_WARMUP=5  BENCH_MODES=patch,json,idle
  *   BENCH_PROCESSES=1,2 (2: two server processes sharing a redis-server on loopback; tables alternate
- *   between them and each table's guest joins through the other process, found via Redis)
+ *   between them and each table's guest joins through the other process, found via Redis; 2apart: two
+ *   processes that share nothing, each with its own SQLite file and guests, the most a second process
+ *   could carry on the same machine)
  *   BENCH_REDIS=1 (one process uses Redis too, as two do: presence, matchmaking and the record; tells Redis' cost
  *   apart from a second process's)
  *   BENCH_WORKERS (generator processes; default one per 250 tables)
@@ -61,8 +63,25 @@ type Mode = 'patch' | 'json' | 'idle';
 const MODES = list(process.env.BENCH_MODES, 'patch,json,idle') as Mode[];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-/** Server processes per run: 1, and with 2 a real redis-server on loopback shared by both. */
-const PROCESSES = list(process.env.BENCH_PROCESSES, '1').map(Number);
+/**
+ * The server processes of a run: 1; 2 (or more), sharing a real redis-server on loopback; or 2apart,
+ * two that share nothing, each with its own tables and SQLite file: two one-process deployments side
+ * by side, which no second process sharing Redis can beat on the same machine.
+ */
+interface Kind {
+  n: number;
+  apart: boolean;
+}
+const PROCESSES: Kind[] = list(process.env.BENCH_PROCESSES, '1').map((v) => {
+  const m = /^(\d+)(apart)?$/.exec(v);
+  if (!m || Number(m[1]) < 1) throw new Error(`BENCH_PROCESSES: ${v} is not a count such as 1, 2 or 2apart`);
+  return { n: Number(m[1]), apart: m[2] !== undefined };
+});
+const sameKind = (a: Kind, b: Kind) => a.n === b.n && a.apart === b.apart;
+const kindName = (k: Kind) =>
+  k.apart
+    ? `${k.n} processes apart`
+    : `${k.n} process${k.n > 1 ? 'es' : ''}${withRedis(k) && k.n > 1 ? ' + Redis' : ''}`;
 /** The bots' strength, one run each (people's latency with strong bots against the same without). */
 /** Rounds of every row; one run's tail on a shared 2-core machine moves by up to 2× from run to run. */
 const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
@@ -75,7 +94,7 @@ const QUOTA_PERIOD_MS = Number(process.env.BENCH_SERVER_CPU_PERIOD_MS ?? 100);
  */
 const REDIS_IN_BUDGET = process.env.BENCH_REDIS_IN_BUDGET !== '0';
 /** BENCH_REDIS=1: one process shares a redis-server too, as two do: what Redis costs, apart from a second process. */
-const withRedis = (processes: number) => processes > 1 || process.env.BENCH_REDIS === '1';
+const withRedis = (k: Kind) => !k.apart && (k.n > 1 || process.env.BENCH_REDIS === '1');
 /**
  * BENCH_TABLES_PER_PROCESS=180-250: only the table counts within that range per process run (a capacity
  * search around one process's limit and two's, without the rows far from either).
@@ -191,8 +210,9 @@ function pin(c: ChildProcess, cpus: string | undefined): void {
   execFileSync('taskset', ['-a', '-cp', cpus, String(c.pid)], { stdio: 'ignore' });
 }
 
-async function runOne(tables: number, mode: Mode, processes: number, bots: BotStrength) {
-  const redis = withRedis(processes) ? await startRedis() : null;
+async function runOne(tables: number, mode: Mode, kind: Kind, bots: BotStrength) {
+  const processes = kind.n;
+  const redis = withRedis(kind) ? await startRedis() : null;
   // Redis does the servers' record and presence work: on their cores, as it is in their CPU budget.
   if (redis) pin(redis.child, process.env.BENCH_SERVER_CPUS);
   // The deployment's CPU: QUOTA per server process, and Redis inside the same total unless told not to.
@@ -202,7 +222,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
   const quotas: CpuQuota[] = [];
   const ports: number[] = [];
   for (let i = 0; i < processes; i++) {
-    const wanted = withRedis(processes) ? await freePort() : 0;
+    const wanted = withRedis(kind) ? await freePort() : 0;
     const server = fork(here('../../dist/bench-server.js'), [], {
       // BENCH_SERVER_ARGS: extra node flags for the server process (e.g. --trace-gc, --cpu-prof).
       execArgv: [...NODE_FLAGS, ...list(process.env.BENCH_SERVER_ARGS, '')],
@@ -238,6 +258,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     });
     const setup: WorkerSetup = {
       endpoints: ports.map((p) => `ws://127.0.0.1:${p}`),
+      apart: kind.apart,
       roomName: mode === 'json' ? 'bench-json' : 'bench',
       idle: mode === 'idle',
       tables: n,
@@ -309,6 +330,7 @@ async function runOne(tables: number, mode: Mode, processes: number, bots: BotSt
     tables,
     mode,
     processes,
+    kind,
     bots,
     botFigures: m.bots,
     load,
@@ -385,7 +407,7 @@ const head = [
 const line = (r: Row) =>
   [
     r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
-    withRedis(r.processes) ? `${r.processes} + Redis` : '1',
+    r.kind.apart ? `${r.processes} apart` : withRedis(r.kind) ? `${r.processes} + Redis` : '1',
     { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
     `2 ${r.bots}`,
     decisions(r.botFigures),
@@ -411,49 +433,61 @@ const line = (r: Row) =>
     `${f(r.load[0], 2)} → ${f(r.load[1], 2)}`,
   ].join(' | ');
 /**
- * How many tables each process count carried at the aim's p99: the largest table count measured whose
+ * How many tables each kind of run carried at the aim's p99: the largest table count measured whose
  * people's p99 (the median over rounds) was within BENCH_CAPACITY_P99, with every smaller count too.
- * The table counts measured bound it: the next count up is printed with its p99.
+ * A round that skipped a count because a smaller one saturated counts as over the aim there: a count
+ * measured only in the rounds before its kind saturated was not held. The table counts measured bound
+ * it: the next count up is printed with its p99.
  */
 function capacity(): void {
   if (TABLES.length < 2) return;
-  const found = new Map<number, number>();
-  for (const procs of PROCESSES) {
+  const found: { kind: Kind; best: number }[] = [];
+  for (const kind of PROCESSES) {
     const p99At = (n: number) => {
       const rs = rows.filter(
-        (r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0],
+        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0],
       );
-      if (rs.length === 0) return null;
+      const skipped = skips.filter(
+        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0],
+      ).length;
+      if (rs.length === 0) return skipped > 0 ? Number.POSITIVE_INFINITY : null;
       return rs.every((r) => r.failed === 0)
-        ? pct(
-            rs.map((r) => r.p99),
-            50,
-          )
+        ? pct([...rs.map((r) => r.p99), ...Array<number>(skipped).fill(Number.POSITIVE_INFINITY)], 50)
         : Number.NaN;
     };
     let best = 0;
     let over = '';
     for (const n of [...TABLES].sort((a, b) => a - b)) {
       const p = p99At(n);
-      // Not measured for this process count (BENCH_TABLES_PER_PROCESS, or skipped as saturated).
+      // Not measured for this kind (BENCH_TABLES_PER_PROCESS).
       if (p === null) continue;
       if (p <= CAPACITY_P99) {
         best = n;
         continue;
       }
-      over = Number.isFinite(p)
-        ? `; ${n} tables measured ${f(p, 2)} ms`
-        : `; ${n} tables did not run or did not all open`;
+      over =
+        p === Number.POSITIVE_INFINITY
+          ? `; ${n} tables: saturated in most rounds`
+          : Number.isFinite(p)
+            ? `; ${n} tables measured ${f(p, 2)} ms`
+            : `; ${n} tables did not run or did not all open`;
       break;
     }
-    found.set(procs, best);
+    found.push({ kind, best });
     console.log(
-      `capacity at people's p99 ≤ ${CAPACITY_P99} ms, ${procs} process${procs > 1 ? 'es' : ''}${QUOTA !== null ? ` of ${QUOTA} core each` : ''}: ${best > 0 ? `${best} tables` : 'none of the counts measured'}${over}`,
+      `capacity at people's p99 ≤ ${CAPACITY_P99} ms, ${kindName(kind)}${QUOTA !== null ? ` of ${QUOTA} core each` : ''}: ${best > 0 ? `${best} tables` : 'none of the counts measured'}${over}`,
     );
   }
-  const one = found.get(1);
-  for (const [procs, n] of found)
-    if (procs > 1 && one) console.log(`capacity of ${procs} processes / 1 process: ${f(n / one, 2)}×`);
+  const one = found.find((x) => x.kind.n === 1 && !x.kind.apart)?.best;
+  for (const { kind, best } of found)
+    if (kind.n > 1 && one) console.log(`capacity of ${kindName(kind)} / 1 process: ${f(best / one, 2)}×`);
+  for (const { kind, best } of found) {
+    const apart = found.find((x) => x.kind.apart && x.kind.n === kind.n && !kind.apart)?.best;
+    if (apart)
+      console.log(
+        `capacity of ${kindName(kind)} / ${kindName({ n: kind.n, apart: true })} on the same machine: ${f(best / apart, 2)}×`,
+      );
+  }
 }
 /** Over all server processes: the share of scheduler periods that ran out of quota, and the wait per second each. */
 function throttled(ts: Throttling[]): string {
@@ -492,24 +526,26 @@ function saturation(r: Row): string | null {
   return why.length > 0 ? why.join(', ') : null;
 }
 const saturated = new Map<string, { at: number; why: string }>();
+/** The runs a round skipped because a smaller count of their kind saturated (capacity counts them as over). */
+const skips: { tables: number; kind: Kind; mode: Mode; bots: BotStrength }[] = [];
 try {
   for (let round = 0; round < REPEAT; round++) {
     for (const n of TABLES) {
-      for (const procs of PROCESSES) {
+      for (const kind of PROCESSES) {
         for (const mode of MODES) {
           for (const bots of BOTS) {
-            if (PER_PROCESS && (n < PER_PROCESS.min * procs || n > PER_PROCESS.max * procs)) continue;
-            const key = `${procs}/${mode}/${bots}`;
+            if (PER_PROCESS && (n < PER_PROCESS.min * kind.n || n > PER_PROCESS.max * kind.n)) continue;
+            const key = `${kindName(kind)}/${mode}/${bots}`;
             const sat = saturated.get(key);
             // Only the counts from where it saturated up: a later round still measures the ones below.
             if (sat && n >= sat.at) {
-              if (round === 0)
-                console.log(
-                  `| ${n} | ${procs} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,
-                );
+              skips.push({ tables: n, kind, mode, bots });
+              console.log(
+                `| ${n} | ${kindName(kind)} | ${mode} | 2 ${bots} | skipped: saturated at ${sat.at} tables (${sat.why}) |`,
+              );
               continue;
             }
-            const r = await runOne(n, mode, procs, bots);
+            const r = await runOne(n, mode, kind, bots);
             rows.push(r);
             console.log(`| ${line(r)} |`);
             const why = saturation(r);
@@ -527,7 +563,7 @@ if (REPEAT > 1) {
   // Each kind of row over its rounds: the median is the figure, the spread says how much to trust it.
   const kinds = new Map<string, Row[]>();
   for (const r of rows) {
-    const k = `${r.tables} tables, ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${r.mode}, ${r.bots} bots`;
+    const k = `${r.tables} tables, ${kindName(r.kind)}, ${r.mode}, ${r.bots} bots`;
     kinds.set(k, [...(kinds.get(k) ?? []), r]);
   }
   const runs = (xs: number[]) => xs.map((x) => f(x, 2)).join(' / ');
@@ -541,34 +577,34 @@ if (REPEAT > 1) {
 }
 capacity();
 for (const n of TABLES) {
-  for (const procs of PROCESSES) {
-    const p = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'patch' && r.bots === BOTS[0]);
-    const j = rows.find((r) => r.tables === n && r.processes === procs && r.mode === 'json' && r.bots === BOTS[0]);
+  for (const kind of PROCESSES) {
+    const p = rows.find((r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0]);
+    const j = rows.find((r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'json' && r.bots === BOTS[0]);
     if (p && j)
       console.log(
-        `${n} tables, ${procs} process${procs > 1 ? 'es' : ''}: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
+        `${n} tables, ${kindName(kind)}: JSON baseline / patches = ${f(j.bytesMedian / p.bytesMedian)}× bytes (median), ${f(j.bytesMean / p.bytesMean)}× (mean), ${f(j.p99 / p.p99)}× p99 latency`,
       );
   }
 }
 for (const n of TABLES) {
-  for (const procs of PROCESSES) {
+  for (const kind of PROCESSES) {
     for (const mode of MODES) {
       const normal = rows.find(
-        (r) => r.tables === n && r.processes === procs && r.mode === mode && r.bots === 'normal',
+        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === mode && r.bots === 'normal',
       );
       const strong = rows.find(
-        (r) => r.tables === n && r.processes === procs && r.mode === mode && r.bots === 'strong',
+        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === mode && r.bots === 'strong',
       );
       if (normal && strong && mode !== 'idle')
         console.log(
-          `${n} tables, ${mode}, ${procs} process${procs > 1 ? 'es' : ''}: people's p99 with strong bots ${f(strong.p99, 2)} ms vs normal ${f(normal.p99, 2)} ms (${f(strong.p99 / normal.p99, 2)}×); p50 ${f(strong.p50, 2)} vs ${f(normal.p50, 2)} ms`,
+          `${n} tables, ${mode}, ${kindName(kind)}: people's p99 with strong bots ${f(strong.p99, 2)} ms vs normal ${f(normal.p99, 2)} ms (${f(strong.p99 / normal.p99, 2)}×); p50 ${f(strong.p50, 2)} vs ${f(normal.p50, 2)} ms`,
         );
     }
   }
 }
 for (const r of rows)
   console.log(
-    `  ${r.tables} ${r.mode} (${r.processes} proc, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes ${withRedis(r.processes) || process.env.BENCH_STORE === 'thread' ? '(Redis or the writer thread: time to their answer, the event loop goes on meanwhile)' : 'on the event loop'}, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
+    `  ${r.tables} ${r.mode} (${kindName(r.kind)}, ${r.bots} bots): ${r.samples} latency samples, ${r.sent} sent, ${r.refused} refused, server CPU ${f(r.cpu)}%, RSS ${f(r.rss / 2 ** 20, 0)} MB, ${r.gcCount} GC pauses of which over 5 ms: ${r.gcLong.minor} young, ${r.gcLong.major} full, ${r.gcLong.other} other; ${r.record.count} record writes ${withRedis(r.kind) || process.env.BENCH_STORE === 'thread' ? '(Redis or the writer thread: time to their answer, the event loop goes on meanwhile)' : 'on the event loop'}, ${f(r.record.sumMs, 0)} ms in all, ${r.record.over2_5} over 2.5 ms, ${r.record.over10} over 10 ms; WAL checkpoints on the event loop ${r.record.loopCheckpoints} (${f(r.record.loopCheckpointMs, 1)} ms), on their thread ${r.record.threadCheckpoints} (${f(r.record.threadCheckpointMs, 0)} ms)`,
   );
 for (const r of rows) {
   if (r.mode !== 'patch' || !r.breakdown) continue;

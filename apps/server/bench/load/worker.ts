@@ -19,6 +19,8 @@ import { send, viewFromState } from '../../test/clientView.js';
 export interface WorkerSetup {
   /** One server process, or several sharing Redis: table n opens on endpoints[n % k], its guest joins through the next one. */
   endpoints: string[];
+  /** Several processes that share nothing (BENCH_PROCESSES=2apart): a table's guest joins where it opened. */
+  apart: boolean;
   roomName: 'bench' | 'bench-json';
   /** Only the host joins, and no game starts: a lobby table left open. */
   idle: boolean;
@@ -243,7 +245,7 @@ async function openTable(setup: WorkerSetup, n: number): Promise<void> {
   const k = setup.endpoints.length;
   const home = setup.endpoints[n % k] as string;
   // With several processes the guest asks another one, which finds the table through Redis.
-  const away = setup.endpoints[(n + 1) % k] as string;
+  const away = setup.endpoints[setup.apart ? n % k : (n + 1) % k] as string;
   const http = home.replace(/^ws/, 'http');
   const id = await retry(async () => {
     const r = await fetch(`${http}/bench/tables`, {

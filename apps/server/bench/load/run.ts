@@ -530,6 +530,9 @@ const saturated = new Map<string, { at: number; why: string }>();
 const skips: { tables: number; kind: Kind; mode: Mode; bots: BotStrength }[] = [];
 try {
   for (let round = 0; round < REPEAT; round++) {
+    // Each round starts over: a kind that saturated in a slow minute of a shared machine is measured
+    // again in the next round, and the median over the rounds decides (a skipped run counts as over).
+    saturated.clear();
     for (const n of TABLES) {
       for (const kind of PROCESSES) {
         for (const mode of MODES) {
@@ -537,7 +540,7 @@ try {
             if (PER_PROCESS && (n < PER_PROCESS.min * kind.n || n > PER_PROCESS.max * kind.n)) continue;
             const key = `${kindName(kind)}/${mode}/${bots}`;
             const sat = saturated.get(key);
-            // Only the counts from where it saturated up: a later round still measures the ones below.
+            // Only the counts from where it saturated up in this round.
             if (sat && n >= sat.at) {
               skips.push({ tables: n, kind, mode, bots });
               console.log(

@@ -25,6 +25,16 @@ type AppendingRedis = Redis & {
 const P = 'blaze:';
 /** What UNPUSH_SCRIPT overwrites a taken-back slot with before removing it: not JSON, so never an entry. */
 const UNPUSHED = '\\0blaze:unpushed';
+/** Lua: whether the list at `key` holds the n entries ARGV[first + 1 ..] from index `from` on. */
+const HOLDS_AT = `
+local function holdsAt(key, from, first, n)
+  local there = redis.call('LRANGE', key, from, from + n - 1)
+  if #there ~= n then return false end
+  for i = 1, n do
+    if there[i] ~= ARGV[first + i] then return false end
+  end
+  return true
+end`;
 /**
  * Appends a batch at its index (recordIndex.ts) in one atomic step, one round trip (EVALSHA): written
  * (1) only when the list is exactly ARGV[3] long; already there (0) when the same entries are at that
@@ -35,7 +45,7 @@ const UNPUSHED = '\\0blaze:unpushed';
  * be restored at the next start and removed by the retention while listed open.
  * KEYS: the list, open, closed; ARGV: table, now, at, mark, the entries.
  */
-const APPEND_SCRIPT = `
+const APPEND_SCRIPT = `${HOLDS_AT}
 local len = redis.call('LLEN', KEYS[1])
 local at = tonumber(ARGV[3])
 local n = #ARGV - 4
@@ -46,14 +56,7 @@ if len == at then
   redis.call('RPUSH', KEYS[1], unpack(ARGV, 5))
   return 1
 end
-if len == at + n then
-  local there = redis.call('LRANGE', KEYS[1], at, len - 1)
-  local same = true
-  for i = 1, n do
-    if there[i] ~= ARGV[4 + i] then same = false end
-  end
-  if same then return 0 end
-end
+if len == at + n and holdsAt(KEYS[1], at, 4, n) then return 0 end
 return redis.error_reply('${RECORD_CONFLICT}: ' .. len .. ' entries')`;
 /**
  * After a plain RPUSH that did not land at its index (the list was ARGV[1] long right after it): takes
@@ -63,31 +66,17 @@ return redis.error_reply('${RECORD_CONFLICT}: ' .. len .. ' entries')`;
  * those are removed.
  * KEYS: the list; ARGV: its length after the push, at, the entries.
  */
-export const UNPUSH_SCRIPT = `
+export const UNPUSH_SCRIPT = `${HOLDS_AT}
 local pushedTo = tonumber(ARGV[1])
 local at = tonumber(ARGV[2])
 local n = #ARGV - 2
 local from = pushedTo - n
-if from >= 0 then
-  local there = redis.call('LRANGE', KEYS[1], from, pushedTo - 1)
-  local ours = #there == n
-  for i = 1, n do
-    if there[i] ~= ARGV[2 + i] then ours = false end
-  end
-  if ours then
-    for i = 0, n - 1 do redis.call('LSET', KEYS[1], from + i, '${UNPUSHED}') end
-    redis.call('LREM', KEYS[1], n, '${UNPUSHED}')
-  end
+if from >= 0 and holdsAt(KEYS[1], from, 2, n) then
+  for i = 0, n - 1 do redis.call('LSET', KEYS[1], from + i, '${UNPUSHED}') end
+  redis.call('LREM', KEYS[1], n, '${UNPUSHED}')
 end
 local len = redis.call('LLEN', KEYS[1])
-if len == at + n then
-  local there = redis.call('LRANGE', KEYS[1], at, len - 1)
-  local same = true
-  for i = 1, n do
-    if there[i] ~= ARGV[2 + i] then same = false end
-  end
-  if same then return 0 end
-end
+if len == at + n and holdsAt(KEYS[1], at, 2, n) then return 0 end
 return redis.error_reply('${RECORD_CONFLICT}: ' .. len .. ' entries')`;
 /** Takes a table listed open off the closed list (1), or leaves a closed one (0). */
 const UNLIST_OPEN_SCRIPT = `

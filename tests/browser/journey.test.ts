@@ -349,6 +349,8 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     // The results take the whole stage (the action bar, empty after a game, is gone), Rematch is in
     // sight and not covered without scrolling, and the panel is opaque (the canvas' words showed
     // through at 360x640; Rematch was half under the bar at 1280x800, the scores a 210 px window at 568x320).
+    // Once the moment after they open, when the results' buttons let presses through, is over (results.ts).
+    await poll(() => A.page.evaluate(() => document.querySelector('.results.just-opened') !== null)).toBe(false);
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 568, height: 320 },

@@ -64,6 +64,25 @@ describe('practice against bots, offline', () => {
     await shot(page, 'practice-setup-strengths');
     await tid(page, 'practice-start').click();
     await poll(async () => (await seen(page)).hand.length).toBe(5);
+    // What a press at Rematch's place reaches as the results open, and a second later. Was: a Pass
+    // aimed at the action bar as a bot's move ended the game landed on Rematch, and game 2 was dealt.
+    await page.evaluate(() => {
+      const results = document.querySelector<HTMLElement>('[data-testid="results"]');
+      const hits: string[] = [];
+      (window as unknown as { __rematchHits: string[] }).__rematchHits = hits;
+      const hit = () => {
+        const r = document.querySelector('[data-testid="rematch"]')?.getBoundingClientRect();
+        if (!r) return 'no rematch';
+        const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return el?.closest('[data-testid="rematch"]') ? 'rematch' : 'held';
+      };
+      new MutationObserver(() => {
+        if (results && !results.hidden && hits.length === 0) {
+          hits.push(hit());
+          setTimeout(() => hits.push(hit()), 1000);
+        }
+      }).observe(results as HTMLElement, { attributes: true, attributeFilter: ['hidden'] });
+    });
     expect((await seen(page)).myHand.sort()).toEqual(['b2a', 'bFa', 'r9a', 'rFa', 'y1a']);
 
     // "Must show" 4: the same hand in grayscale. Suits differ by shape as well as colour.
@@ -142,7 +161,15 @@ describe('practice against bots, offline', () => {
       if (await step(page)) moves++;
       else await page.waitForTimeout(150);
     }
-    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    const ended = async () => ({
+      finalScores: await tid(page, 'final-scores').isVisible(),
+      game: await page.evaluate(() => window.__blaze?.snapshot?.gameNumber),
+    });
+    await poll(ended).toEqual({ finalScores: true, game: 1 });
+    await poll(() => page.evaluate(() => (window as unknown as { __rematchHits: string[] }).__rematchHits)).toEqual([
+      'held',
+      'rematch',
+    ]);
     // Nothing to hint once the game is over.
     expect(await page.locator('.hint-bar').isVisible()).toBe(false);
     await shot(page, 'practice-offline-final-scores');

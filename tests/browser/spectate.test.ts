@@ -212,12 +212,14 @@ describe('join screen and spectators (issue #10)', () => {
     await poll(() => late.page.evaluate(() => window.__blaze?.snapshot?.status), 120_000).toBe('finished');
     const sit = tid(late.page, 'offer-sit-3');
     await poll(() => sit.isVisible()).toBe(true);
-    const seen = await sit.evaluate((b) => {
-      const r = b.getBoundingClientRect();
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return r.bottom <= window.innerHeight && r.right <= window.innerWidth && (top === b || b.contains(top));
-    });
-    expect(seen, 'Sit in sight and uncovered at 360x640').toBe(true);
+    // Polled: for a moment after they open, the results' buttons let presses through (results.ts).
+    const seen = () =>
+      sit.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.bottom <= window.innerHeight && r.right <= window.innerWidth && (top === b || b.contains(top));
+      });
+    await expect.poll(seen, { message: 'Sit in sight and uncovered at 360x640', timeout: 5000 }).toBe(true);
     await shot(late.page, 'spectate-phone-results');
     await sit.focus();
     await late.page.keyboard.press('Enter');

@@ -205,6 +205,25 @@ const SUMMARY_MS = ROUND_BREAK_MS - REPLAY_MS;
 export const SUMMARY_ARRIVE_MS = 300;
 
 /**
+ * The results open where the action bar and the hand were: a press aimed at Pass or a card as the last
+ * move ended the game landed on Rematch and dealt a new game for everyone (seen in a browser test). The
+ * results' buttons take no pointer for this long after they appear; nobody reads the scores and decides
+ * on a rematch sooner. Longer than the summary's SUMMARY_ARRIVE_MS: a stray press here starts a game.
+ */
+export const RESULTS_HOLD_MS = 800;
+
+/** Marks `el` (the results) as just opened for RESULTS_HOLD_MS (style.css: `.just-opened`); returns the cancel. */
+export function holdResultsButtons(el: HTMLElement, prev: () => void): () => void {
+  prev();
+  el.classList.add('just-opened');
+  const timer = setTimeout(() => el.classList.remove('just-opened'), RESULTS_HOLD_MS);
+  return () => {
+    clearTimeout(timer);
+    el.classList.remove('just-opened');
+  };
+}
+
+/**
  * The round-end overlay (issue #10): who lost, every bet revealed and what it scored (R9.2), the
  * round's feathers, the new trump. It closes by itself, by a tap, or (once a mouse rested on it) a
  * while after the mouse left; the game goes on underneath. The game's end closes it at once.

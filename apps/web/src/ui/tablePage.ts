@@ -34,7 +34,7 @@ import { attachHandKeys } from './handKeys.js';
 import { type JoinReason, JoinScreen } from './joinScreen.js';
 import { renderLobby } from './lobby.js';
 import { SidePanels } from './panels.js';
-import { RoundSummaryView, renderResults } from './results.js';
+import { holdResultsButtons, RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
 import { topBar } from './topbar.js';
@@ -295,6 +295,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
 
   // ---- drawing ----
   let lastYourMove = false;
+  let releaseResults = () => {};
+  cleanups.push(() => releaseResults());
   function draw(s: StoreState): void {
     const tb = s.table;
     sortBtn.textContent = s.ui.sort === 'suit' ? t('top.sortSuit') : t('top.sortValue');
@@ -346,6 +348,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
       },
     );
+    if (resultsWereHidden && !resultsEl.hidden) releaseResults = holdResultsButtons(resultsEl, releaseResults);
     panels.update(tb);
     const b = banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.

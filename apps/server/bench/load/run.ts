@@ -78,10 +78,11 @@ const PROCESSES: Kind[] = list(process.env.BENCH_PROCESSES, '1').map((v) => {
   return { n: Number(m[1]), apart: m[2] !== undefined };
 });
 const sameKind = (a: Kind, b: Kind) => a.n === b.n && a.apart === b.apart;
-const kindName = (k: Kind) =>
-  k.apart
-    ? `${k.n} processes apart`
-    : `${k.n} process${k.n > 1 ? 'es' : ''}${withRedis(k) && k.n > 1 ? ' + Redis' : ''}`;
+/** `short`: the table's column ("2 + Redis"); otherwise the words of the capacity lines ("2 processes + Redis"). */
+const kindName = (k: Kind, short = false) => {
+  const n = short ? String(k.n) : `${k.n} process${k.n > 1 ? 'es' : ''}`;
+  return k.apart ? `${n} apart` : withRedis(k) ? `${n} + Redis` : n;
+};
 /** The bots' strength, one run each (people's latency with strong bots against the same without). */
 /** Rounds of every row; one run's tail on a shared 2-core machine moves by up to 2× from run to run. */
 const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
@@ -407,7 +408,7 @@ const head = [
 const line = (r: Row) =>
   [
     r.failed > 0 ? `${r.tables - r.failed} of ${r.tables}` : String(r.tables),
-    r.kind.apart ? `${r.processes} apart` : withRedis(r.kind) ? `${r.processes} + Redis` : '1',
+    kindName(r.kind, true),
     { patch: 'schema patches', json: 'full JSON view', idle: 'idle lobby (1 person)' }[r.mode],
     `2 ${r.bots}`,
     decisions(r.botFigures),
@@ -444,12 +445,10 @@ function capacity(): void {
   const found: { kind: Kind; best: number }[] = [];
   for (const kind of PROCESSES) {
     const p99At = (n: number) => {
-      const rs = rows.filter(
-        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0],
-      );
-      const skipped = skips.filter(
-        (r) => r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0],
-      ).length;
+      const at = (r: { tables: number; kind: Kind; mode: string; bots: BotStrength }) =>
+        r.tables === n && sameKind(r.kind, kind) && r.mode === 'patch' && r.bots === BOTS[0];
+      const rs = rows.filter(at);
+      const skipped = skips.filter(at).length;
       if (rs.length === 0) return skipped > 0 ? Number.POSITIVE_INFINITY : null;
       return rs.every((r) => r.failed === 0)
         ? pct([...rs.map((r) => r.p99), ...Array<number>(skipped).fill(Number.POSITIVE_INFINITY)], 50)

@@ -145,8 +145,11 @@ class Person {
     const s = this.room.state;
     if (this.thinking || this.pending || this.seat < 0 || s.status !== 'playing') return;
     // Outside betting only the attackers and the target may act (legalActions): a bystander has no move
-    // to pick, so no view is built for it (most updates a person receives).
-    if (!s.betting && s.active !== this.seat && s.supporter !== this.seat && s.target !== this.seat) return;
+    // to pick, so no view is built for it (most updates a person receives). The baseline's table is its
+    // JSON view: its schema state holds the status alone.
+    const now = this.table.json ? this.view : s;
+    if (now && !now.betting && now.active !== this.seat && now.supporter !== this.seat && now.target !== this.seat)
+      return;
     const view = this.table.json ? this.view : viewFromState(s, this.seat);
     if (!view || view.over) return;
     const a: Action | null = chooseAction('heuristic', view, Math.random);

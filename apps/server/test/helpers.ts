@@ -132,9 +132,14 @@ export function wrap(room: Room<BlazeState>, name: string, into?: Player): Playe
     original?.(ev);
     for (const f of p.onFrame) f(p, frame);
   };
+  // colyseus.js hands a type to '*' only while no handler of its own is registered: autoplay's 'error'
+  // handler used to hide every error from `errors` (a drop then printed as "[]").
+  room.onMessage('error', (message: ErrorMessage) => {
+    p.messages.push({ type: 'error', message });
+    p.errors.push(message);
+  });
   room.onMessage('*', (type, message) => {
     p.messages.push({ type, message });
-    if (type === 'error') p.errors.push(message as ErrorMessage);
     if (type === 'seat') {
       const m = message as { seatToken: string; seat: number; host?: boolean };
       p.token = m.seatToken;
@@ -167,9 +172,14 @@ export async function nextError(p: Player, from: number, timeoutMs = 5_000): Pro
   return p.errors[from] as ErrorMessage;
 }
 
+/** How long autoplay sends nothing after the server said RATE_LIMITED (it says so at most once a second). */
+export const RATE_LIMITED_PAUSE_MS = 1_000;
+
 /**
  * Makes a client play like a person: after each patch it decides from its own decoded view and
- * sends at most one action per patch, after `delayMs`.
+ * sends at most one action per patch, after `delayMs`. Told RATE_LIMITED, it sends nothing for
+ * RATE_LIMITED_PAUSE_MS: every refused message is a strike toward the drop (4429), and a client that
+ * answered "slow down" by sending again at once was dropped when its game ran near the rate.
  */
 export function autoplay(
   p: Player,
@@ -186,8 +196,9 @@ export function autoplay(
       stopped = true;
     },
   };
+  let pausedUntil = 0;
   const tick = () => {
-    if (stopped || waiting || p.seat < 0) return;
+    if (stopped || waiting || p.seat < 0 || Date.now() < pausedUntil) return;
     const s = p.room.state;
     if (s.status !== 'playing' || s.over) return;
     const view = viewFromState(s, p.seat);
@@ -208,9 +219,11 @@ export function autoplay(
     }, delayMs);
   };
   p.onPatch.push(tick);
-  // A rate-limited move was never judged: try it again.
+  // A rate-limited move was never judged: try it again, once the pause is over.
   p.room.onMessage('error', (e: { code: string }) => {
-    if (e.code === 'RATE_LIMITED') lastKey = '';
+    if (e.code !== 'RATE_LIMITED') return;
+    lastKey = '';
+    pausedUntil = Date.now() + RATE_LIMITED_PAUSE_MS;
   });
   const iv = setInterval(tick, 50);
   const stop = stats.stop;

@@ -12,6 +12,6 @@
  * at 500 tables GC pause p99 median 4.5 ms (≤ 5 ms in 6 of 8 runs) against 6.2 ms (none of 8), the
  * people's p99 the same (median 6.3 against 6.5 ms); at 1000 tables p99 18–26 ms against 49–54 ms
  * and GC pause p99 6.4–6.8 against 11.5–13.7 ms, for about a tenth more CPU at 500 tables and less at
- * 1000. Figures: README, "Tests and figures".
+ * 1000. Figures: docs/benchmarks.md.
  */
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'] as const;

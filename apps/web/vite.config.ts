@@ -7,6 +7,13 @@ const target = `http://127.0.0.1:${process.env.BLAZE_SERVER_PORT ?? 2567}`;
 
 export default defineConfig({
   plugins: [serviceWorker()],
+  resolve: {
+    alias: [
+      // colyseus.js' MessagePack, in its build without generated readers: the page's policy allows no
+      // eval, and the usual build tries `new Function` as it loads (a reported violation on every page).
+      { find: /^@colyseus\/msgpackr$/, replacement: '@colyseus/msgpackr/index-no-eval' },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -24,6 +24,7 @@ import { colyseusLogger, createLogger, type Logger } from './logger.js';
 import { registry } from './metrics.js';
 import type { BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
+import { securityHeaders } from './securityHeaders.js';
 import { currentStore } from './store/current.js';
 import { mountTableRoutes } from './tableRoutes.js';
 
@@ -121,7 +122,9 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.
   const inner = http.listeners('request').slice() as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
+  const setHeaders = securityHeaders(options.publicAddress);
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    setHeaders(req, res);
     if (edge.guardRequest(req, res)) return;
     for (const listener of inner) listener.call(http, req, res);
   });

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import { createLogger } from '../src/logger.js';
-import { nameKey, normalizeName, uniqueName } from '../src/names.js';
+import { normalizeName, sameName, uniqueName } from '../src/names.js';
 import { autoplay, createTable, FAST_ROOM, join, serverRoom, until, useServer } from './helpers.js';
 
 const lines: string[] = [];
@@ -124,9 +124,34 @@ describe('operations', () => {
       ...(room as unknown as { seating: { people: Map<string, { name: string }> } }).seating.people.values(),
     ].map((p) => p.name);
     expect(seen).toEqual(['Ann', 'Ann 2', 'Ann 3', 'ann 4', 'Ann 5', 'Bob']);
-    expect(new Set(seen.map(nameKey)).size).toBe(seen.length);
+    for (const [i, a] of seen.entries())
+      for (const b of seen.slice(i + 1)) expect(sameName(a, b), `${a} ${b}`).toBe(false);
     // A name of only invisible characters is no name.
     await expect(join(srv.endpoint, id, { name: '\u200B\u200D' })).rejects.toThrow(/name/i);
+    for (const p of people) await p.room.leave();
+  });
+
+  it('letters of other scripts drawn like Latin ones get a suffix at a real table (issue 39, finding 6)', async () => {
+    const id = await createTable(srv.endpoint);
+    // Cherokee, Lisu, Canadian syllabics, Coptic, a capital I for the l; then two honest names.
+    const names = ['Alice', '\u13AAlice', '\uA4EElice', '\u15C5lice', '\u2C80lice', 'AIice', 'Alicia', 'さくら'];
+    const people = [];
+    for (const name of names) people.push(await join(srv.endpoint, id, { name, spectate: true }));
+    const room = serverRoom(id);
+    await until(() => room.clients.length === names.length);
+    const seen = [
+      ...(room as unknown as { seating: { people: Map<string, { name: string }> } }).seating.people.values(),
+    ].map((p) => p.name);
+    expect(seen).toEqual([
+      'Alice',
+      '\u13AAlice 2',
+      '\uA4EElice 3',
+      '\u15C5lice 4',
+      '\u2C80lice 5',
+      'AIice 6',
+      'Alicia',
+      'さくら',
+    ]);
     for (const p of people) await p.room.leave();
   });
 
@@ -164,14 +189,43 @@ describe('names', () => {
 
   it('reads letters of other scripts drawn like Latin ones as those letters', () => {
     // Cyrillic о and а, Greek ο: "Hоst" and "Аnn" pass for Host and Ann on screen.
-    expect(nameKey('H\u043est')).toBe(nameKey('Host'));
-    expect(nameKey('\u0410nn')).toBe(nameKey('ann'));
-    expect(nameKey('B\u03bfb')).toBe(nameKey('Bob'));
+    expect(sameName('H\u043est', 'Host')).toBe(true);
+    expect(sameName('\u0410nn', 'ann')).toBe(true);
+    expect(sameName('B\u03bfb', 'Bob')).toBe(true);
     expect(uniqueName('H\u043est', ['Host'])).toBe('H\u043est 2');
     // Names in those scripts stay themselves, and distinct from each other.
     expect(normalizeName('Олег')).toBe('Олег');
-    expect(nameKey('Олег')).not.toBe(nameKey('Ольга'));
+    expect(sameName('Олег', 'Ольга')).toBe(false);
     expect(uniqueName('Αλέξης', ['Ann'])).toBe('Αλέξης');
+  });
+
+  it('finds the look-alikes of UTS #39 (confusables.txt) and letters of a foreign script in a word', () => {
+    // Issue 39, finding 6: each of these sat next to "Alice" unchanged.
+    const alikes = {
+      cherokee: '\u13AAlice',
+      lisu: '\uA4EElice',
+      syllabics: '\u15C5lice',
+      coptic: '\u2C80lice',
+      capitalI: 'AIice',
+      digitOne: 'A1ice',
+      smallCapitalI: 'aIice',
+    };
+    for (const [what, name] of Object.entries(alikes)) {
+      expect(sameName(name, 'Alice'), what).toBe(true);
+      expect(uniqueName(name, ['Alice']), what).toBe(`${name} 2`);
+    }
+    // Case alone still makes no other person, in full case folding too.
+    expect(sameName('ALICE', 'Alice')).toBe(true);
+    expect(sameName('STRASSE', 'Straße')).toBe(true);
+    expect(sameName('Bot l', 'Bot 1')).toBe(true);
+    // Honest different names stay as typed: a digit where no letter looks like it, Japanese names,
+    // kana against kana, names that only begin alike.
+    for (const name of ['Ali', 'Alicia', 'Al1ce', 'Alise', 'さくら', 'サクラ', '佐藤', 'Олег', 'Αλέξης'])
+      expect(uniqueName(name, ['Alice']), name).toBe(name);
+    expect(sameName('さくら', 'サクラ')).toBe(false);
+    expect(sameName('佐藤', '佐藤さん')).toBe(false);
+    // A Japanese name beside a Latin one in one word is not read as look-alike Latin.
+    expect(sameName('Ken佐藤', 'Kenji')).toBe(false);
   });
 
   it('suffixes a taken name, keeping it within the length limit', () => {

@@ -1,4 +1,5 @@
 /** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
+import './noEval.js';
 import './style.css';
 import './a11y/a11y.css';
 import { initLang, onLangChange } from './i18n/index.js';

@@ -4,7 +4,7 @@
  */
 import { type BotStrength, MAX_SEATS, type TableCard } from '@blaze/protocol';
 import { newSeatToken } from '../ids.js';
-import { nameKey } from '../names.js';
+import { nameTaken } from '../names.js';
 
 export interface Person {
   token: string;
@@ -127,11 +127,11 @@ export class Seating {
     if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
     // Nobody at the table may share the bot's name, a person calling themselves "Bot 1" included.
-    const names = new Set(this.slots.map((o) => (o?.kind === 'bot' ? nameKey(o.name) : '')));
-    for (const p of this.people.values()) names.add(nameKey(p.name));
-    for (const name of spent) names.add(nameKey(name));
+    const names = this.slots.map((o) => (o?.kind === 'bot' ? o.name : ''));
+    for (const p of this.people.values()) names.push(p.name);
+    names.push(...spent);
     let n = 1;
-    while (names.has(nameKey(`Bot ${n}`))) n++;
+    while (nameTaken(`Bot ${n}`, names)) n++;
     this.slots[slot] = { kind: 'bot', name: `Bot ${n}`, strength };
     return null;
   }

@@ -39,7 +39,9 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     { testid: 'coach-practice', class: 'primary', onclick: () => go('/practice') },
     lt('home.practice'),
   );
-  const style = h('style', {});
+  // A sheet of its own, not a <style> element: the page's policy (securityHeaders.ts) allows no inline style.
+  const lights = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, lights];
   const title = h('strong', {}, lt('learn.title'));
   const coach = h(
     'section',
@@ -49,7 +51,6 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     move,
     objection,
     h('div', { class: 'row' }, nextBtn, practiceBtn),
-    style,
   );
   let state: CoachState | null = null;
   const open = () => coach.classList.contains('open');
@@ -80,7 +81,7 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
       lesson.textContent = lt('learn.done');
       move.textContent = '';
       nextBtn.hidden = true;
-      style.textContent = '';
+      lights.replaceSync('');
       coach.dataset.step = 'done';
       return;
     }
@@ -104,9 +105,10 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     move.dataset.bet = a?.type === 'bet' ? `${a.on} ${a.value}` : '';
     // Light the buttons this step asks for (the action bar is rebuilt on every change, so by selector).
     const ids = s.busy ? [] : buttonsFor(m);
-    style.textContent =
+    lights.replaceSync(
       ids.map((id) => `[data-testid="actions"] [data-testid="${id}"]`).join(',') +
-      (ids.length ? '{outline:4px solid #ffd23f;outline-offset:2px}' : '');
+        (ids.length ? '{outline:4px solid #ffd23f;outline-offset:2px}' : ''),
+    );
   };
   const objected = (o: Objection) => {
     objection.textContent =
@@ -150,5 +152,6 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     window.removeEventListener('resize', fitMore);
     dispose?.();
     coach.remove();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== lights);
   };
 }

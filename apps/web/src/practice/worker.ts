@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** The practice table's worker: rules and bots off the page's thread. */
+import '../noEval.js';
 import { CLOCKS } from '@blaze/protocol';
 import { randomStream, viewFor } from '@blaze/rules';
 import { PracticeDriver } from './driver.js';

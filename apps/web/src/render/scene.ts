@@ -8,6 +8,8 @@
 import type { CardId } from '@blaze/rules';
 import { Group } from '@tweenjs/tween.js';
 import { Application, Container, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
+// Shaders' uniform and buffer sync without generated functions: the page's policy allows no eval.
+import 'pixi.js/unsafe-eval';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
 import type { ClientTable } from '../store/snapshot.js';

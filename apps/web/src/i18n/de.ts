@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 
 export const de: Messages = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● Du bist dran – {app}',
   'app.tagline': 'Das Kartenspiel Blaze für 3 bis 5 Freunde, im Browser.',
   'home.name': 'Dein Name',
   'home.namePlaceholder': 'z. B. Ana',

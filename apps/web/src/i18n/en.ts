@@ -1,6 +1,7 @@
 /** English: the reference table. Every other language must have exactly these keys. */
 export const en = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● Your turn – {app}',
   'app.tagline': 'The card game Blaze for 3 to 5 friends, in the browser.',
   'home.name': 'Your name',
   'home.namePlaceholder': 'e.g. Ana',

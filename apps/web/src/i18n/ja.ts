@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 
 export const ja: Messages = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● あなたの番 – {app}',
   'app.tagline': '3〜5人で遊ぶカードゲーム「Blaze」をブラウザで。',
   'home.name': 'なまえ',
   'home.namePlaceholder': '例：アナ',

@@ -38,7 +38,7 @@ describe('log lines about the reader', () => {
     expect(say(line('roundOver', 0, -1, [], 1))).toBe('Round 1 is over: you lose it');
     expect(say(line('gameOver', 0))).toBe('Game over: you win');
     expect(say(line('gameOver', 1))).toBe('Game over: Ben wins');
-    expect(say(line('timedOut', 0, -1, [], -1, 'attacker'))).toBe('Your time ran out: you are done');
+    expect(say(line('timedOut', 0, -1, [], -1, 'attacker'))).toBe('Your time ran out: you add no more cards for now');
     expect(say(line('timedOut', 0, -1, [], 1, 'attacker'))).toBe('Your time ran out: the bot opens for you');
     expect(say(line('timedOut', 1, -1, [], -1, 'target'))).toBe("Ben's time ran out: Ben passes");
   });

@@ -188,7 +188,7 @@ export const en = {
   'log.kicked': '{name} is moved to the spectators',
   'log.timedOut': "{name}'s time ran out; the table moves on",
   'log.timedOut.target': "{name}'s time ran out: {name} passes",
-  'log.timedOut.attacker': "{name}'s time ran out: {name} is done",
+  'log.timedOut.attacker': "{name}'s time ran out: {name} adds no more cards for now",
   'log.timedOut.opener': "{name}'s time ran out: the bot opens for {name}",
   'log.timedOut.bet': "{name}'s time ran out: the bot bets for {name}",
   // The same lines about the reader's own seat (`.you`) or with the reader as the one challenged or bet on (`.toYou`).
@@ -214,7 +214,7 @@ export const en = {
   'log.kicked.you': 'You are moved to the spectators',
   'log.timedOut.you': 'Your time ran out; the table moves on',
   'log.timedOut.target.you': 'Your time ran out: you pass',
-  'log.timedOut.attacker.you': 'Your time ran out: you are done',
+  'log.timedOut.attacker.you': 'Your time ran out: you add no more cards for now',
   'log.timedOut.opener.you': 'Your time ran out: the bot opens for you',
   'log.timedOut.bet.you': 'Your time ran out: the bot bets for you',
   'log.other': '{text}',

@@ -26,6 +26,7 @@ export const en = {
   'join.reconnecting': 'Connection lost, reconnecting…',
   'join.restarting': 'The server is restarting; back in a moment…',
   'join.gone': 'This table no longer exists.',
+  'join.unknown': 'There is no table at this link. Check that the whole link was copied, or ask for a new one.',
   'join.home': 'Back to start',
   'join.host': 'Host: {name}',
   'join.seated': 'At the table',

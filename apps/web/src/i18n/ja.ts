@@ -27,6 +27,7 @@ export const ja: Messages = {
   'join.reconnecting': '接続が切れました。再接続中…',
   'join.restarting': 'サーバーを再起動しています。まもなく戻ります…',
   'join.gone': 'このテーブルはもう存在しません。',
+  'join.unknown': 'このリンクのテーブルはありません。リンクが最後までコピーされているか確かめるか、新しいリンクをもらってください。',
   'join.home': 'はじめに戻る',
   'join.host': 'ホスト：{name}',
   'join.seated': '着席している人',

@@ -61,7 +61,7 @@ describe('log lines about the reader', () => {
     expect(say(line('passed', 0))).toBe('あなたがパス');
     expect(say(line('drew', 0, -1, [], 2))).toBe('あなたが2枚引く');
     expect(say(line('betPlaced', 1, 0))).toBe('Benがあなたに賭ける');
-    expect(say(line('opened', 2, 0, ['y2a']))).toMatch(/^Cleoがあなたに.+で挑戦$/);
+    expect(say(line('opened', 2, 0, ['y2a']))).toMatch(/^Cleoがあなたに.+でチャレンジ$/);
     expect(say(line('gameOver', 0))).toBe('ゲーム終了：あなたの勝ち');
     expect(say(line('passed', 1))).toBe('Benがパス');
   });

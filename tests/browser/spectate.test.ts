@@ -112,7 +112,8 @@ describe('join screen and spectators (issue #10)', () => {
 
     const gone = 'Diesen Tisch gibt es nicht mehr.';
     // An id no table ever had is told so, not that its table closed (issue #40).
-    const unknown = 'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.';
+    const unknown =
+      'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.';
     const onlyWayHome = async () => {
       for (const id of ['name-input', 'join-sit', 'watch']) expect(await tid(page, id).count(), id).toBe(0);
       await expect(tid(page, 'join-home').isVisible()).resolves.toBe(true);

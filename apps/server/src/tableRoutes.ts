@@ -9,8 +9,8 @@ import express from 'express';
 import { z } from 'zod';
 import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
-import { hasRecord } from './store/hasRecord.js';
 import { BucketBook } from './rateLimit.js';
+import { hasRecord } from './store/hasRecord.js';
 
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 

@@ -90,11 +90,11 @@ describe('practice clock', () => {
     driver.start();
     vi.advanceTimersByTime(1_000);
     driver.stop();
-    const log = driver.table.log;
+    const tb = driver.table.snapshot();
+    const log = tb.log;
     const k = log.findIndex((l) => l.kind === 'timedOut');
     expect(log[k]).toMatchObject({ seat: 0, text: 'attacker', value: 1 });
     expect(log[k + 1]).toMatchObject({ kind: 'opened', seat: 0 });
-    const tb = driver.table.snapshot();
     expect(logWords(log[k] as LogLine, tb, 'en')).toBe('Your time ran out: the bot opens for you');
   });
 });

@@ -28,7 +28,8 @@ export const de: Messages = {
   'join.reconnecting': 'Verbindung verloren, verbinde neu…',
   'join.restarting': 'Der Server startet neu; gleich geht es weiter…',
   'join.gone': 'Diesen Tisch gibt es nicht mehr.',
-  'join.unknown': 'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.',
+  'join.unknown':
+    'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.',
   'join.home': 'Zur Startseite',
   'join.host': 'Gastgeber: {name}',
   'join.seated': 'Am Tisch',

@@ -47,7 +47,8 @@ export const learnDe: LearnMessages = {
   'lesson.rejectTrump':
     'Jeder Trumpf (die Farbe der aufgedeckten Karte) wehrt eine Karte einer anderen Farbe ab, egal welchen Wert sie hat.',
   'lesson.trumpOnTrump': 'Eine Trumpf-Herausforderungskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',
-  'lesson.firebird': 'Ein Feuervogel zählt 10 als Herausforderungskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
+  'lesson.firebird':
+    'Ein Feuervogel zählt 10 als Herausforderungskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
   'lesson.extend':
     'Der aktive Spieler darf Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Herausforderung oder Abwehr.',
   'lesson.supporter':

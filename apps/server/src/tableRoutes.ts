@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
+import { hasRecord } from './store/hasRecord.js';
 
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 
@@ -85,12 +86,14 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
     res.setHeader('Cache-Control', 'no-store');
     res.json(card);
   });
-  // The same for the join page, where a closed table is an expected answer: 200 { exists: false }.
+  // The same for the join page, where a closed table is an expected answer: 200 { exists: false }, and
+  // whether it closed or never was (a mistyped link is told so, not that its table closed).
   app.get('/api/tables/:id/lookup', async (req, res) => {
     if (limited(req, res)) return;
     const card = await findCard(req.params.id);
     if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
-    const answer: TableLookup = card === 'NOT_FOUND' ? { exists: false } : { exists: true, card };
+    const answer: TableLookup =
+      card === 'NOT_FOUND' ? { exists: false, closed: await hasRecord(req.params.id) } : { exists: true, card };
     res.setHeader('Cache-Control', 'no-store');
     res.json(answer);
   });

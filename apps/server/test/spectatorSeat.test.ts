@@ -115,7 +115,7 @@ describe('spectators take seats', () => {
   it('GET /api/tables/:id/lookup: the join page learns that a table is gone from a 200, not a 404', async () => {
     const gone = await card('nonexistent1/lookup');
     expect(gone.status).toBe(200);
-    expect(tableLookup.parse(gone.body)).toEqual({ exists: false });
+    expect(tableLookup.parse(gone.body)).toEqual({ exists: false, closed: false });
     const id = await createTable(srv.endpoint, { windowMs: 500, botDelayMs: 0 });
     const host = await join(srv.endpoint, id, { name: 'Hanna' });
     await until(() => host.seat === 0);

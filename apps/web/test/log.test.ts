@@ -38,7 +38,7 @@ describe('log lines about the reader', () => {
     expect(say(line('roundOver', 0, -1, [], 1))).toBe('Round 1 is over: you lose it');
     expect(say(line('gameOver', 0))).toBe('Game over: you win');
     expect(say(line('gameOver', 1))).toBe('Game over: Ben wins');
-    expect(say(line('timedOut', 0, -1, [], -1, 'attacker'))).toBe('Your time ran out: you are done');
+    expect(say(line('timedOut', 0, -1, [], -1, 'attacker'))).toBe('Your time ran out: you add no more cards for now');
     expect(say(line('timedOut', 0, -1, [], 1, 'attacker'))).toBe('Your time ran out: the bot opens for you');
     expect(say(line('timedOut', 1, -1, [], -1, 'target'))).toBe("Ben's time ran out: Ben passes");
   });
@@ -61,7 +61,7 @@ describe('log lines about the reader', () => {
     expect(say(line('passed', 0))).toBe('あなたがパス');
     expect(say(line('drew', 0, -1, [], 2))).toBe('あなたが2枚引く');
     expect(say(line('betPlaced', 1, 0))).toBe('Benがあなたに賭ける');
-    expect(say(line('opened', 2, 0, ['y2a']))).toMatch(/^Cleoがあなたに.+で挑戦$/);
+    expect(say(line('opened', 2, 0, ['y2a']))).toMatch(/^Cleoがあなたに.+でチャレンジ$/);
     expect(say(line('gameOver', 0))).toBe('ゲーム終了：あなたの勝ち');
     expect(say(line('passed', 1))).toBe('Benがパス');
   });

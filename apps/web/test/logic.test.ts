@@ -147,7 +147,7 @@ describe('log and cards in words', () => {
     setLang('en');
     const tb = table(fresh(), 0);
     const room = (kind: string, text = '') => ({ ...logEntryPlain(), kind, seat: 1, cards: [], text });
-    expect(logWords(room('timedOut', 'attacker'), tb)).toBe("Ben's time ran out: Ben is done");
+    expect(logWords(room('timedOut', 'attacker'), tb)).toBe("Ben's time ran out: Ben adds no more cards for now");
     expect(logWords(room('timedOut', 'target'), tb)).toBe("Ben's time ran out: Ben passes");
     expect(logWords({ ...room('timedOut', 'attacker'), value: 1 }, tb)).toBe(
       "Ben's time ran out: the bot opens for Ben",

@@ -249,6 +249,8 @@ export type TableCard = z.infer<typeof tableCard>;
  */
 export const tableLookup = z.discriminatedUnion('exists', [
   z.object({ exists: z.literal(true), card: tableCard }).strict(),
-  z.object({ exists: z.literal(false) }).strict(),
+  // `closed`: the id was a table that has closed (the store still holds its record); false for an id
+  // no table ever had, or one whose record retention already removed.
+  z.object({ exists: z.literal(false), closed: z.boolean().optional() }).strict(),
 ]);
 export type TableLookup = z.infer<typeof tableLookup>;

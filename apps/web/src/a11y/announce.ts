@@ -4,14 +4,17 @@ import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import { banner } from '../logic/banner.js';
 import { cardsWords } from '../logic/cards.js';
-import { logWords } from '../logic/log.js';
+import { logWords, toldLines } from '../logic/log.js';
 import { betWords, summaryOf } from '../logic/roundSummary.js';
 import type { ClientTable, LogLine } from '../store/snapshot.js';
 
 /** The lines of `next` newer than `lastSeq`, in words, for the person at this table. */
 export function announcements(next: ClientTable, lastSeq: number): { lines: string[]; seq: number } {
   const fresh = next.log.filter((l) => l.seq > lastSeq);
-  const lines = fresh.map((l) => lineWords(l, next));
+  // A line the clock's line already said is not said again (toldLines), but it is counted as heard.
+  const lines = toldLines(next.log)
+    .filter((l) => l.seq > lastSeq)
+    .map((l) => lineWords(l, next));
   return { lines, seq: fresh.length ? (fresh[fresh.length - 1] as LogLine).seq : lastSeq };
 }
 

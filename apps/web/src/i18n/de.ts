@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 
 export const de: Messages = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● Du bist dran – {app}',
   'app.tagline': 'Das Kartenspiel Blaze für 3 bis 5 Freunde, im Browser.',
   'home.name': 'Dein Name',
   'home.namePlaceholder': 'z. B. Ana',
@@ -27,6 +28,8 @@ export const de: Messages = {
   'join.reconnecting': 'Verbindung verloren, verbinde neu…',
   'join.restarting': 'Der Server startet neu; gleich geht es weiter…',
   'join.gone': 'Diesen Tisch gibt es nicht mehr.',
+  'join.unknown':
+    'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.',
   'join.home': 'Zur Startseite',
   'join.host': 'Gastgeber: {name}',
   'join.seated': 'Am Tisch',
@@ -186,7 +189,7 @@ export const de: Messages = {
   'log.kicked': '{name} schaut jetzt nur zu',
   'log.timedOut': 'Die Zeit von {name} ist abgelaufen; es geht weiter',
   'log.timedOut.target': 'Die Zeit von {name} ist abgelaufen: {name} passt',
-  'log.timedOut.attacker': 'Die Zeit von {name} ist abgelaufen: {name} ist fertig',
+  'log.timedOut.attacker': 'Die Zeit von {name} ist abgelaufen: {name} legt vorerst nichts nach',
   'log.timedOut.opener': 'Die Zeit von {name} ist abgelaufen: der Bot fordert für {name} heraus',
   'log.timedOut.bet': 'Die Zeit von {name} ist abgelaufen: der Bot wettet für {name}',
   'log.opened.you': 'Du forderst {other} mit {cards} heraus',
@@ -211,7 +214,7 @@ export const de: Messages = {
   'log.kicked.you': 'Du schaust jetzt nur zu',
   'log.timedOut.you': 'Deine Zeit ist abgelaufen; es geht weiter',
   'log.timedOut.target.you': 'Deine Zeit ist abgelaufen: du passt',
-  'log.timedOut.attacker.you': 'Deine Zeit ist abgelaufen: du bist fertig',
+  'log.timedOut.attacker.you': 'Deine Zeit ist abgelaufen: du legst vorerst nichts nach',
   'log.timedOut.opener.you': 'Deine Zeit ist abgelaufen: der Bot fordert für dich heraus',
   'log.timedOut.bet.you': 'Deine Zeit ist abgelaufen: der Bot wettet für dich',
   'log.other': '{text}',

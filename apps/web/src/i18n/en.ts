@@ -1,6 +1,7 @@
 /** English: the reference table. Every other language must have exactly these keys. */
 export const en = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● Your turn – {app}',
   'app.tagline': 'The card game Blaze for 3 to 5 friends, in the browser.',
   'home.name': 'Your name',
   'home.namePlaceholder': 'e.g. Ana',
@@ -25,6 +26,7 @@ export const en = {
   'join.reconnecting': 'Connection lost, reconnecting…',
   'join.restarting': 'The server is restarting; back in a moment…',
   'join.gone': 'This table no longer exists.',
+  'join.unknown': 'There is no table at this link. Check that the whole link was copied, or ask for a new one.',
   'join.home': 'Back to start',
   'join.host': 'Host: {name}',
   'join.seated': 'At the table',
@@ -187,7 +189,7 @@ export const en = {
   'log.kicked': '{name} is moved to the spectators',
   'log.timedOut': "{name}'s time ran out; the table moves on",
   'log.timedOut.target': "{name}'s time ran out: {name} passes",
-  'log.timedOut.attacker': "{name}'s time ran out: {name} is done",
+  'log.timedOut.attacker': "{name}'s time ran out: {name} adds no more cards for now",
   'log.timedOut.opener': "{name}'s time ran out: the bot opens for {name}",
   'log.timedOut.bet': "{name}'s time ran out: the bot bets for {name}",
   // The same lines about the reader's own seat (`.you`) or with the reader as the one challenged or bet on (`.toYou`).
@@ -213,7 +215,7 @@ export const en = {
   'log.kicked.you': 'You are moved to the spectators',
   'log.timedOut.you': 'Your time ran out; the table moves on',
   'log.timedOut.target.you': 'Your time ran out: you pass',
-  'log.timedOut.attacker.you': 'Your time ran out: you are done',
+  'log.timedOut.attacker.you': 'Your time ran out: you add no more cards for now',
   'log.timedOut.opener.you': 'Your time ran out: the bot opens for you',
   'log.timedOut.bet.you': 'Your time ran out: the bot bets for you',
   'log.other': '{text}',

@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 
 export const ja: Messages = {
   'app.title': 'Blaze Online',
+  'title.yourTurn': '● あなたの番 – {app}',
   'app.tagline': '3〜5人で遊ぶカードゲーム「Blaze」をブラウザで。',
   'home.name': 'なまえ',
   'home.namePlaceholder': '例：アナ',
@@ -26,6 +27,8 @@ export const ja: Messages = {
   'join.reconnecting': '接続が切れました。再接続中…',
   'join.restarting': 'サーバーを再起動しています。まもなく戻ります…',
   'join.gone': 'このテーブルはもう存在しません。',
+  'join.unknown':
+    'このリンクのテーブルはありません。リンクが最後までコピーされているか確かめるか、新しいリンクをもらってください。',
   'join.home': 'はじめに戻る',
   'join.host': 'ホスト：{name}',
   'join.seated': '着席している人',
@@ -95,7 +98,7 @@ export const ja: Messages = {
   // The '?' beside the bet buttons on the lowest phones: it shows what a 0 and a 1 do.
   'act.betHintToggle': '0と1はどうなる？',
   'act.betHint': '1は賭けた相手の得点になります。ただしその人がラウンドに負けたら、あなたの得点です。0は必ず戻ります。',
-  'banner.openChallenge': 'あなたの番：{target}に挑戦しましょう',
+  'banner.openChallenge': 'あなたの番：{target}にチャレンジしましょう',
   'banner.rejectOrPass': '返すかパス',
   'banner.passedWait': 'パスしました：カードを引き取ります',
   'banner.allRejected': 'すべて返しました：攻撃側を待っています',
@@ -113,7 +116,7 @@ export const ja: Messages = {
     '保存が遅れています。サーバーが今は保存できません。手は待機中で、失われません。保存でき次第、続きます。',
   'banner.savingAgain': '保存が再開しました。',
   'banner.seconds': '{n}秒',
-  'role.active': '攻撃',
+  'role.active': '攻撃側',
   'role.target': '防御',
   'role.supporter': '援護',
   'role.out': '上がり',
@@ -154,7 +157,7 @@ export const ja: Messages = {
   'suit.y': '黄',
   'suit.b': '青',
   'card.firebird': '火の鳥',
-  'log.opened': '{name}が{other}に{cards}で挑戦',
+  'log.opened': '{name}が{other}に{cards}でチャレンジ',
   'log.extended': '{name}が{cards}を追加',
   'log.pair': '{challenge}を{card}で',
   'list.glue': '、',
@@ -184,11 +187,11 @@ export const ja: Messages = {
   'log.kicked': '{name}は観戦に移りました',
   'log.timedOut': '{name}の持ち時間切れ。ゲームは続きます',
   'log.timedOut.target': '{name}の持ち時間切れ：{name}はパス',
-  'log.timedOut.attacker': '{name}の持ち時間切れ：{name}は終了',
-  'log.timedOut.opener': '{name}の持ち時間切れ：ボットが{name}の代わりに出します',
+  'log.timedOut.attacker': '{name}の持ち時間切れ：{name}は今は追加しません',
+  'log.timedOut.opener': '{name}の持ち時間切れ：ボットが{name}の代わりにチャレンジします',
   'log.timedOut.bet': '{name}の持ち時間切れ：ボットが{name}の代わりに賭けます',
-  'log.opened.you': 'あなたが{other}に{cards}で挑戦',
-  'log.opened.toYou': '{name}があなたに{cards}で挑戦',
+  'log.opened.you': 'あなたが{other}に{cards}でチャレンジ',
+  'log.opened.toYou': '{name}があなたに{cards}でチャレンジ',
   'log.extended.you': 'あなたが{cards}を追加',
   'log.rejected.you': 'あなたが{cards}返す',
   'log.passed.you': 'あなたがパス',
@@ -209,8 +212,8 @@ export const ja: Messages = {
   'log.kicked.you': 'あなたは観戦に移りました',
   'log.timedOut.you': 'あなたの持ち時間切れ。ゲームは続きます',
   'log.timedOut.target.you': 'あなたの持ち時間切れ：あなたはパス',
-  'log.timedOut.attacker.you': 'あなたの持ち時間切れ：あなたは終了',
-  'log.timedOut.opener.you': 'あなたの持ち時間切れ：ボットがあなたの代わりに出します',
+  'log.timedOut.attacker.you': 'あなたの持ち時間切れ：あなたは今は追加しません',
+  'log.timedOut.opener.you': 'あなたの持ち時間切れ：ボットがあなたの代わりにチャレンジします',
   'log.timedOut.bet.you': 'あなたの持ち時間切れ：ボットがあなたの代わりに賭けます',
   'log.other': '{text}',
   'log.title': 'ゲームの記録',
@@ -219,9 +222,9 @@ export const ja: Messages = {
   'chat.send': '送信',
   'rules.title': '遊び方',
   'rules.body':
-    '手札をなくしましょう。攻撃側は次のプレイヤー（防御側）に同じ数字のカード1枚以上で挑戦します。\n' +
+    '手札をなくしましょう。攻撃側は次のプレイヤー（防御側）に同じ数字のカード1枚以上でチャレンジします。\n' +
     '防御側は各カードを、同じ色で同じか高い数字のカードか、任意の切り札で返します。切り札は同じか高い切り札でしか返せません。' +
-    '火の鳥は挑戦では10、返すときは0です。\n' +
+    '火の鳥はチャレンジでは10、返すときは0です。\n' +
     '攻撃側と援護（防御側の次の人）は、場に出ている数字のカードを追加できます。1回のチャレンジは最大5枚、開始時の防御側の手札がそれより少なければその枚数までです（上限）。' +
     '援護が先に上限まで出したときも、攻撃側は数秒の間（取り戻し時間）出せます。援護の最新のカードが援護の手札に戻って場所を空けます。\n' +
     '防御側はいつでもパスでき、そのときはチャレンジのカードをすべて引き取ります。すべて返され、攻撃側が二人とも終われば捨て札になります。\n' +

@@ -22,7 +22,7 @@ export const learnDe: LearnMessages = {
   'hint.open-weakest': 'Greif mit {cards} an: dein schwächster Wert, alle Exemplare zusammen.',
   'hint.extend-weak': 'Leg {cards} nach: ein Wert, der schon auf dem Tisch liegt und den du entbehren kannst.',
   'hint.stand': 'Drück Fertig: nichts auf deiner Hand lohnt sich jetzt herzugeben.',
-  'hint.reject-cheapest': 'Wehr {cards} ab: die billigsten Karten, die jeden Angriff schlagen.',
+  'hint.reject-cheapest': 'Wehr {cards} ab: die billigsten Karten, die jede Herausforderung schlagen.',
   'hint.pair': '{challenge} mit {card}',
   'hint.reject-trump': 'Wehr {cards} ab: ein Trumpf schlägt jede Karte einer anderen Farbe.',
   'hint.pass-take': 'Pass und nimm die Karten: Abwehren käme dich teurer.',
@@ -43,25 +43,26 @@ export const learnDe: LearnMessages = {
   'lesson.open':
     'Du bist am Zug: Du greifst deinen linken Nachbarn mit Karten eines Wertes an (Farben beliebig gemischt).',
   'lesson.rejectSuit':
-    'Du wirst angegriffen: Deck jede Angriffskarte mit einer Karte derselben Farbe und gleichem oder höherem Wert ab.',
+    'Du wirst herausgefordert: Deck jede Herausforderungskarte mit einer Karte derselben Farbe und gleichem oder höherem Wert ab.',
   'lesson.rejectTrump':
     'Jeder Trumpf (die Farbe der aufgedeckten Karte) wehrt eine Karte einer anderen Farbe ab, egal welchen Wert sie hat.',
-  'lesson.trumpOnTrump': 'Eine Trumpf-Angriffskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',
-  'lesson.firebird': 'Ein Feuervogel zählt 10 als Angriffskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
+  'lesson.trumpOnTrump': 'Eine Trumpf-Herausforderungskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',
+  'lesson.firebird':
+    'Ein Feuervogel zählt 10 als Herausforderungskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf.',
   'lesson.extend':
-    'Der aktive Spieler darf Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Angriff oder Abwehr.',
+    'Der aktive Spieler darf Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Herausforderung oder Abwehr.',
   'lesson.supporter':
     'Der Spieler nach dem Ziel ist der Helfer: Auch er darf Tischwerte nachlegen. Der aktive Spieler hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Helfers zurückgeben lassen.',
   'lesson.limit':
-    'Das Limit: höchstens so viele Angriffskarten, wie das Ziel zu Beginn auf der Hand hatte, nie mehr als fünf.',
+    'Das Limit: höchstens so viele Herausforderungskarten, wie das Ziel zu Beginn auf der Hand hatte, nie mehr als fünf.',
   'lesson.pass':
-    'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten des Angriffs auf die Hand.',
+    'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten der Herausforderung auf die Hand.',
   'lesson.stand':
-    'Drück Fertig, wenn du nichts mehr nachlegen willst. Der Angriff endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Helfer fertig sind.',
+    'Drück Fertig, wenn du nichts mehr nachlegen willst. Die Herausforderung endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Helfer fertig sind.',
   'lesson.takeBack':
     'Dein Vorrang: Der Helfer hat das Limit gefüllt, aber solange sein Rücknahmefenster offen ist, darfst du als aktiver Spieler noch eine Karte eines Werts vom Tisch legen. Seine zuletzt gelegte Karte geht dafür auf seine Hand zurück.',
   'lesson.draw':
-    'Nach einem Angriff ziehen alle Beteiligten auf fünf Karten nach, der aktive Spieler zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
+    'Nach einer Herausforderung ziehen alle Beteiligten auf fünf Karten nach, der aktive Spieler zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
   'lesson.phaseTwo':
     'Der Stapel ist leer: Phase 2. Kein Nachziehen mehr; wer alle Karten los ist, nimmt eine Feder und ist raus.',
   'lesson.bet':
@@ -81,7 +82,7 @@ export const learnDe: LearnMessages = {
   'learn.wait': 'Schau den anderen zu …',
   'a11y.region': 'Der Tisch in Worten',
   'a11y.hand': 'Deine Hand',
-  'a11y.table': 'Angriffe auf dem Tisch',
+  'a11y.table': 'Herausforderungen auf dem Tisch',
   'a11y.seats': 'Plätze',
   'a11y.chips': 'Was Anzeigen und Stapel bedeuten',
   'a11y.status': 'Trumpf: {trump}. Stapel: {deck}. Deine Rolle: {role}.',
@@ -91,7 +92,7 @@ export const learnDe: LearnMessages = {
   'a11y.role.target': 'Ziel',
   'a11y.role.none': 'keine',
   'a11y.trumpCard': '{card}, Trumpf',
-  'a11y.emptyTable': 'Kein Angriff auf dem Tisch',
+  'a11y.emptyTable': 'Keine Herausforderung auf dem Tisch',
   'a11y.rejected': '{card}, abgewehrt mit {by}',
   'a11y.open': '{card} von {name}, nicht abgewehrt',
   'a11y.rejectWith': '{card} mit {with} abwehren',

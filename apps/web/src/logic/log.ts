@@ -92,3 +92,20 @@ function timedOutKey(e: LogLine): MessageKey {
   if (e.text === 'attacker') return e.value === 1 ? 'log.timedOut.opener' : 'log.timedOut.attacker';
   return 'log.timedOut';
 }
+
+/**
+ * The log as it is told: a clock's line already says the stand or the pass it made for the seat
+ * ("Ben's time ran out: Ben passes"), so the rules' own line for that move, right after it, is left
+ * out; without this every timeout read twice ("…Ben passes", "Ben passes"). An opening made by the
+ * bot stays: the clock's line says who chose, the opening's line which cards.
+ */
+export function toldLines(log: readonly LogLine[]): LogLine[] {
+  return log.filter((l, k) => !restatesClock(log[k - 1], l));
+}
+
+function restatesClock(prev: LogLine | undefined, l: LogLine): boolean {
+  if (prev?.kind !== 'timedOut' || prev.seat !== l.seat) return false;
+  if (prev.text === 'target') return l.kind === 'passed';
+  if (prev.text === 'attacker') return prev.value !== 1 && l.kind === 'stood';
+  return false;
+}

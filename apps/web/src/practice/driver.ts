@@ -138,11 +138,13 @@ export class PracticeDriver {
     const g = this.table.game;
     const seat = this.o.human;
     const view = viewFor(g, seat);
-    this.table.addLog('timedOut', { seat, text: kind });
     let action: Action | null;
     if (kind === 'bet') action = chooseBet(view, this.rnd);
     else if (kind === 'target') action = { type: 'pass', seat };
     else action = g.table.length > 0 ? { type: 'stand', seat } : chooseFallback(view, this.rnd);
+    // As the server's line (gameFlow.onClock): value 1 when the clock opens for the person, so the
+    // words say the bot opens, not that they stand (an opener cannot) right before their cards go.
+    this.table.addLog('timedOut', { seat, text: kind, value: action?.type === 'play' ? 1 : -1 });
     if (!action || this.act(action) !== null) {
       const fallback = chooseAction('heuristic', view, this.rnd);
       if (!fallback || this.act(fallback) !== null) this.changed();

@@ -6,19 +6,24 @@ import { type TableCard, tableLookup } from '@blaze/protocol';
 import { type MessageKey, t, tn } from '../i18n/index.js';
 import { h } from './dom.js';
 
+/** Why a link leads to no table: the table closed, or no table ever had this id. */
+export type NoTable = 'closed' | 'unknown';
+
 /**
- * The table's card; 'gone' when the server says it has no such table (`exists: false`, a 200: a link
- * to a closed table is no failed request, so the console stays quiet), or no such id could be a table
- * (400); null when it gave no answer worth keeping (no network, restarting): ask again later.
+ * The table's card; 'closed' or 'unknown' when the server says it has no such table (`exists: false`,
+ * a 200: a link to a closed table is no failed request, so the console stays quiet; `closed` says
+ * whether it had one), 'unknown' when no such id could be a table (400); null when it gave no answer
+ * worth keeping (no network, restarting): ask again later.
  */
-export async function fetchTableCard(tableId: string): Promise<TableCard | 'gone' | null> {
+export async function fetchTableCard(tableId: string): Promise<TableCard | NoTable | null> {
   try {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lookup`, { cache: 'no-store' });
-    if (res.status === 400) return 'gone';
+    if (res.status === 400) return 'unknown';
     if (!res.ok) return null;
     const parsed = tableLookup.safeParse(await res.json());
     if (!parsed.success) return null;
-    return parsed.data.exists ? parsed.data.card : 'gone';
+    if (parsed.data.exists) return parsed.data.card;
+    return parsed.data.closed === true ? 'closed' : 'unknown';
   } catch {
     return null;
   }

@@ -10,7 +10,7 @@ import { isTableId } from '../net/endpoint.js';
 import type { JoinFailure } from '../net/joinError.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
-import { fetchTableCard, renderTableCard, sitOffered } from './joinCard.js';
+import { fetchTableCard, type NoTable, renderTableCard, sitOffered } from './joinCard.js';
 
 export interface JoinScreenOptions {
   tableId: string;
@@ -30,13 +30,18 @@ export class JoinScreen {
   private cardAsked = 0;
   private buttons: { sit: HTMLElement; watch: HTMLElement } | null = null;
   private why: JoinReason | undefined;
+  /** Why there is no table, once known: the words differ (a mistyped link never had one). */
+  private noTable: NoTable | null = null;
   private state: ConnState = 'idle';
   /** While the screen shows, its card is asked for again: a friend reading it sees the game start. */
   private poll: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly opts: JoinScreenOptions) {
     // An id the server could never have made (/t/hello) names no table: no need to ask.
-    if (opts.fetchCard && !isTableId(opts.tableId)) this.why = TABLE_GONE;
+    if (opts.fetchCard && !isTableId(opts.tableId)) {
+      this.why = TABLE_GONE;
+      this.noTable = 'unknown';
+    }
   }
 
   get reason(): JoinReason | undefined {
@@ -111,9 +116,13 @@ export class JoinScreen {
   private showGone(): void {
     this.stop();
     this.buttons = null;
+    // A join refused for no such room, before any card said so: a table whose card was shown, or
+    // that this browser sat at, closed; otherwise the look-up tells (asked once, then the words change).
+    if (this.noTable === null && (this.card !== null || this.returning())) this.noTable = 'closed';
+    if (this.noTable === null && this.opts.fetchCard && this.cardAsked === 0) this.refreshCard();
     this.el.replaceChildren(
       h('h2', {}, t('join.title', { id: this.opts.tableId })),
-      h('p', { class: 'msg', testid: 'join-message', role: 'status' }, t('join.gone')),
+      h('p', { class: 'msg', testid: 'join-message', role: 'status' }, t(goneKey(this.noTable))),
       h('a', { href: '/', 'data-link': '', testid: 'join-home' }, t('join.home')),
     );
   }
@@ -129,7 +138,8 @@ export class JoinScreen {
     if (!this.opts.fetchCard || Date.now() - this.cardAsked < 2_000) return;
     this.cardAsked = Date.now();
     void fetchTableCard(this.opts.tableId).then((c) => {
-      if (c === 'gone') {
+      if (c === 'closed' || c === 'unknown') {
+        this.noTable = c;
         // While a join is on its way, its own answer says whether the table is there.
         if (this.state === 'connecting' || this.el.hidden) return;
         this.why = TABLE_GONE;
@@ -149,4 +159,9 @@ export class JoinScreen {
     this.buttons.sit.hidden = !sit;
     this.buttons.watch.classList.toggle('primary', !sit);
   }
+}
+
+/** The words for no table: it closed (also when not known: the words it always had), or never was. */
+export function goneKey(why: NoTable | null): 'join.gone' | 'join.unknown' {
+  return why === 'unknown' ? 'join.unknown' : 'join.gone';
 }

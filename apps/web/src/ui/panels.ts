@@ -1,6 +1,6 @@
 /** Side panels: the game log in words, the rules in our own words, and chat. */
 import { t } from '../i18n/index.js';
-import { logWords } from '../logic/log.js';
+import { logWords, toldLines } from '../logic/log.js';
 import type { ClientTable } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
 import type { Send } from './send.js';
@@ -83,7 +83,7 @@ export class SidePanels {
   update(tb: ClientTable): void {
     const last = tb.log[tb.log.length - 1];
     patch(this.logList, `${tb.log.length}:${last?.seq ?? 0}:${t('log.title')}`, () =>
-      tb.log
+      toldLines(tb.log)
         .slice(-200)
         .reverse()
         .map((e) => h('li', { 'data-kind': e.kind }, logWords(e, tb))),

@@ -6,13 +6,14 @@
 import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
 import { attachMirror } from '../a11y/mirror.js';
 import { reducedMotion } from '../a11y/motion.js';
-import { onLangChange, t } from '../i18n/index.js';
+import { lang, onLangChange, t } from '../i18n/index.js';
 import { banner, secondsLeft } from '../logic/banner.js';
 import { sortHand } from '../logic/cards.js';
 import { coachWords, whyNot } from '../logic/coach.js';
 import { type Highlights, highlights } from '../logic/highlights.js';
 import { paceKind } from '../logic/pace.js';
 import { arrivedInBreak, roundEnded } from '../logic/roundSummary.js';
+import { turnCue } from '../logic/turnCue.js';
 import { Connection, type ConnState, RESTARTING } from '../net/connection.js';
 import { inviteLink } from '../net/endpoint.js';
 import { joinFailure } from '../net/joinError.js';
@@ -37,6 +38,7 @@ import { SidePanels } from './panels.js';
 import { holdResultsButtons, RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
+import { tabCue } from './tabCue.js';
 import { topBar } from './topbar.js';
 
 /** `source`: a table fed from the page itself (practice, the guided game) instead of a room. */
@@ -294,6 +296,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   );
 
   // ---- drawing ----
+  // Outside the page, the tab's title and icon say when the table waits on this person (issue #40).
+  const tab = tabCue();
+  cleanups.push(() => tab.restore());
   let lastYourMove = false;
   let releaseResults = () => {};
   cleanups.push(() => releaseResults());
@@ -359,6 +364,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
+    tab.show(turnCue(tb, lang(), !linkDown()));
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
     lastYourMove = b.yourMove;
     scene.render(s, hl, !reducedMotion());

@@ -52,30 +52,41 @@ const UNCLAIMED_SECONDS = 5;
 const SETTINGS = { clock: 'relaxed', windowMs: 1_000, reconnectSeconds: 120 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The server under test: a wait ends at once, with its output, if it exits meanwhile. */
+let serving: Proc | null = null;
 async function until(cond: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
+    const code = serving?.child.exitCode;
+    if (serving && code !== null)
+      throw new Error(`the server exited (${code}) waiting for ${what}:\n${serving.output().slice(-2_000)}`);
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await sleep(50);
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'blaze-diskfull-'));
-let mounted = false;
+/** Each run's tmpfs: unmounted and removed at the end whatever happened. */
+const mounts: string[] = [];
 const procs = new Set<Proc>();
 afterAll(async () => {
   for (const p of procs) await p.stop();
-  if (mounted) spawnSync('umount', [dir]);
-  rmdirSync(dir);
+  for (const dir of mounts) {
+    spawnSync('umount', [dir]);
+    rmdirSync(dir);
+  }
 });
 
-async function start(): Promise<{ proc: Proc; base: string; ws: string }> {
+type Writer = 'inline' | 'thread';
+
+async function start(dir: string, writer: Writer): Promise<{ proc: Proc; base: string; ws: string }> {
   const proc = spawnMain({
     DATA_DIR: dir,
+    STORE_WRITER: writer,
     STATIC_DIR: '/nonexistent',
     TABLE_UNCLAIMED_SECONDS: String(UNCLAIMED_SECONDS),
   });
   procs.add(proc);
+  serving = proc;
   const port = await listeningPort(proc, 90_000);
   return { proc, base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
 }
@@ -172,13 +183,16 @@ const plain = <T>(x: T): T => {
   return out;
 };
 
-it.skipIf(!ROOT_USER)(
-  'a full disk mid-game: moves wait, nothing crashes, new tables get 503; space back: everything resumes, nothing lost',
-  async () => {
+// SQLite written on the event loop (the default), then on its writer thread (STORE_WRITER=thread).
+it.skipIf(!ROOT_USER).each<Writer>(['inline', 'thread'])(
+  'a full disk mid-game (%s writer): moves wait, nothing crashes, new tables get 503; space back: all resumes, nothing lost',
+  async (writer) => {
+    const dir = mkdtempSync(join(tmpdir(), 'blaze-diskfull-'));
     const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_SIZE}`, 'tmpfs', dir], { encoding: 'utf8' });
+    if (mount.status !== 0) rmdirSync(dir);
     expect(mount.status, `mount refused: ${mount.stderr}`).toBe(0);
-    mounted = true;
-    const { proc, base, ws } = await start();
+    mounts.push(dir);
+    const { proc, base, ws } = await start(dir, writer);
 
     // A game with three people, a few moves in.
     const created = await newTable(base);
@@ -284,6 +298,7 @@ it.skipIf(!ROOT_USER)(
     proc.child.kill('SIGKILL');
     await new Promise((r) => proc.child.once('exit', r));
     procs.delete(proc);
+    serving = null;
     const db = new Database(join(dir, 'blaze.sqlite'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -305,7 +320,7 @@ it.skipIf(!ROOT_USER)(
     }
 
     // Restarted: each person comes back by token to the same view.
-    const again = await start();
+    const again = await start(dir, writer);
     for (const p of people) await p.join(again.ws, id);
     await until(
       () => people.every((p) => p.room?.state.status === status && p.seat >= 0),
@@ -317,7 +332,7 @@ it.skipIf(!ROOT_USER)(
     });
     for (const p of people) p.stop();
     console.log(
-      `disk full for ${fullFor} ms (filler ${took} bytes); moves held at log seq ${heldAt}; ` +
+      `${writer}: disk full for ${fullFor} ms (filler ${took} bytes); moves held at log seq ${heldAt}; ` +
         `${failedLines.length} error lines for ${back?.failures} failed record writes of the held table`,
     );
   },

@@ -41,7 +41,10 @@ export function watchWrites(inner: TableStore, options: WatchOptions = {}): Watc
       probing = setTimeout(() => {
         probing = null;
         if (!faulty || closed) return;
-        probe().then(healed, () => schedule());
+        // A probe that throws instead of rejecting must not escape this timer: it would end the process.
+        Promise.resolve()
+          .then(probe)
+          .then(healed, () => schedule());
       }, pause.value);
       // A process that is otherwise done does not wait for a probe.
       probing.unref();

@@ -12,6 +12,7 @@ import { lifecycle } from '../src/store/current.js';
 import { FaultLog, isStorageFault, storeFaults } from '../src/store/faults.js';
 import { watchWrites } from '../src/store/health.js';
 import { Recorder } from '../src/store/record.js';
+import { startRetention } from '../src/store/retention.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
 import { sleep, until } from './helpers.js';
@@ -190,5 +191,33 @@ describe('closing a table on a full disk', () => {
     lifecycle.shuttingDown = true;
     expect(await closed).toBe(false);
     storeFaults.forget('gone');
+  });
+});
+
+describe('retention on a full disk', () => {
+  it('a pass that failed is tried again soon, not at the next period, and never throws', async () => {
+    const { lines, log } = capture();
+    let calls = 0;
+    const store = {
+      async prune() {
+        calls++;
+        if (calls <= 2) throw diskFull();
+        return { tables: 0, games: 0 };
+      },
+    } as unknown as TableStore;
+    const retention = startRetention(store, 1, log, 3_600_000, 20);
+    try {
+      await retention.ran;
+      await until(() => calls === 3, 2_000, 'the retries');
+      await sleep(100);
+      expect(calls).toBe(3);
+      expect(lines.map((l) => l.msg)).toEqual([
+        'removing old records failed',
+        'removing old records failed',
+        'old records removed',
+      ]);
+    } finally {
+      retention.stop();
+    }
   });
 });

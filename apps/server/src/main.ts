@@ -74,6 +74,7 @@ try {
     DATA_DIR: config.DATA_DIR ?? './data',
     REDIS_URL: config.REDIS_URL,
     STORE_WRITER: config.STORE_WRITER,
+    log,
   });
 } catch (e) {
   cannotOpenRecord(e);

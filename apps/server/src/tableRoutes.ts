@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
+import { storeWritable } from './store/current.js';
 import { hasRecord } from './store/hasRecord.js';
 
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
@@ -29,6 +30,14 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
     }
     if (edge.tablesFull()) {
       res.status(503).json({ code: 'FULL', message: 'This server has as many tables as it can hold; try later.' });
+      return;
+    }
+    // A table that could not be recorded could not keep a single move (the disk full or failing).
+    if (!storeWritable()) {
+      res.status(503).json({
+        code: 'STORE_UNAVAILABLE',
+        message: 'The server cannot save tables right now (its storage is full or failing); try again later.',
+      });
       return;
     }
     next();

@@ -4,7 +4,8 @@
  */
 import { type BlazeState, GameResult, ScoreRow } from '@blaze/protocol/schema';
 import type { GameState } from '@blaze/rules';
-import { currentStore } from '../store/current.js';
+import { currentStore, lifecycle } from '../store/current.js';
+import { storeFaults } from '../store/faults.js';
 import { type RestoredTable, tokenHash } from '../store/record.js';
 import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
@@ -112,49 +113,64 @@ export async function saveMissingGames(
 ): Promise<number> {
   const first = records[0];
   if (first === undefined) return 0;
-  const what = `[blaze ${first.table}] finished games' records not checked`;
+  const table = first.table;
   let saved: string[];
   try {
     saved = await retry(
       () => store.savedGames(records.map((r) => r.id)),
       pauses,
-      (e, pause) => console.error(`${what}; trying again in ${pause} ms`, e),
+      (e, pause) =>
+        storeFaults.failed(table, 'check games', e, "finished games' records not checked; trying again", {
+          retryMs: pause,
+        }),
+      () => lifecycle.shuttingDown,
     );
   } catch (e) {
-    console.error(`${what}; gave up`, e);
+    storeFaults.failed(table, 'check games', e, "finished games' records not checked; gave up");
     return 0;
   }
+  storeFaults.succeeded(table, 'check games', "finished games' records checked");
   const have = new Set(saved);
   const missing = records.filter((r) => !have.has(r.id));
   if (missing.length === 0) return 0;
-  console.warn(`[blaze ${first.table}] saving the missing records of games ${missing.map((r) => r.game).join(', ')}`);
+  storeFaults
+    .logger()
+    .warn({ table, games: missing.map((r) => r.game) }, 'saving the missing records of finished games');
   const done = await Promise.all(missing.map((r) => saveGameRecord(store, r, pauses)));
   return done.filter(Boolean).length;
 }
 
 /**
  * Saves a finished game's public record, trying again while the store fails (the file locked by
- * another process, Redis away): from 250 ms, doubling to 30 s, for about eight minutes in all. It is
- * written apart from the table's record, so a failure once meant a replay that answered 404 for ever.
+ * another process, Redis away, the disk full): from 250 ms, doubling to 30 s, then every 30 s for as
+ * long as the process runs. It is written apart from the table's record, so a failure once meant a
+ * replay that answered 404 for ever; a disk full for longer than the eight minutes it once tried
+ * would still lose it until the next start (saveMissingGames).
  */
 export function saveGameRecord(
   store: Pick<TableStore, 'saveGame'>,
   record: GameRecord,
-  pauses: Iterable<number> = SAVE_PAUSES,
+  pauses: Iterable<number> = doubling(250, 30_000),
 ): Promise<boolean> {
-  const what = `[blaze ${record.table}] game record ${record.id} not saved`;
+  const { table, id } = record;
   return retry(
     () => store.saveGame(record),
     pauses,
-    (e, pause) => console.error(`${what}; trying again in ${pause} ms`, e),
+    (e, pause) =>
+      storeFaults.failed(table, 'save game', e, 'game record not saved; trying again', { game: id, retryMs: pause }),
+    // A shutdown does not wait for it: the table's record holds the game, saved again at the next start.
+    () => lifecycle.shuttingDown,
   ).then(
-    () => true,
+    () => {
+      storeFaults.succeeded(table, 'save game', 'game record saved');
+      return true;
+    },
     (e) => {
-      console.error(`${what}; gave up`, e);
+      storeFaults.failed(table, 'save game', e, 'game record not saved; gave up', { game: id });
       return false;
     },
   );
 }
 
-/** 250 ms doubling to 30 s, then every 30 s: 24 tries over about eight and a half minutes. */
+/** saveMissingGames' pauses: 250 ms doubling to 30 s, then every 30 s, 24 tries (about eight minutes). */
 const SAVE_PAUSES = [...doubling(250, 30_000, 23)];

@@ -9,6 +9,7 @@ import { ServerError } from '@colyseus/core';
 import { sharedBotPool } from '../botPool/pool.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
+import { closeOnRecord } from '../store/closing.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
 import { HASHED, Recorder, type RestoredTable, rebuild, UNREPLAYABLE } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
@@ -174,7 +175,9 @@ export function disposeTable(room: BlazeRoom): void {
   metrics.tableClosed(room);
   // Gone for good (its last person left), unless the whole server is only restarting.
   if (!lifecycle.shuttingDown) {
-    void currentStore()?.closeTable(room.roomId);
+    const store = currentStore();
+    // Never throws: a store that cannot write now (the disk full) is asked again until it can.
+    if (store) void closeOnRecord(store, room.roomId);
     room.recorder.stop();
   }
   room.clocks?.clearAll();

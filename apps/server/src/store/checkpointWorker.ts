@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { CheckpointerData, CheckpointPass } from './checkpointer.js';
+import type { CheckpointerData, CheckpointFailed, CheckpointPass } from './checkpointer.js';
 
 const port = parentPort;
 if (!port) throw new Error('checkpointWorker runs as a worker thread');
@@ -17,7 +17,18 @@ let copied = -1;
 
 const checkpoint = () => {
   const started = performance.now();
-  const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+  let r: { busy: number; log: number; checkpointed: number } | undefined;
+  try {
+    [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+  } catch (e) {
+    // The disk full or failing: thrown here it ended the thread for good (an uncaught error in its
+    // timer). The WAL keeps every commit meanwhile; the next pass tries again once there is room.
+    const code = (e as { code?: unknown }).code;
+    port.postMessage({
+      failed: { message: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) },
+    } satisfies CheckpointFailed);
+    return;
+  }
   // Nothing new since the last pass: no fsync was made, nothing to tell.
   if (!r || r.checkpointed === copied) return;
   copied = r.checkpointed;

@@ -23,6 +23,11 @@ export interface CheckpointPass {
   checkpointed: number;
 }
 
+/** What the thread tells after a pass that failed (the disk full): it goes on, and tries again next pass. */
+export interface CheckpointFailed {
+  failed: { message: string; code?: string };
+}
+
 /** Compiled: the bundle beside dist/main.js; from TypeScript (tests, tsx): a shim that registers tsx. */
 export const CHECKPOINT_WORKER_URL = new URL(
   import.meta.url.endsWith('.ts') ? './checkpointWorker.mjs' : './checkpoint-worker.js',
@@ -43,9 +48,13 @@ export function startCheckpointer(
   onFail: (why: string) => void,
   everyMs = CHECKPOINT_EVERY_MS,
   url: URL = CHECKPOINT_WORKER_URL,
+  onPassFailed: (error: Error & { code?: string }) => void = () => {},
 ): Checkpointer {
   const worker = new Worker(url, { workerData: { file, everyMs } satisfies CheckpointerData });
-  worker.on('message', (m: CheckpointPass) => onPass(m));
+  worker.on('message', (m: CheckpointPass | CheckpointFailed) => {
+    if ('failed' in m) onPassFailed(Object.assign(new Error(m.failed.message), { code: m.failed.code }));
+    else onPass(m);
+  });
   // The thread's timer keeps it alive, not the process: a server that ends does not wait for it.
   worker.unref();
   let stopping = false;

@@ -17,3 +17,8 @@ export function setStore(store: TableStore | null): void {
 export function currentStore(): TableStore | null {
   return current;
 }
+
+/** Whether the store can write now (false while the disk is full or failing; store/health.ts). */
+export function storeWritable(): boolean {
+  return current?.writable?.() ?? true;
+}

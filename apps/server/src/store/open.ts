@@ -7,8 +7,11 @@ import { join, resolve } from 'node:path';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import type express from 'express';
+import type { Logger } from '../logger.js';
 import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
+import { storeFaults } from './faults.js';
+import { watchWrites } from './health.js';
 import { UNREPLAYABLE } from './record.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
@@ -20,15 +23,21 @@ export interface StoreEnv {
   REDIS_URL?: string;
   /** SQLite's commits on the event loop (default) or on a thread of their own. */
   STORE_WRITER?: 'inline' | 'thread';
+  /** Where store failures are told (rate-limited, store/faults.ts); a default JSON logger otherwise. */
+  log?: Logger;
 }
 
 export function openStore(env: StoreEnv): TableStore {
+  if (env.log) storeFaults.use(env.log);
   const file = join(resolve(env.DATA_DIR || './data'), 'blaze.sqlite');
-  const store = env.REDIS_URL
-    ? openRedisStore(env.REDIS_URL)
-    : env.STORE_WRITER === 'thread'
-      ? openSqliteThreadStore(file)
-      : openSqliteStore(file);
+  // Watched: whether it can write now (store.writable(): new tables are refused while it cannot).
+  const store = watchWrites(
+    env.REDIS_URL
+      ? openRedisStore(env.REDIS_URL)
+      : env.STORE_WRITER === 'thread'
+        ? openSqliteThreadStore(file)
+        : openSqliteStore(file),
+  );
   setStore(store);
   return store;
 }
@@ -63,10 +72,13 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
       await matchMaker.createRoom(roomName, { restore: id });
       back.push(id);
     } catch (e) {
-      console.error(`table ${id} not restored:`, e instanceof Error ? e.message : e);
+      const unreplayable = (e as { code?: unknown }).code === UNREPLAYABLE;
+      storeFaults.failed(id, 'restore', e, 'table not restored', { givenUp: unreplayable });
       // Given up for good only when its record does not replay; a read that failed (the file busy, an
       // I/O error) leaves it on record for the next start, rather than closing a live game for ever.
-      if ((e as { code?: unknown }).code === UNREPLAYABLE) await store.closeTable(id);
+      // Marking it closed may fail too (the disk full): then it is tried again at the next start.
+      if (unreplayable)
+        await store.closeTable(id).catch((err: unknown) => storeFaults.failed(id, 'close', err, 'table not closed'));
     } finally {
       restoring.delete(id);
     }

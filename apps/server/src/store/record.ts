@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
 import { storeWriteSeconds } from '../metrics.js';
+import { isStorageFault, storeFaults } from './faults.js';
 import { isRecordConflict } from './recordIndex.js';
 import { doubling, retry } from './retry.js';
 import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
@@ -108,12 +109,24 @@ export class Recorder {
         this.store.appendNow(this.table, batch, this.length);
         this.length += batch.length;
       } catch (e) {
+        storeWriteSeconds.observe((performance.now() - started) / 1e3);
+        if (isStorageFault(e)) {
+          // The disk is full or failing: that lasts, so the write is held and tried again (below)
+          // rather than refused, as the asynchronous stores do: the table waits, saying saving is
+          // delayed, and goes on by itself once there is room. Queued entries are no part of what a
+          // start may give up: they go first, on their own.
+          storeFaults.failed(this.table, 'record', e, 'record write failed; held and tried again');
+          if (giveUp && owed.length > 0) {
+            this.hold(owed);
+            this.hold(entries, then, giveUp);
+          } else this.hold(batch, then, giveUp);
+          return;
+        }
         // The file is locked by another process, or failing. What is not on record must not be shown
         // (after a crash the table comes back from the record, and a gap in it does not replay):
         // the queued entries wait for the next write, and the caller undoes its own change.
-        console.error(`[blaze ${this.table}] record write failed`, e);
+        storeFaults.failed(this.table, 'record', e, 'record write failed; refused');
         this.pending = owed.length === 0 ? this.pending : [...owed, ...this.pending];
-        storeWriteSeconds.observe((performance.now() - started) / 1e3);
         unrecorded?.();
         return;
       }
@@ -121,9 +134,15 @@ export class Recorder {
       then();
       return;
     }
-    // One batch at a time, each tried until it is written: a batch that failed while the next one was
-    // written would leave a gap, and a record with a gap does not replay (the table would be given up
-    // at the next start). Meanwhile nothing after it is shown; the table waits for its store.
+    this.hold(batch, then, giveUp);
+  }
+
+  /**
+   * One batch at a time, each tried until it is written: a batch that failed while the next one was
+   * written would leave a gap, and a record with a gap does not replay (the table would be given up
+   * at the next start). Meanwhile nothing after it is shown; the table waits for its store.
+   */
+  private hold(batch: readonly TableEntry[], then: () => void = () => {}, giveUp?: GiveUp): void {
     this.inFlight++;
     const since = performance.now();
     this.waitingSince.push(since);
@@ -159,7 +178,7 @@ export class Recorder {
           if (giveUp && !isRecordConflict(e)) this.maybeLanded = { at: this.length, batch, undo: giveUp.undo };
           return;
         }
-        console.error(`[blaze ${this.table}] record write failed`, e);
+        storeFaults.failed(this.table, 'record', e, 'record write given up');
       })
       .finally(() => {
         this.inFlight--;
@@ -195,9 +214,11 @@ export class Recorder {
           this.length += batch.length;
           this.maybeLanded = null;
           timer();
+          storeFaults.succeeded(this.table, 'record', 'record written again');
         },
         doubling(100, 5_000),
-        (e, pause) => console.error(`[blaze ${this.table}] record write failed; trying again in ${pause} ms`, e),
+        (e, pause) =>
+          storeFaults.failed(this.table, 'record', e, 'record write failed; trying again', { retryMs: pause }),
         // A batch that does not fit the record will not fit it later either.
         (e) => this.stopped || givenUp() || isRecordConflict(e),
       );

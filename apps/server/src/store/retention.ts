@@ -32,22 +32,50 @@ export async function pruneRecords(store: TableStore, days: number, now = Date.n
   }
 }
 
-/** Runs the retention now and every `everyMs`; stop() ends it. Nothing runs when days is 0 (keep for ever). */
+/** After a pass that failed (the disk full, the store away), the next try comes this soon, doubling to `everyMs`. */
+export const PRUNE_RETRY_MS = 60_000;
+
+/**
+ * Runs the retention now and every `everyMs`; stop() ends it. Nothing runs when days is 0 (keep for
+ * ever). A pass that failed is tried again from `retryMs`, doubling, rather than six hours later:
+ * on a full disk, removing old records is what may give room back.
+ */
 export function startRetention(
   store: TableStore,
   days: number,
   log: Logger,
   everyMs = PRUNE_EVERY_MS,
+  retryMs = PRUNE_RETRY_MS,
 ): { stop(): void; ran: Promise<void> } {
   if (days <= 0) return { stop() {}, ran: Promise.resolve() };
-  const run = () =>
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const run = (): Promise<void> =>
     pruneRecords(store, days).then(
-      (r) => log.info({ tables: r.tables, games: r.games, days }, 'old records removed'),
-      (e) => log.error({ err: e instanceof Error ? e.message : String(e) }, 'removing old records failed'),
+      (r) => {
+        failures = 0;
+        log.info({ tables: r.tables, games: r.games, days }, 'old records removed');
+      },
+      (e) => {
+        const again = Math.min(retryMs * 2 ** failures++, everyMs);
+        log.error({ err: e instanceof Error ? e.message : String(e), retryMs: again }, 'removing old records failed');
+        clearTimeout(retry);
+        if (stopped || again >= everyMs) return;
+        retry = setTimeout(() => void run(), again);
+        retry.unref();
+      },
     );
   const ran = run();
   const timer = setInterval(() => void run(), everyMs);
   // A process that is otherwise done need not wait for the next pass.
   timer.unref();
-  return { stop: () => clearInterval(timer), ran };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(retry);
+    },
+    ran,
+  };
 }

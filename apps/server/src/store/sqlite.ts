@@ -5,6 +5,7 @@
  */
 import { storeCheckpointSeconds } from '../metrics.js';
 import { type Checkpointer, startCheckpointer } from './checkpointer.js';
+import { storeFaults } from './faults.js';
 import { openSqliteFile } from './sqliteFile.js';
 import type { TableStore } from './types.js';
 
@@ -43,18 +44,20 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     f.autoCheckpoint(BACKSTOP_AUTOCHECKPOINT_PAGES);
     const onFail =
       options.onCheckpointFail ??
-      ((why: string) => console.error(`[blaze store] ${why}; SQLite checkpoints in commits again`));
+      ((why: string) =>
+        storeFaults.failed(null, 'checkpoint thread', new Error(why), 'SQLite checkpoints in commits again'));
     checkpointer = startCheckpointer(
       file,
       (pass) => {
         storeCheckpointSeconds.observe({ on: 'thread' }, pass.ms / 1e3);
+        storeFaults.succeeded(null, 'checkpoint', 'WAL checkpoints again');
         if (closed || pass.log < catchUpFrames) return;
         const started = performance.now();
         try {
           f.checkpoint();
         } catch (e) {
           // An I/O error here must not end the process: the commits' own checkpoint (the backstop) remains.
-          console.error('[blaze store] WAL catch-up checkpoint failed', e);
+          storeFaults.failed(null, 'checkpoint', e, 'WAL catch-up checkpoint failed');
           return;
         }
         storeCheckpointSeconds.observe({ on: 'loop' }, (performance.now() - started) / 1e3);
@@ -65,6 +68,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       },
       options.checkpointEveryMs,
       options.checkpointWorkerUrl,
+      // A pass that failed (the disk full): the thread tries again at its next pass.
+      (error) => storeFaults.failed(null, 'checkpoint', error, 'WAL checkpoint failed; trying again at the next pass'),
     );
   }
   return {
@@ -95,6 +100,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     },
     async prune(before, limit) {
       return f.prune(before, limit);
+    },
+    async probe() {
+      f.probe();
     },
     async close() {
       closed = true;

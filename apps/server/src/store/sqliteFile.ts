@@ -31,6 +31,8 @@ export interface SqliteFile {
   prune(before: number, limit: number): Pruned;
   /** SQLite's own checkpoint inside a commit once the WAL holds this many pages; 0: never (checkpointer.ts). */
   autoCheckpoint(pages: number): void;
+  /** A tiny write of its own (one row of its own table): throws if the file cannot be written now. */
+  probe(): void;
   /** A PASSIVE checkpoint now: the WAL's frames and how many of them are back in the file. */
   checkpoint(): { log: number; checkpointed: number };
   close(): void;
@@ -85,6 +87,8 @@ export function openSqliteFile(file: string): SqliteFile {
     }
     return out;
   });
+  // Made on the first probe, not at open: opening a file on a full disk must not need a write.
+  let probeRow: Database.Statement | null = null;
   const putGame = db.prepare('INSERT OR REPLACE INTO games (id, table_id, body) VALUES (?, ?, ?)');
   const getGame = db.prepare('SELECT body FROM games WHERE id = ?');
   const hasGame = db.prepare('SELECT 1 FROM games WHERE id = ?').pluck();
@@ -174,6 +178,13 @@ export function openSqliteFile(file: string): SqliteFile {
     },
     prune(before, limit) {
       return pruneTx(before, limit);
+    },
+    probe() {
+      if (!probeRow) {
+        db.exec('CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)');
+        probeRow = db.prepare('INSERT OR REPLACE INTO store_probe (id, at) VALUES (1, ?)');
+      }
+      probeRow.run(Date.now());
     },
     autoCheckpoint(pages) {
       db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);

@@ -10,6 +10,7 @@ export type WriterRequest = { id: number } & (
   | { op: 'getGame'; game: string }
   | { op: 'savedGames'; games: readonly string[] }
   | { op: 'prune'; before: number; limit: number }
+  | { op: 'probe' }
   | { op: 'close' }
 );
 

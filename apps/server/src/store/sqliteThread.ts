@@ -86,6 +86,9 @@ export function writerStore(worker: Worker): ThreadStore {
     getGame: (game: string) => ask<GameRecord | null>({ op: 'getGame', game }),
     savedGames: (games: readonly string[]) => ask<string[]>({ op: 'savedGames', games }),
     prune: (before: number, limit: number) => ask<Pruned>({ op: 'prune', before, limit }),
+    async probe() {
+      await ask<null>({ op: 'probe' });
+    },
     async close() {
       if (dead !== null) return;
       closing = true;

@@ -77,6 +77,9 @@ function handle(batch: WriterRequest[]): void {
       case 'prune':
         out.push(answer(r.id, () => db.prune(r.before, r.limit)));
         break;
+      case 'probe':
+        out.push(answer(r.id, () => db.probe()));
+        break;
       case 'close':
         out.push(answer(r.id, () => db.close()));
         closing = true;

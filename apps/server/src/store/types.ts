@@ -93,4 +93,14 @@ export interface TableStore {
   close(): Promise<void>;
   /** Why the store can no longer write (its writer thread died), or null; absent: always healthy. */
   failure?(): string | null;
+  /**
+   * A tiny write that succeeds only if the store can write now (store/health.ts tries it while the
+   * disk is full, so the store is found writable again without waiting for a table to write).
+   */
+  probe?(): Promise<void>;
+  /**
+   * False while the store's last write failed for its medium (the disk full or failing): new tables
+   * are refused then. Only a store watched by store/health.ts has it (openStore's always is).
+   */
+  writable?(): boolean;
 }

@@ -148,12 +148,12 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
   });
 
+  // Not served here: a plain 404, not the SPA page the fallback would answer with.
   const metrics = options.metrics ?? false;
-  if (metrics !== false)
-    app.get(
-      '/metrics',
-      (req, res, next) => void serveMetrics(req, res, metrics === true ? undefined : metrics.token).catch(next),
-    );
+  app.get('/metrics', (req, res, next) => {
+    if (metrics === false) res.status(404).json({ code: 'NOT_FOUND', message: 'No such route.' });
+    else void serveMetrics(req, res, metrics === true ? undefined : metrics.token).catch(next);
+  });
 
   mountTableRoutes(app, ROOM_NAME, edge, log);
 

@@ -4,6 +4,9 @@
  * histogram scrape with route patterns, never raw paths; error lines can be rate-limited per key;
  * BOT_WORKERS goes through the validated config.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort, listeningPort, type Proc, spawnMain } from '../../../tests/support/processes.js';
@@ -114,12 +117,16 @@ describe('main.ts', () => {
 
   it('by default: no /metrics on the game port (404); it is on METRICS_PORT, on loopback', async () => {
     const metricsPort = await freePort();
-    const main = spawnMain({ METRICS_PORT: String(metricsPort) });
+    // With a client to serve: its page fallback must not answer /metrics either.
+    const web = mkdtempSync(join(tmpdir(), 'blaze-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Blaze Online</title>');
+    const main = spawnMain({ METRICS_PORT: String(metricsPort), STATIC_DIR: web });
     procs.push(main);
     const port = await listeningPort(main);
     const game = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(game.status).toBe(404);
-    expect(await game.text()).not.toContain('blaze_');
+    expect(await game.text()).not.toMatch(/blaze_|Blaze Online/);
+    expect((await fetch(`http://127.0.0.1:${port}/t/abcdefghijkl`)).status).toBe(200);
     const own = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(own.status).toBe(200);
     expect(await own.text()).toMatch(/^blaze_build_info\{/m);

@@ -121,3 +121,17 @@ export function logRateLimited(
   log[level](suppressed > 0 ? { ...obj, key, suppressed } : { ...obj, key }, msg);
   return true;
 }
+
+/**
+ * A crash still writes one JSON line (not Node's plain-text trace on stderr) before the process
+ * exits 1, as it would have without this: the message and stack as fields of a fatal line.
+ */
+export function logCrashes(log: Logger): void {
+  const crash = (kind: string) => (e: unknown) => {
+    const err = e instanceof Error ? e : new Error(String(e));
+    log.fatal({ err: err.message, name: err.name, stack: err.stack }, `${kind}: ${firstLine(err)}`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled rejection'));
+}

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { createServer, ROOM_NAME } from './app.js';
 import { configureBotPool } from './botPool/pool.js';
 import { type Config, parseConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogger, logCrashes } from './logger.js';
 import { listenMetrics } from './metricsRoute.js';
 import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
 import { startRetention } from './store/retention.js';
@@ -27,6 +27,7 @@ const config: Config = parsed.config;
 process.env.NODE_ENV = config.NODE_ENV;
 
 const log = createLogger({ level: config.LOG_LEVEL });
+logCrashes(log);
 configureBotPool(config.BOT_WORKERS);
 const staticDir = config.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -4,12 +4,14 @@
  * histogram scrape with route patterns, never raw paths; error lines can be rate-limited per key;
  * BOT_WORKERS goes through the validated config.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort, listeningPort, type Proc, spawnMain } from '../../../tests/support/processes.js';
+import { freePort, listeningPort, type Proc, spawnMain, track } from '../../../tests/support/processes.js';
 import pkg from '../package.json' with { type: 'json' };
 import { configureBotPool, sharedBotPool } from '../src/botPool/pool.js';
 import { parseConfig } from '../src/config.js';
@@ -84,6 +86,21 @@ describe('/metrics on the game port', () => {
   });
 });
 
+describe('metrics settings', () => {
+  it('default to loopback port 9464 without a token; bad values are refused by name, never echoed', () => {
+    const d = parseConfig({});
+    expect(d.ok && [d.config.METRICS_HOST, d.config.METRICS_PORT, d.config.METRICS_TOKEN]).toEqual([
+      '127.0.0.1',
+      9464,
+      undefined,
+    ]);
+    const r = parseConfig({ METRICS_TOKEN: 'short-secret', METRICS_PORT: '70000' });
+    expect(r.ok ? [] : r.errors.map((e) => e.split(':')[0]).sort()).toEqual(['METRICS_PORT', 'METRICS_TOKEN']);
+    expect(r.ok ? '' : r.errors.join('\n')).not.toContain('short-secret');
+    expect(parseConfig({ METRICS_TOKEN: 'has a space in it, sixteen+' }).ok).toBe(false);
+  });
+});
+
 describe('the metrics listener', () => {
   it('serves GET /metrics only, with the token when one is set; a port it cannot take is logged, not thrown', async () => {
     const { lines, log } = capture();
@@ -143,6 +160,43 @@ describe('main.ts', () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`, bearer(TOKEN))).status).toBe(200);
     expect(main.output()).not.toContain(TOKEN);
+  });
+});
+
+describe('a crash', () => {
+  it('is one fatal JSON line, then exit 1 (not a plain-text trace)', async () => {
+    // Throws on a signal, once the server is up: after main.ts installed its handlers.
+    const dir = mkdtempSync(join(tmpdir(), 'blaze-crash-'));
+    const preload = join(dir, 'throw-on-signal.mjs');
+    writeFileSync(
+      preload,
+      "process.on('SIGUSR2', () => setImmediate(() => { throw new Error('boom from the test'); }));\n",
+    );
+    const proc = track(
+      spawn(process.execPath, ['--import', 'tsx', '--import', preload, 'src/main.ts'], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env,
+          TSX_TSCONFIG_PATH: 'tsconfig.run.json',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          REDIS_URL: '',
+          METRICS_PORT: '0',
+          DATA_DIR: dir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    await listeningPort(proc);
+    const exited = new Promise<number | null>((r) => proc.child.once('exit', (c) => r(c)));
+    proc.child.kill('SIGUSR2');
+    expect(await exited).toBe(1);
+    const lines = proc.output().trim().split('\n');
+    for (const l of lines) expect(() => JSON.parse(l), l).not.toThrow();
+    const last = JSON.parse(lines.at(-1) as string) as { level: number; msg: string; stack: string };
+    expect([last.level, last.msg]).toEqual([60, 'uncaught exception: boom from the test']);
+    expect(last.stack).toContain('throw-on-signal.mjs');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -128,14 +128,17 @@ describe('the metrics listener', () => {
 
 describe('main.ts', () => {
   const procs: Proc[] = [];
+  const dirs: string[] = [];
   afterAll(async () => {
     for (const p of procs) await p.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('by default: no /metrics on the game port (404); it is on METRICS_PORT, on loopback', async () => {
     const metricsPort = await freePort();
     // With a client to serve: its page fallback must not answer /metrics either.
     const web = mkdtempSync(join(tmpdir(), 'blaze-web-'));
+    dirs.push(web);
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Blaze Online</title>');
     const main = spawnMain({ METRICS_PORT: String(metricsPort), STATIC_DIR: web });
     procs.push(main);

@@ -18,7 +18,7 @@ import { readLog } from '../packages/protocol/src/wire.js';
 import { type NginxProxy, startNginx } from './support/nginx.js';
 import { buildProduct, freePort, type Proc, startBuiltServer, startRedis } from './support/processes.js';
 
-type Server = Proc & { port: number; base: string };
+type Server = Proc & { port: number; base: string; metrics: string };
 
 /** Tables one address may make on one process at once (the servers' setting, not nginx's). */
 const TABLES_BURST = 4;
@@ -49,10 +49,18 @@ beforeAll(async () => {
     dataDirs.push(d);
     return d;
   };
-  [a, b] = await Promise.all([
-    startBuiltServer({ ...common, DATA_DIR: dir(), PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/a` }),
-    startBuiltServer({ ...common, DATA_DIR: dir(), PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/b` }),
-  ]);
+  // Each server's /metrics is on a port of its own, as compose scrapes it (never the game port).
+  const server = async (path: string): Promise<Server> => {
+    const metricsPort = await freePort();
+    const s = await startBuiltServer({
+      ...common,
+      DATA_DIR: dir(),
+      PUBLIC_ADDRESS: `127.0.0.1:${proxyPort}/${path}`,
+      METRICS_PORT: String(metricsPort),
+    });
+    return { ...s, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
+  };
+  [a, b] = await Promise.all([server('a'), server('b')]);
   proxy = await startNginx({ 'server-a': a.port, 'server-b': b.port }, proxyPort);
 }, 180_000);
 
@@ -137,9 +145,10 @@ describe('compose topology on loopback: redis, two servers, nginx (deploy/nginx.
     expect((await js.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 
-  it('hides /metrics, which each server still answers inside the network', async () => {
+  it('hides /metrics, which each server answers on its metrics port only', async () => {
     expect((await fetch(`${proxy.base}/metrics`)).status).toBe(404);
-    const direct = await fetch(`${a.base}/metrics`);
+    expect((await fetch(`${a.base}/metrics`)).status).toBe(404);
+    const direct = await fetch(a.metrics);
     expect(direct.status).toBe(200);
     expect(await direct.text()).toMatch(/^# HELP blaze_tables /m);
   });
@@ -197,7 +206,7 @@ describe('compose topology on loopback: redis, two servers, nginx (deploy/nginx.
 
     // The games were played on both processes: each counted actions for its own table.
     for (const s of [a, b]) {
-      const text = await (await fetch(`${s.base}/metrics`)).text();
+      const text = await (await fetch(s.metrics)).text();
       const applied = [...text.matchAll(/^blaze_actions_applied_total(?:\{[^}]*\})? (\d+)/gm)].reduce(
         (n, m) => n + Number(m[1]),
         0,

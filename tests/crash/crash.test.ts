@@ -260,7 +260,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

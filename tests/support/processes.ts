@@ -83,7 +83,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Pro
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -108,7 +108,7 @@ export async function startServer(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
     spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${ROOT}apps/server`,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -133,6 +133,8 @@ export function spawnMain(env: Record<string, string> = {}): Proc {
         PORT: '0',
         HOST: '127.0.0.1',
         REDIS_URL: '',
+        // Any free port: processes started side by side must not contend for the default 9464.
+        METRICS_PORT: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,17 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const at = (p: string) => join(root, p);
 const force = process.argv.includes('--force');
 
+/**
+ * The commit this build is made from, for blaze_build_info: BLAZE_COMMIT when given (the Dockerfile's
+ * build argument: its context has no .git), else git's HEAD, else "unknown".
+ */
+function commit(): string {
+  const given = process.env.BLAZE_COMMIT?.trim();
+  if (given) return /^[\w.-]{1,64}$/.test(given) ? given : 'unknown';
+  const git = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return git.status === 0 && /^[0-9a-f]{40}$/.test(git.stdout.trim()) ? git.stdout.trim() : 'unknown';
+}
+
 const stale = (name: 'server' | 'web') => force || staleOutput(name);
 
 // Workspace packages export TypeScript sources, so they are bundled; everything from node_modules
@@ -49,6 +60,7 @@ if (stale('server')) {
     sourcemap: true,
     // The schema classes need experimentalDecorators (and no define semantics) in every package.
     tsconfig: at('apps/server/tsconfig.run.json'),
+    define: { __BLAZE_COMMIT__: JSON.stringify(commit()) },
     plugins: [externalDeps],
     logLevel: 'warning',
   });

@@ -21,7 +21,8 @@ import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
-import { registry } from './metrics.js';
+import { serveMetrics } from './metricsRoute.js';
+import { timeRequest } from './opsMetrics.js';
 import type { BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
 import { securityHeaders } from './securityHeaders.js';
@@ -48,8 +49,11 @@ export interface ServerOptions {
   limits?: Partial<EdgeLimits>;
   /** JSON lines; silent when unset (tests), main.ts passes the configured one. */
   logger?: Logger;
-  /** Serve /metrics (default on). */
-  metrics?: boolean;
+  /**
+   * /metrics on this (public) port: not served by default (main.ts serves it on a listener of its
+   * own, metricsRoute.ts); `{ token }` serves it behind that bearer token; `true` openly (tests).
+   */
+  metrics?: boolean | { token: string };
   /** How silent sockets are found (heartbeat.ts); tests shorten the interval. */
   heartbeat?: Partial<HeartbeatOptions>;
 }
@@ -125,6 +129,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const setHeaders = securityHeaders(options.publicAddress);
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     setHeaders(req, res);
+    timeRequest(req, res);
     if (edge.guardRequest(req, res)) return;
     for (const listener of inner) listener.call(http, req, res);
   });
@@ -146,12 +151,12 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
   });
 
-  if (options.metrics ?? true) {
-    app.get('/metrics', async (_req, res) => {
-      res.setHeader('content-type', registry.contentType);
-      res.end(await registry.metrics());
-    });
-  }
+  // Not served here: a plain 404, not the SPA page the fallback would answer with.
+  const metrics = options.metrics ?? false;
+  app.get('/metrics', (req, res, next) => {
+    if (metrics === false) res.status(404).json({ code: 'NOT_FOUND', message: 'No such route.' });
+    else void serveMetrics(req, res, metrics === true ? undefined : metrics.token).catch(next);
+  });
 
   mountTableRoutes(app, ROOM_NAME, edge, log);
 

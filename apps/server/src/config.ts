@@ -63,7 +63,20 @@ export const configSchema = z.object({
   MESSAGES_BURST_PER_ADDRESS: int(1, 100_000, 60),
   MESSAGES_PER_SECOND_PER_ADDRESS: int(1, 100_000, 30),
   REFUSALS_BEFORE_DROP: int(1, 10_000, 30),
+  /** Off: no /metrics anywhere. On: on METRICS_HOST:METRICS_PORT, and on the game port only with METRICS_TOKEN. */
   METRICS: flag(true),
+  /** Its own listener, so the game's public port never serves it; 0 takes any free port (tests). */
+  METRICS_PORT: int(0, 65_535, 9464),
+  /** Loopback by default: a self-hoster's metrics stay on the machine; compose sets 0.0.0.0 inside its network. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, every /metrics asks `Authorization: Bearer <token>`, and the game port serves it too. */
+  METRICS_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{16,256}$/, 'expected 16 to 256 printable characters, no spaces'),
+  ),
+  /** Threads for the strong bots' search; unset: one less than the cores, at least one. */
+  BOT_WORKERS: optional(
+    z.string().trim().regex(/^\d+$/, 'expected a whole number').transform(Number).pipe(z.number().int().min(1).max(64)),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema>;

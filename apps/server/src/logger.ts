@@ -86,3 +86,52 @@ export function colyseusLogger(log: Logger, perSecond = 5) {
     trace: (...args: unknown[]) => write('debug', args),
   };
 }
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Per key: when its last line was written, and how many were held back since. */
+const limited = new Map<string, { at: number; suppressed: number }>();
+/** Keys remembered at most: a key built from something unbounded must not grow the map for ever. */
+const MAX_KEYS = 1_000;
+
+/**
+ * At most one line per `key` every `intervalMs` (a failing disk or Redis repeats one error per move):
+ * the lines in between are counted, and the next line written for that key carries `suppressed: n`.
+ * Keys name the fault, not the table or person (`store.write`, not a table id), so that a fault
+ * touching every table still writes one line a minute. Returns whether the line was written.
+ */
+export function logRateLimited(
+  log: Logger,
+  key: string,
+  level: Level,
+  obj: Record<string, unknown>,
+  msg: string,
+  intervalMs = 60_000,
+): boolean {
+  const now = Date.now();
+  const seen = limited.get(key);
+  if (seen && now - seen.at < intervalMs) {
+    seen.suppressed++;
+    return false;
+  }
+  const suppressed = seen?.suppressed ?? 0;
+  limited.delete(key);
+  if (limited.size >= MAX_KEYS) limited.delete(limited.keys().next().value as string);
+  limited.set(key, { at: now, suppressed: 0 });
+  log[level](suppressed > 0 ? { ...obj, key, suppressed } : { ...obj, key }, msg);
+  return true;
+}
+
+/**
+ * A crash still writes one JSON line (not Node's plain-text trace on stderr) before the process
+ * exits 1, as it would have without this: the message and stack as fields of a fatal line.
+ */
+export function logCrashes(log: Logger): void {
+  const crash = (kind: string) => (e: unknown) => {
+    const err = e instanceof Error ? e : new Error(String(e));
+    log.fatal({ err: err.message, name: err.name, stack: err.stack }, `${kind}: ${firstLine(err)}`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled rejection'));
+}

@@ -3,16 +3,23 @@
  * environment through config.ts; a bad one stops the process before it listens.
  */
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { createServer, ROOM_NAME } from './app.js';
+import { configureBotPool } from './botPool/pool.js';
 import { type Config, parseConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogger, logCrashes } from './logger.js';
+import { listenMetrics } from './metricsRoute.js';
 import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
 import { startRetention } from './store/retention.js';
 import type { TableStore } from './store/types.js';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
-  console.error(`Blaze Online: bad settings in the environment:\n  ${parsed.errors.join('\n  ')}`);
+  // Through the logger like every line, but on stderr: the process stops before serving anything.
+  createLogger({ destination: pino.destination({ fd: 2, sync: true }) }).fatal(
+    { errors: parsed.errors },
+    `bad settings in the environment: ${parsed.errors.join('; ')}`,
+  );
   process.exit(2);
 }
 const config: Config = parsed.config;
@@ -20,6 +27,8 @@ const config: Config = parsed.config;
 process.env.NODE_ENV = config.NODE_ENV;
 
 const log = createLogger({ level: config.LOG_LEVEL });
+logCrashes(log);
+configureBotPool(config.BOT_WORKERS);
 const staticDir = config.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const server = createServer({
@@ -30,7 +39,7 @@ const server = createServer({
   publicAddress: config.PUBLIC_ADDRESS,
   maxPayload: config.MAX_FRAME_BYTES,
   logger: log,
-  metrics: config.METRICS,
+  metrics: config.METRICS && config.METRICS_TOKEN !== undefined ? { token: config.METRICS_TOKEN } : false,
   room: { startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000 },
   limits: {
     maxBodyBytes: config.MAX_BODY_BYTES,
@@ -64,8 +73,8 @@ const server = createServer({
  * unreachable): a server that could not keep its tables must not take any.
  */
 function cannotOpenRecord(e: unknown): never {
-  log.fatal({ err: e instanceof Error ? e.message : String(e) }, 'the table record cannot be opened');
-  console.error(`cannot open the table record: ${e instanceof Error ? e.message : String(e)}`);
+  const err = e instanceof Error ? e.message : String(e);
+  log.fatal({ err }, `cannot open the table record: ${err}`);
   process.exit(3);
 }
 let store: TableStore;
@@ -85,9 +94,14 @@ const restored = await restoreTables(store, ROOM_NAME).catch(cannotOpenRecord);
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
 // After the restore: only tables closed for good are removed, never one coming back.
 const retention = startRetention(store, config.RECORD_RETENTION_DAYS, log);
-log.info({ port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined }, 'listening');
-// Humans and scripts (tests, the e2e harness) look for this line on stdout.
-console.log(`Blaze Online listening on http://${config.HOST ?? 'localhost'}:${bound}`);
+const metrics = config.METRICS
+  ? await listenMetrics({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN }, log)
+  : null;
+// Humans and scripts (tests, the e2e harness) look for "listening on http://host:port" on stdout.
+log.info(
+  { port: bound, env: config.NODE_ENV, redis: config.REDIS_URL !== undefined },
+  `Blaze Online listening on http://${config.HOST ?? 'localhost'}:${bound}`,
+);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -101,6 +115,7 @@ async function stop(signal: string): Promise<void> {
   try {
     await drainTables(store);
     await server.close();
+    await metrics?.close();
     process.exit(0);
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : String(e) }, 'shutdown failed');

@@ -43,6 +43,8 @@ export async function startProduct(serverDir: string, env: Record<string, string
       HOST: '127.0.0.1',
       REDIS_URL: '',
       NODE_ENV: '',
+      // Any free port: products started side by side must not contend for the default 9464.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

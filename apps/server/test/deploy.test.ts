@@ -63,6 +63,20 @@ describe('docker-compose.yml', () => {
     expect(paths.size).toBe(2);
   });
 
+  it('metrics: each server on a port of its own, open to the compose network only, which the proxy never reaches', () => {
+    for (const name of ['server-a', 'server-b']) {
+      const parsed = parseConfig(compose.services[name]?.environment ?? {});
+      expect(parsed.ok).toBe(true);
+      if (!parsed.ok) continue;
+      expect(parsed.config.METRICS_TOKEN).toBeUndefined();
+      expect(parsed.config.METRICS_HOST).toBe('0.0.0.0');
+      expect(parsed.config.METRICS_PORT).not.toBe(parsed.config.PORT);
+      expect((compose.services[name] as { expose?: string[] }).expose).toContain(String(parsed.config.METRICS_PORT));
+      expect(compose.services[name]?.ports).toBeUndefined();
+      expect(nginxConf).not.toContain(`:${parsed.config.METRICS_PORT}`);
+    }
+  });
+
   it('the proxy forwards the client address and websocket upgrades, and hides /metrics', () => {
     expect(nginxConf).toMatch(/proxy_set_header X-Real-IP \$remote_addr;/);
     expect(nginxConf).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);

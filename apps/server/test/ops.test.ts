@@ -18,7 +18,12 @@ const sink = new Writable({
   },
 });
 
-const srv = useServer({ room: FAST_ROOM, logger: createLogger({ level: 'debug', destination: sink }) });
+// metrics: true serves /metrics openly on the game port, as main.ts never does (opsMetrics.test.ts).
+const srv = useServer({
+  room: FAST_ROOM,
+  metrics: true,
+  logger: createLogger({ level: 'debug', destination: sink }),
+});
 const http = () => srv.endpoint.replace('ws', 'http');
 
 /** The Prometheus text format, line by line: comments, or `name{labels} value`. */

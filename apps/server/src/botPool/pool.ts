@@ -197,12 +197,16 @@ export class BotPool {
 }
 
 let shared: BotPool | null = null;
+/** BOT_WORKERS from the validated config (main.ts); the default pool size when unset. */
+let sharedSize = DEFAULT_POOL.size;
+
+/** Sets the shared pool's thread count before its first use (main.ts, from BOT_WORKERS). */
+export function configureBotPool(size: number | undefined): void {
+  sharedSize = size ?? DEFAULT_POOL.size;
+}
 
 /** The process's one pool, started on first use (tables with only easy and normal bots never start it). */
 export function sharedBotPool(): BotPool {
-  if (shared === null) {
-    const size = Number(process.env.BOT_WORKERS ?? DEFAULT_POOL.size);
-    shared = new BotPool({ ...DEFAULT_POOL, size: Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL.size });
-  }
+  if (shared === null) shared = new BotPool({ ...DEFAULT_POOL, size: sharedSize });
   return shared;
 }

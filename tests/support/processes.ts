@@ -83,7 +83,8 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Pro
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      // Every test client is 127.0.0.1: the quota of tables held per address is lifted unless set.
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TABLES_HELD_PER_ADDRESS: '1000', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -108,7 +109,8 @@ export async function startServer(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
     spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${ROOT}apps/server`,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      // Every test client is 127.0.0.1: the quota of tables held per address is lifted unless set.
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TABLES_HELD_PER_ADDRESS: '1000', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -133,6 +135,7 @@ export function spawnMain(env: Record<string, string> = {}): Proc {
         PORT: '0',
         HOST: '127.0.0.1',
         REDIS_URL: '',
+        TABLES_HELD_PER_ADDRESS: '1000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,6 +34,7 @@ export const LOOPBACK_LIMITS = {
   addressMessages: { capacity: 100_000, refillPerSecond: 100_000 },
   maxConnectionsPerAddress: 10_000,
   maxJoiningPerAddress: 10_000,
+  tablesHeldPerAddress: 10_000,
 };
 
 export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {

@@ -35,7 +35,7 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   maxMessageChars: 2_000,
   allowFixedDeck: false,
   edge: new Edge(),
-  unclaimedMs: 30_000,
+  unclaimedMs: 60_000,
   startWaitMs: 10_000,
   saveNoticeMs: 2_000,
 };

@@ -24,16 +24,24 @@ try {
   slowHeaders.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
   const h = setInterval(() => slowHeaders.writable && slowHeaders.write('X-Slow: 1\r\n'), 2_000);
   const slowBody = await idleSocket('127.0.0.62', port);
-  slowBody.write('POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+  slowBody.write(
+    'POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+  );
   const b = setInterval(() => slowBody.writable && slowBody.write(' '), 2_000);
-  const watched = Promise.all([closedWithin(idle, WATCH_MS), closedWithin(slowHeaders, WATCH_MS), closedWithin(slowBody, WATCH_MS)]);
+  const watched = Promise.all([
+    closedWithin(idle, WATCH_MS),
+    closedWithin(slowHeaders, WATCH_MS),
+    closedWithin(slowBody, WATCH_MS),
+  ]);
 
   const crowd = [];
   for (let i = 0; i < 200; i++) crowd.push(await idleSocket('127.0.0.70', port).catch(() => null));
   await sleep(2_000);
   const crowdOpen = crowd.filter((s) => s !== null && !s.destroyed).length;
   const health = await httpFrom('127.0.0.71', p.base, 'GET', '/healthz');
-  console.log(`200 idle sockets from 127.0.0.70: ${crowdOpen} still open after 2 s; /healthz from another: ${health.status}`);
+  console.log(
+    `200 idle sockets from 127.0.0.70: ${crowdOpen} still open after 2 s; /healthz from another: ${health.status}`,
+  );
 
   // Finding 2.
   let made = 0;
@@ -52,7 +60,9 @@ try {
       s.destroy();
     }
   }
-  console.log(`4 addresses x 6 tries (reconnectSeconds 120, joined once, dropped): ${made} tables; refused: ${refused.join('; ') || 'none'}`);
+  console.log(
+    `4 addresses x 6 tries (reconnectSeconds 120, joined once, dropped): ${made} tables; refused: ${refused.join('; ') || 'none'}`,
+  );
   const fresh = async (label: string) => {
     const r = await createTableFrom('127.0.0.99', p.base);
     let joined = 'no table';
@@ -62,7 +72,9 @@ try {
       if (!(s instanceof Error)) s.destroy();
     }
     const rooms = ((await httpFrom('127.0.0.98', p.base, 'GET', '/healthz')).body.rooms as number) ?? '?';
-    console.log(`${label}: fresh address creates -> ${r.status} ${String(r.body.code ?? '')}, ${joined}; tables open ${rooms}`);
+    console.log(
+      `${label}: fresh address creates -> ${r.status} ${String(r.body.code ?? '')}, ${joined}; tables open ${rooms}`,
+    );
   };
   await fresh('at once');
   await sleep(15_000);
@@ -71,7 +83,8 @@ try {
   const [i, sh, sb] = await watched;
   clearInterval(h);
   clearInterval(b);
-  const fmt = (x: number | 'open') => (x === 'open' ? `open after ${WATCH_MS / 1000} s` : `closed after ${(x / 1000).toFixed(1)} s`);
+  const fmt = (x: number | 'open') =>
+    x === 'open' ? `open after ${WATCH_MS / 1000} s` : `closed after ${(x / 1000).toFixed(1)} s`;
   console.log(`idle socket: ${fmt(i)}; slow headers: ${fmt(sh)}; slow body: ${fmt(sb)}`);
   for (const s of crowd) s?.destroy();
 } finally {

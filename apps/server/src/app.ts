@@ -131,7 +131,9 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   });
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
   // A table's creator holds it until it closes (tableHoldings.ts).
-  gameServer.define(ROOM_NAME, BlazeRoom, { server: room }).on('dispose', (r: BlazeRoom) => edge.holdings.release(r.roomId));
+  gameServer
+    .define(ROOM_NAME, BlazeRoom, { server: room })
+    .on('dispose', (r: BlazeRoom) => edge.holdings.release(r.roomId));
 
   // The edge sees every request before express and Colyseus' matchmaker do (which Colyseus wrapped
   // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.

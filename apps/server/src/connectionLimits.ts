@@ -4,10 +4,9 @@
  * 200 s), and nothing capped the sockets of one address: 1,100 idle ones from one address used up
  * the process' files and every other client was refused.
  *
- * - headersTimeout / requestTimeout (Node's, checked every `checkEveryMs`): a request's headers, and
- *   the whole request with its body, must arrive in time, or Node answers 408 and closes.
- * - A connection that has sent no byte at all is not one Node's check sees (measured on Node 20): it
- *   is closed here after the same headers timeout.
+ * - headersTimeout / requestTimeout (Node's, checked every connectionsCheckingInterval): a request's
+ *   headers (on a new connection, its first byte too), and the whole request with its body, must
+ *   arrive in time, or Node answers 408 and closes.
  * - keepAliveTimeout: a kept-alive connection waits that long for its next request.
  * - At most `perAddress` open connections per client address (websockets included); more are
  *   closed at once. Off behind our proxy (TRUST_PROXY), where every connection is the proxy's and
@@ -51,42 +50,23 @@ export function httpServerOptions(limits: ConnectionLimits): HttpServerOptions {
   };
 }
 
-export interface ConnectionGuard {
-  /** Open connections from one address (as addressKey counts it). */
-  openFrom(address: string): number;
-}
-
-/** Watches every new connection of `server`: the per-address cap and the first-byte deadline. */
-export function guardConnections(server: HttpServer, limits: ConnectionLimits): ConnectionGuard {
+/** Caps the open connections of each address on `server` (the timeouts are httpServerOptions'). */
+export function guardConnections(server: HttpServer, limits: ConnectionLimits): void {
+  if (limits.perAddress <= 0) return;
   const open = new Map<string, number>();
-  // Also set as properties: keepAliveTimeout is read from the server, not from createServer's options.
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs);
   server.on('connection', (socket: Socket) => {
-    if (limits.perAddress > 0) {
-      const address = addressKey(socket.remoteAddress ?? '?');
-      const n = open.get(address) ?? 0;
-      if (n >= limits.perAddress) {
-        metrics.httpRefused.inc({ reason: 'TOO_MANY_SOCKETS' });
-        socket.destroy();
-        return;
-      }
-      open.set(address, n + 1);
-      socket.once('close', () => {
-        const left = (open.get(address) ?? 1) - 1;
-        if (left <= 0) open.delete(address);
-        else open.set(address, left);
-      });
+    const address = addressKey(socket.remoteAddress ?? '?');
+    const n = open.get(address) ?? 0;
+    if (n >= limits.perAddress) {
+      metrics.httpRefused.inc({ reason: 'TOO_MANY_SOCKETS' });
+      socket.destroy();
+      return;
     }
-    const silent = setTimeout(() => {
-      if (socket.bytesRead === 0 && !socket.destroyed) {
-        metrics.httpRefused.inc({ reason: 'IDLE' });
-        socket.destroy();
-      }
-    }, limits.headersTimeoutMs);
-    silent.unref();
-    socket.once('close', () => clearTimeout(silent));
+    open.set(address, n + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
   });
-  return { openFrom: (address) => open.get(address) ?? 0 };
 }

@@ -101,9 +101,7 @@ export class TableHoldings {
 
   /** Lets go of the tables among `ids` that no longer exist anywhere (a failed lookup keeps them). */
   private async forgetClosed(ids: Set<string>): Promise<void> {
-    const gone = await Promise.all(
-      [...ids].map(async (id) => ((await this.exists(id).catch(() => true)) ? null : id)),
-    );
+    const gone = await Promise.all([...ids].map(async (id) => ((await this.exists(id).catch(() => true)) ? null : id)));
     for (const id of gone) if (id !== null) this.release(id);
   }
 }

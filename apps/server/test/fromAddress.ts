@@ -28,7 +28,8 @@ export function httpFrom(
       method,
       localAddress: from,
       agent: false,
-      headers: data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      headers:
+        data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
     });
     const timer = setTimeout(() => {
       req.destroy();
@@ -93,7 +94,10 @@ export async function joinFrom(
   ack = true,
   settings?: object,
 ): Promise<Socket> {
-  const r = await httpFrom(from, base, 'POST', `/matchmake/joinById/${id}`, { name, ...(settings ? { settings } : {}) });
+  const r = await httpFrom(from, base, 'POST', `/matchmake/joinById/${id}`, {
+    name,
+    ...(settings ? { settings } : {}),
+  });
   const sessionId = r.body.sessionId;
   const roomId = (r.body.room as { roomId?: string; processId?: string } | undefined)?.roomId;
   const processId = (r.body.room as { processId?: string } | undefined)?.processId;
@@ -123,13 +127,15 @@ export async function joinFrom(
   });
 }
 
-/** A plain TCP connection from `from` that sends nothing; answers it once connected. */
+/** A plain TCP connection from `from` that sends nothing (the caller may write); answers it once connected. */
 export function idleSocket(from: string, port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const s = connect({ host: '127.0.0.1', port, localAddress: from });
     s.once('connect', () => {
       s.off('error', reject);
       s.on('error', () => {});
+      // Read whatever comes: a paused socket would not see the server's close behind unread data.
+      s.resume();
       resolve(s);
     });
     s.once('error', reject);

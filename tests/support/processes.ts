@@ -83,8 +83,15 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Pro
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      // Every test client is 127.0.0.1: the quota of tables held per address is lifted unless set.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TABLES_HELD_PER_ADDRESS: '1000', ...env },
+      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -109,8 +116,15 @@ export async function startServer(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
     spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${ROOT}apps/server`,
-      // Every test client is 127.0.0.1: the quota of tables held per address is lifted unless set.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TABLES_HELD_PER_ADDRESS: '1000', ...env },
+      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -136,6 +150,7 @@ export function spawnMain(env: Record<string, string> = {}): Proc {
         HOST: '127.0.0.1',
         REDIS_URL: '',
         TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

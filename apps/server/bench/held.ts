@@ -9,13 +9,23 @@
  *    socket, one with slow headers, one with a slow body, each timed until the server closes it
  *    (watched for at most 100 s).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, startProduct } from '../test/attack.js';
 import { closedWithin, createTableFrom, httpFrom, idleSocket, joinFrom } from '../test/fromAddress.js';
 
 const serverDir = process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url));
 const WATCH_MS = 100_000;
-const p = await startProduct(serverDir, { MAX_TABLES: '20', TABLE_UNCLAIMED_SECONDS: '10', LOG_LEVEL: 'warn' });
+// A record of its own: tables a previous run left would be restored and count.
+const dataDir = mkdtempSync(join(tmpdir(), 'blaze-held-'));
+const p = await startProduct(serverDir, {
+  MAX_TABLES: '20',
+  TABLE_UNCLAIMED_SECONDS: '10',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+});
 const port = Number(new URL(p.base).port);
 try {
   // Finding 3 first, so its clocks run while the tables are held.
@@ -89,5 +99,6 @@ try {
   for (const s of crowd) s?.destroy();
 } finally {
   await p.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

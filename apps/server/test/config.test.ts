@@ -1,6 +1,7 @@
 /** Settings: every one validated at start; a bad value is a clear error and the process exits. */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +102,7 @@ it('main.ts hands the edge settings to the server: timeouts, socket cap, held ta
     const port = Number(new URL(p.base).port);
     const idle = await idleSocket('127.0.0.81', port);
     const closed = closedWithin(idle, 10_000);
-    const crowd = [];
+    const crowd: Socket[] = [];
     for (let i = 0; i < 6; i++) crowd.push(await idleSocket('127.0.0.82', port));
     await until(() => crowd.filter((s) => !s.destroyed).length <= 3, 5_000, 'the cap');
     expect(await closed).not.toBe('open');

@@ -5,8 +5,13 @@
  * 503 FULL; now an unstarted table closes within the unclaimed bound, and an address holds at most
  * its quota of open tables.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { matchMaker } from '@colyseus/core';
 import { describe, expect, it } from 'vitest';
+import { startProduct, tableCount } from './attack.js';
 import { createTableFrom, httpFrom, joinFrom } from './fromAddress.js';
 import { FAST_ROOM, join, serverRoom, sleep, until, useServer } from './helpers.js';
 
@@ -85,5 +90,35 @@ describe('held tables', () => {
     // The lobby's bound is not a table's whole life: the table is still listed for its people.
     expect((await httpFrom('127.0.0.32', base(), 'GET', `/api/tables/${id}`)).status).toBe(200);
     await serverRoom(id).disconnect();
+  });
+
+  it('a lobby restored after a restart (SIGTERM, the product) is held no longer than the unclaimed bound either', async () => {
+    const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-held-'));
+    const env = { DATA_DIR: dir, TABLE_UNCLAIMED_SECONDS: '5', LOG_LEVEL: 'info' };
+    const serverDir = fileURLToPath(new URL('..', import.meta.url));
+    let p = await startProduct(serverDir, env);
+    try {
+      const made = await createTableFrom('127.0.0.41', p.base, { reconnectSeconds: 600 });
+      const socket = await joinFrom('127.0.0.41', p.base, String(made.body.id), 'Host');
+      await sleep(500);
+      // The host's page drops (their grace of 600 s runs), then the server restarts.
+      socket.destroy();
+      await sleep(500);
+      await p.stop();
+      p = await startProduct(serverDir, env);
+      const restarted = Date.now();
+      const again = p;
+      await until(() => /"restored":1/.test(again.lines().join('\n')), 10_000, 'the table restored');
+      // Nobody comes back: closed within the bound, not after the host's 600 s.
+      let open = await tableCount(p.base);
+      while (open > 0 && Date.now() - restarted < 5_000 + 8_000) {
+        await sleep(200);
+        open = await tableCount(p.base);
+      }
+      expect(open).toBe(0);
+    } finally {
+      await p.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

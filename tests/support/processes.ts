@@ -83,7 +83,16 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Pro
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', ...env },
+      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: '0',
+        TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -108,7 +117,16 @@ export async function startServer(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
     spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${ROOT}apps/server`,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', ...env },
+      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: '0',
+        TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -135,6 +153,8 @@ export function spawnMain(env: Record<string, string> = {}): Proc {
         REDIS_URL: '',
         // Any free port: processes started side by side must not contend for the default 9464.
         METRICS_PORT: '0',
+        TABLES_HELD_PER_ADDRESS: '1000',
+        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,6 +37,7 @@ const server = createServer({
   port: 0,
   host: '127.0.0.1',
   limits: { maxTables: 1e6, maxConnectionsPerAddress: 1e6, tableCreation: many, addressMessages: many },
+  connections: { perAddress: 0 },
 });
 const port = await server.listen();
 const endpoint = `ws://127.0.0.1:${port}`;

@@ -17,6 +17,12 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  guardConnections,
+  httpServerOptions,
+} from './connectionLimits.js';
 import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
@@ -47,6 +53,8 @@ export interface ServerOptions {
   tableCreation?: BucketOptions;
   /** Caps and rates at the edge (config.ts fills them from the environment). */
   limits?: Partial<EdgeLimits>;
+  /** HTTP timeouts and open connections per address (connectionLimits.ts). */
+  connections?: Partial<ConnectionLimits>;
   /** JSON lines; silent when unset (tests), main.ts passes the configured one. */
   logger?: Logger;
   /**
@@ -91,7 +99,14 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   matchMaker.controller.exposedMethods = [...MATCHMAKER_METHODS];
   const app = express();
   app.disable('x-powered-by');
-  const http = createHttpServer(app);
+  // Behind our proxy every connection is the proxy's: the proxy caps per client there.
+  const connections: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...options.connections,
+    ...(edge.limits.trustProxy ? { perAddress: 0 } : {}),
+  };
+  const http = createHttpServer(httpServerOptions(connections), app);
+  guardConnections(http, connections);
   const presence: Presence | undefined = options.redisUrl ? new RedisPresence(options.redisUrl) : undefined;
   const driver = options.redisUrl ? new RedisDriver(options.redisUrl) : undefined;
   const transport = new WebSocketTransport({
@@ -120,7 +135,10 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     gracefullyShutdown: false,
   });
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
-  gameServer.define(ROOM_NAME, BlazeRoom, { server: room });
+  // A table's creator holds it until it closes (tableHoldings.ts).
+  gameServer
+    .define(ROOM_NAME, BlazeRoom, { server: room })
+    .on('dispose', (r: BlazeRoom) => edge.holdings.release(r.roomId));
 
   // The edge sees every request before express and Colyseus' matchmaker do (which Colyseus wrapped
   // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.

@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import { createLogger, LogGate } from './logger.js';
 import * as metrics from './metrics.js';
 import { BucketBook, type BucketOptions, RefusalGuard, type RefusalKind, type RefusalVerdict } from './rateLimit.js';
+import { TableHoldings } from './tableHoldings.js';
 
 export interface EdgeLimits {
   /** Largest request body on any route, checked against Content-Length before a byte is read. */
@@ -20,8 +21,12 @@ export interface EdgeLimits {
   maxTables: number;
   /** Connections watching one table without a seat. */
   tableMaxSpectators: number;
-  /** A table nobody has joined closes after this long. */
+  /** A table that never started a game closes this long after its last person left (or nobody came). */
   unclaimedMs: number;
+  /** Tables one address may hold open at once (tableHoldings.ts). */
+  tablesHeldPerAddress: number;
+  /** A websocket must answer its table's join within this, or it is closed (room/joinDeadline.ts). */
+  joinWithinMs: number;
   /** Open websockets per client address, over all tables. */
   maxConnectionsPerAddress: number;
   /**
@@ -51,7 +56,9 @@ export const DEFAULT_LIMITS: EdgeLimits = {
   maxBodyBytes: 16_384,
   maxTables: 500,
   tableMaxSpectators: 20,
-  unclaimedMs: 30_000,
+  unclaimedMs: 60_000,
+  tablesHeldPerAddress: 10,
+  joinWithinMs: 10_000,
   maxConnectionsPerAddress: 20,
   maxJoiningPerAddress: 5,
   tableCreation: { capacity: 10, refillPerSecond: 10 / 60 },
@@ -127,12 +134,15 @@ export class Edge {
   private readonly dropped = new WeakSet<Client>();
   private readonly abuseGate = new LogGate(5);
   private nextRequest = 0;
+  /** Tables each address holds open, released as they close (app.ts). */
+  readonly holdings: TableHoldings;
 
   constructor(limits: Partial<EdgeLimits> = {}, log: Logger = createLogger({ level: 'silent' })) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.log = log;
     this.personBuckets = new BucketBook(this.limits.personMessages);
     this.addressBuckets = new BucketBook(this.limits.addressMessages);
+    this.holdings = new TableHoldings(this.limits.tablesHeldPerAddress, tableExists);
   }
 
   /** Places at a table: its seats, spectators and second tabs, and KEPT_FOR_PEOPLE. */
@@ -438,6 +448,12 @@ export class Edge {
   tablesFull(): boolean {
     return matchMaker.stats.local.roomCount >= this.limits.maxTables;
   }
+}
+
+/** Whether a table is open on any process: this one's rooms, else the shared matchmaking listing. */
+async function tableExists(id: string): Promise<boolean> {
+  if (matchMaker.getLocalRoomById(id) !== undefined) return true;
+  return (await matchMaker.query({ roomId: id })).length > 0;
 }
 
 /** Codes no honest client causes: the room's checks before the rules (protocol.ts' message shapes). */

@@ -41,11 +41,19 @@ const server = createServer({
   logger: log,
   metrics: config.METRICS && config.METRICS_TOKEN !== undefined ? { token: config.METRICS_TOKEN } : false,
   room: { startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000 },
+  connections: {
+    perAddress: config.HTTP_CONNECTIONS_PER_ADDRESS,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: config.HTTP_KEEPALIVE_SECONDS * 1000,
+  },
   limits: {
     maxBodyBytes: config.MAX_BODY_BYTES,
     maxTables: config.MAX_TABLES,
     tableMaxSpectators: config.TABLE_MAX_SPECTATORS,
     unclaimedMs: config.TABLE_UNCLAIMED_SECONDS * 1000,
+    tablesHeldPerAddress: config.TABLES_HELD_PER_ADDRESS,
+    joinWithinMs: config.JOIN_WITHIN_SECONDS * 1000,
     maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
     maxJoiningPerAddress: config.JOINS_PENDING_PER_ADDRESS,
     tableCreation: {

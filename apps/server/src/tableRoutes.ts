@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
 import { hasRecord } from './store/hasRecord.js';
+import type { HoldTicket } from './tableHoldings.js';
 
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 
@@ -24,7 +25,17 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       res.status(415).json({ code: 'JSON_ONLY', message: 'Send application/json.' });
       return;
     }
-    if (!creators.take(edge.address(req))) {
+    const address = edge.address(req);
+    // What the address holds open now, not only how fast it creates (tableHoldings.ts).
+    const hold = await edge.holdings.take(address);
+    if (!hold.ok) {
+      res.status(429).json({ code: hold.code, message: hold.message });
+      return;
+    }
+    // Given back unless the table is made (cancel after bind does nothing).
+    res.once('close', () => hold.ticket.cancel());
+    res.locals.hold = hold.ticket;
+    if (!creators.take(address)) {
       res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many new tables from this address; wait a little.' });
       return;
     }
@@ -50,6 +61,7 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
     }
     try {
       const listing = await matchMaker.createRoom(room, { settings: body.data.settings ?? {} });
+      (res.locals.hold as HoldTicket).bind(listing.roomId);
       log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
       res.status(201).json({ id: listing.roomId });
     } catch (e) {

@@ -30,6 +30,7 @@ beforeAll(async () => {
   p = await startProduct(serverDir, {
     TABLES_BURST_PER_ADDRESS: '20',
     TABLES_PER_MINUTE_PER_ADDRESS: '1',
+    TABLES_HELD_PER_ADDRESS: '20',
     TABLE_MAX_SPECTATORS: '2',
   });
 });

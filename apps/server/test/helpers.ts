@@ -34,12 +34,14 @@ export const LOOPBACK_LIMITS = {
   addressMessages: { capacity: 100_000, refillPerSecond: 100_000 },
   maxConnectionsPerAddress: 10_000,
   maxJoiningPerAddress: 10_000,
+  tablesHeldPerAddress: 10_000,
 };
 
 export async function startServer(options: ServerOptions = {}): Promise<{ server: BlazeServer; endpoint: string }> {
   // Every test client shares 127.0.0.1: per-address limits are lifted unless a test sets them.
   const limits = { ...LOOPBACK_LIMITS, ...options.limits };
-  const server = createServer({ port: 0, host: '127.0.0.1', ...options, limits });
+  const connections = { perAddress: 0, ...options.connections };
+  const server = createServer({ port: 0, host: '127.0.0.1', ...options, limits, connections });
   const port = await server.listen();
   return { server, endpoint: `ws://127.0.0.1:${port}` };
 }

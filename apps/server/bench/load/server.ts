@@ -159,6 +159,7 @@ const server = createServer({
     tableCreation: many,
     addressMessages: many,
   },
+  connections: { perAddress: 0 },
 });
 // Tables are recorded as in production (SQLite in a scratch folder, or Redis with two processes):
 // every action's record is written before its patch goes out. BENCH_STORE=none measures without.

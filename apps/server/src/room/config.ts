@@ -17,7 +17,10 @@ export interface RoomConfig {
   allowFixedDeck: boolean;
   /** Caps, rate limits, refusals and logs at the edge (edge.ts). */
   edge: Edge;
-  /** A table nobody has joined closes after this long. */
+  /**
+   * A table nobody has joined closes after this long; before its first game, nobody's reconnection
+   * grace is longer (unclaimed.ts).
+   */
   unclaimedMs: number;
   /**
    * A start the store has not taken after this long is given up (the host told NOT_RECORDED), so a
@@ -35,7 +38,7 @@ export const DEFAULT_ROOM_CONFIG: RoomConfig = {
   maxMessageChars: 2_000,
   allowFixedDeck: false,
   edge: new Edge(),
-  unclaimedMs: 30_000,
+  unclaimedMs: 60_000,
   startWaitMs: 10_000,
   saveNoticeMs: 2_000,
 };

@@ -9,10 +9,12 @@ import type { StateView } from '@colyseus/schema';
 import { normalizeName, uniqueName } from '../names.js';
 import { HASHED, tokenHash } from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
+import { expectJoined } from './joinDeadline.js';
 import { clearPrivate } from './mirror.js';
 import { tunedView } from './schemaTuning.js';
 import type { Person } from './seating.js';
 import { setField } from './sync.js';
+import { graceSeconds } from './unclaimed.js';
 
 /** onAuth: join options checked, the name normalised, the edge's caps applied. */
 export function admit(room: BlazeRoom, client: Client, options: unknown, context?: AuthContext): JoinOptions {
@@ -81,6 +83,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
     if (free >= 0) seating.sit(person, free);
   }
   client.view = tunedView();
+  expectJoined(room, client);
   // Someone watching comes and goes without a line in the game's log (a spectator's reload said
   // 'left' and 'joined' to every player); the count of those watching says it.
   if (person.seat !== null || (!returning && !back)) {
@@ -93,7 +96,8 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
 }
 
 /**
- * onLeave: a dropped connection of someone the table needs back gets its grace (reconnectSeconds):
+ * onLeave: a dropped connection of someone the table needs back gets its grace (reconnectSeconds,
+ * bounded by TABLE_UNCLAIMED_SECONDS before the first game: unclaimed.ts):
  * a seated person, the host (a host watching their bots and reloading closed the table, game and
  * all), or the last one connected. Any other watcher is simply gone: a grace reserves a place in the
  * room, and thirty watchers coming and going locked a table against its own players.
@@ -110,7 +114,7 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
     refreshSeats(room);
     room.afterChange();
     try {
-      const again = await room.allowReconnection(client, room.settings.reconnectSeconds);
+      const again = await room.allowReconnection(client, graceSeconds(room));
       room.config.edge.reconnected(client, again);
       person.pending--;
       person.sessions.add(client.sessionId);

@@ -23,6 +23,7 @@ import { mirrorGame } from './mirror.js';
 import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
 import { setField } from './sync.js';
 import { recordChanges } from './tableRecord.js';
+import { graceSeconds } from './unclaimed.js';
 
 /**
  * Everything a new table needs before anyone joins. Answers the id to restore (only ids this
@@ -130,7 +131,7 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
     }
   }
   // Everyone gets the reconnection grace from now: the bot plays a seat only once it lapses.
-  const graceMs = room.settings.reconnectSeconds * 1000;
+  const graceMs = graceSeconds(room) * 1000;
   room.restoredGrace = true;
   for (const p of s.people.values()) {
     p.pending++;

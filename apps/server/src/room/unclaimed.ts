@@ -1,0 +1,19 @@
+/**
+ * Tables are held by people, not by sockets. Before a table's first game, nobody's reconnection
+ * grace outlasts TABLE_UNCLAIMED_SECONDS, whatever the host set: a lobby whose people are all gone
+ * closes within that bound. From the first game on, the host's grace holds (a seat in a game is
+ * worth coming back to; the bot plays it meanwhile). Issue 39: 114 addresses each made ten tables
+ * with a grace of 600 s, joined once and dropped the socket, and held every table for ten minutes.
+ */
+import type { BlazeRoom } from './BlazeRoom.js';
+
+/** A game was started at this table (or its start waits for the record). */
+export function everStarted(room: BlazeRoom): boolean {
+  return room.state.gameNumber > 0 || room.starting || room.game !== null;
+}
+
+/** How long a dropped connection's person is waited for, in seconds. */
+export function graceSeconds(room: BlazeRoom): number {
+  const chosen = room.settings.reconnectSeconds;
+  return everStarted(room) ? chosen : Math.min(chosen, room.config.unclaimedMs / 1000);
+}

@@ -1,6 +1,6 @@
 /**
  * One HTTP server for everything: the built web client (with an SPA fallback so /t/<id> loads the
- * app), /healthz, /metrics, the tables' routes (tableRoutes.ts), Colyseus' matchmaking routes and its
+ * app), /livez, /readyz (health.ts), /metrics, the tables' routes (tableRoutes.ts), Colyseus' matchmaking routes and its
  * websockets. Every request meets the edge (edge.ts) first.
  */
 import { existsSync } from 'node:fs';
@@ -19,12 +19,13 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
 import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
+import { mountHealth, Readiness, redisCheck } from './health.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
+import { installMatchmakeDeadline } from './matchmakeDeadline.js';
 import { registry } from './metrics.js';
 import type { BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
-import { currentStore } from './store/current.js';
 import { mountTableRoutes } from './tableRoutes.js';
 
 export const ROOM_NAME = 'blaze';
@@ -51,6 +52,8 @@ export interface ServerOptions {
   metrics?: boolean;
   /** How silent sockets are found (heartbeat.ts); tests shorten the interval. */
   heartbeat?: Partial<HeartbeatOptions>;
+  /** How long a request waits on Redis or the store before a 503 (BACKEND_TIMEOUT_MS). */
+  backendTimeoutMs?: number;
 }
 
 export interface BlazeServer {
@@ -58,6 +61,8 @@ export interface BlazeServer {
   /** Routes under /api added after the server is made (main.ts' game records): they come before the JSON 404. */
   api: express.Router;
   edge: Edge;
+  /** /readyz's checks: main.ts says when the restore starts and ends, and may add its own. */
+  readiness: Readiness;
   http: HttpServer;
   gameServer: Server;
   /** Resolves with the bound port. */
@@ -114,6 +119,8 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     // main.ts owns the signals, so tests can run a server without exit-on-SIGINT handlers.
     gracefullyShutdown: false,
   });
+  const deadlineMs = options.backendTimeoutMs ?? 2_500;
+  installMatchmakeDeadline(gameServer, deadlineMs);
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
   gameServer.define(ROOM_NAME, BlazeRoom, { server: room });
 
@@ -133,15 +140,9 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    // A store that can no longer write freezes every table (nothing is shown unrecorded): say so.
-    const broken = currentStore()?.failure?.() ?? null;
-    if (broken !== null) {
-      res.status(503).json({ ok: false, store: broken });
-      return;
-    }
-    res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
-  });
+  const readiness = new Readiness(deadlineMs);
+  if (presence) readiness.add('redis', redisCheck(presence));
+  mountHealth(app, readiness);
 
   if (options.metrics ?? true) {
     app.get('/metrics', async (_req, res) => {
@@ -150,7 +151,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     });
   }
 
-  mountTableRoutes(app, ROOM_NAME, edge, log);
+  mountTableRoutes(app, ROOM_NAME, edge, log, deadlineMs);
 
   const api = express.Router();
   app.use('/api', api);
@@ -193,6 +194,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     app,
     api,
     edge,
+    readiness,
     http,
     gameServer,
     get port() {

@@ -66,7 +66,9 @@ export function installMatchmakeDeadline(server: Server, ms: number): void {
       }
       if (res.writableEnded || res.destroyed) return;
       res.writeHead(status, headers);
-      res.end(JSON.stringify(body));
+      // One write, then end, as Colyseus does: the edge reads the answer in that write (refused joins).
+      res.write(JSON.stringify(body));
+      res.end();
     });
   };
 }

@@ -65,7 +65,7 @@ export function startAdoption(o: AdoptionOptions): Adoption {
   const redis = new Redis(o.redisUrl, { commandTimeout: o.deadlineMs, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => {}); // reconnects by itself; a scan that fails tries again next time
   const me = matchMaker.processId;
-  /** Table (and the process it was listed on) → when it was first seen orphaned. */
+  /** Table → when it was first seen orphaned (unlisted, or listed on a process that is gone). */
   const suspects = new Map<string, number>();
   const excluded = new Set<string>();
   let stopped = false;
@@ -118,16 +118,21 @@ export function startAdoption(o: AdoptionOptions): Adoption {
     const seen = new Set<string>();
     const due: string[] = [];
     for (const table of open) {
-      if (matchMaker.getLocalRoomById(table)) continue;
+      const here = matchMaker.getLocalRoomById(table);
+      if (here) {
+        // Held here but unlisted (the matchmaker cleaned a dead process's listings while this one
+        // was adopting them): listed again, or nobody could find it.
+        if (!listedOn.has(table)) await ask(here.listing.save()).catch(() => {});
+        continue;
+      }
       const on = listedOn.get(table);
       if (on !== undefined && (live.has(on) || on === me)) continue;
-      const key = `${table}@${on ?? ''}`;
-      seen.add(key);
-      const since = suspects.get(key);
-      if (since === undefined) suspects.set(key, now);
+      seen.add(table);
+      const since = suspects.get(table);
+      if (since === undefined) suspects.set(table, now);
       else if (now - since >= graceMs) due.push(table);
     }
-    for (const key of suspects.keys()) if (!seen.has(key)) suspects.delete(key);
+    for (const table of suspects.keys()) if (!seen.has(table)) suspects.delete(table);
     // A process gone from pub/sub but still in the matchmaker's process list would still be sent
     // new tables (each waiting for the IPC timeout): it is taken off once its tables are due.
     for (const table of due) {

@@ -200,7 +200,12 @@ describe('rolling restart of two processes sharing Redis, behind deploy/nginx.co
       tables.map(async (t) => {
         const [host, guest] = t.people as [Player, Player];
         await until(() => host.seat >= 0 && guest.seat >= 0, 10_000, 'seats');
-        await request(host, 'addBot', { seat: 2 }, () => host.room.state.players.filter((p) => p.occupied).length === 3);
+        await request(
+          host,
+          'addBot',
+          { seat: 2 },
+          () => host.room.state.players.filter((p) => p.occupied).length === 3,
+        );
         await request(host, 'start', {}, () => host.room.state.status === 'playing');
         await playOn(t, `before ${t.id}`);
       }),

@@ -9,8 +9,7 @@ import type { Presence } from '@colyseus/core';
 import { matchMaker } from '@colyseus/core';
 import type express from 'express';
 import { withDeadline } from './deadline.js';
-import { currentStore } from './store/current.js';
-import { lifecycle } from './store/current.js';
+import { currentStore, lifecycle } from './store/current.js';
 
 /** A check answers null when fine, else why not (a short reason, nothing secret). */
 export type ReadyCheck = () => Promise<string | null> | string | null;

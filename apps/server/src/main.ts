@@ -86,7 +86,13 @@ server.readiness.restoreStarted();
 const bound = await server.listen();
 // Sharing Redis: this process's tables and any other's left without a process, here (cluster/adopt.ts).
 const adoption = config.REDIS_URL
-  ? startAdoption({ redisUrl: config.REDIS_URL, store, roomName: ROOM_NAME, log, deadlineMs: config.BACKEND_TIMEOUT_MS })
+  ? startAdoption({
+      redisUrl: config.REDIS_URL,
+      store,
+      roomName: ROOM_NAME,
+      log,
+      deadlineMs: config.BACKEND_TIMEOUT_MS,
+    })
   : null;
 const restored = await (adoption ? adoption.settle() : restoreTables(store, ROOM_NAME)).catch(cannotOpenRecord);
 server.readiness.restoreFinished();

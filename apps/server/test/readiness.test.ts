@@ -84,7 +84,10 @@ describe('/livez, /readyz and /healthz', () => {
     const t = Date.now();
     const stalled = await get('/readyz');
     expect(Date.now() - t).toBeLessThan(5_000);
-    expect(stalled).toMatchObject({ status: 503, body: { failed: ['stalled'], stalled: expect.stringMatching(/300 ms/) } });
+    expect(stalled).toMatchObject({
+      status: 503,
+      body: { failed: ['stalled'], stalled: expect.stringMatching(/300 ms/) },
+    });
     expect(await get('/livez')).toMatchObject({ status: 200 });
     srv.server.readiness.add('stalled', () => null);
     expect(await get('/healthz')).toMatchObject({ status: 200, body: { ok: true } });

@@ -57,7 +57,8 @@ describe('deadlines', () => {
   });
 
   it('BACKEND_TIMEOUT_MS is validated', () => {
-    expect(parseConfig({}).ok && parseConfig({}).config.BACKEND_TIMEOUT_MS).toBe(2_500);
+    const defaults = parseConfig({});
+    expect(defaults.ok && defaults.config.BACKEND_TIMEOUT_MS).toBe(2_500);
     expect(parseConfig({ BACKEND_TIMEOUT_MS: '0' }).ok).toBe(false);
     expect(parseConfig({ BACKEND_TIMEOUT_MS: '2s' }).ok).toBe(false);
   });

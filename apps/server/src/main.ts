@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createServer, ROOM_NAME } from './app.js';
-import { startAdoption } from './cluster/adopt.js';
+import { handOver, startAdoption } from './cluster/adopt.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { drainTables, mountGameRecords, openStore, restoreTables } from './store/open.js';
@@ -115,7 +115,8 @@ async function stop(signal: string): Promise<void> {
   try {
     // Adopts nothing more: the peers adopt this process's tables once it has handed them over.
     await adoption?.stop();
-    await drainTables(store);
+    const drained = await drainTables(store);
+    if (adoption) await handOver(drained).catch(() => {});
     await server.close();
     process.exit(0);
   } catch (e) {

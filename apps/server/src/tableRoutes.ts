@@ -56,7 +56,12 @@ export function mountTableRoutes(
       res.status(201).json({ id: listing.roomId });
     } catch (e) {
       if (answerDeadline(res, e)) return;
-      res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
+      // The settings were checked above: what fails now is the server's (its store or Redis refused
+      // the write), so a 503 to try again, and the cause in the log rather than the answer.
+      log.warn({ request: res.locals.requestId, err: e instanceof Error ? e.message : String(e) }, 'table not created');
+      res
+        .status(503)
+        .json({ code: 'CREATE_FAILED', message: 'The table could not be made just now; try again in a moment.' });
     }
   });
 

@@ -21,6 +21,16 @@ import { UNREPLAYABLE } from '../store/record.js';
 import type { TableStore } from '../store/types.js';
 
 export const CLAIM_PREFIX = 'blaze:claim:';
+/** Where a draining process names the tables it just let go (SIGTERM), for a peer to adopt at once. */
+const HANDOFF = 'blaze:handoff';
+
+/**
+ * SIGTERM, after the drain: the tables this process held are recorded and gone from it, so a peer
+ * may restore them now rather than after the grace (which covers the cases nobody announced).
+ */
+export async function handOver(tables: readonly string[]): Promise<void> {
+  if (tables.length > 0) await matchMaker.presence.publish(HANDOFF, [...tables]);
+}
 
 /** Takes a table's claim for `ms` (true), unless another process holds it (false). */
 export async function takeClaim(redis: Redis, table: string, owner: string, ms: number): Promise<boolean> {
@@ -60,7 +70,8 @@ export interface Adoption {
 export function startAdoption(o: AdoptionOptions): Adoption {
   const intervalMs = o.intervalMs ?? 2_000;
   const graceMs = o.graceMs ?? 3_000;
-  // Long enough for a restore (load and replay) to finish and be listed; then the listing speaks.
+  // Long enough for a restore (load and replay) to finish and be listed; a process that dies
+  // mid-restore holds it no longer than this.
   const claimMs = Math.max(30_000, graceMs * 4);
   const redis = new Redis(o.redisUrl, { commandTimeout: o.deadlineMs, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => {}); // reconnects by itself; a scan that fails tries again next time
@@ -97,7 +108,9 @@ export function startAdoption(o: AdoptionOptions): Adoption {
       } finally {
         restoring.delete(table);
       }
-      // The claim stays until it lapses: by then the listing names this process.
+      // Listed now under this process, which is what the next look goes by: the claim is given back
+      // (kept, it would stop anyone adopting the table should this process die within the claim).
+      await releaseClaim(redis, table, me).catch(() => {});
       return true;
     } catch (e) {
       o.log.error({ table, err: e instanceof Error ? e.message : String(e) }, 'table not restored');
@@ -165,6 +178,17 @@ export function startAdoption(o: AdoptionOptions): Adoption {
   };
   const timer = setInterval(() => void once(), intervalMs);
   timer.unref();
+  const handedOver = async (tables: unknown) => {
+    if (!Array.isArray(tables)) return;
+    const back: string[] = [];
+    for (const table of tables) {
+      if (stopped) break;
+      if (typeof table === 'string' && !matchMaker.getLocalRoomById(table) && (await adopt(table))) back.push(table);
+    }
+    if (back.length > 0) o.log.info({ restored: back.length }, 'tables taken over from a process shutting down');
+  };
+  const onHandoff = (tables: unknown) => void handedOver(tables).catch(() => {});
+  void matchMaker.presence.subscribe(HANDOFF, onHandoff);
 
   return {
     async settle() {
@@ -175,6 +199,7 @@ export function startAdoption(o: AdoptionOptions): Adoption {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      matchMaker.presence.unsubscribe(HANDOFF, onHandoff);
       await scanning;
       redis.disconnect();
     },

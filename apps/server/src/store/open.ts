@@ -84,9 +84,9 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
 
 /**
  * SIGTERM: no more actions, everything recorded, every client told "the server is restarting"
- * (its own close code, so the web client rejoins by token), store closed.
+ * (its own close code, so the web client rejoins by token), store closed. Answers the tables let go.
  */
-export async function drainTables(store: TableStore): Promise<void> {
+export async function drainTables(store: TableStore): Promise<string[]> {
   lifecycle.draining = true;
   lifecycle.shuttingDown = true;
   const rooms = (await matchMaker.query({}))
@@ -95,4 +95,6 @@ export async function drainTables(store: TableStore): Promise<void> {
   await Promise.all(rooms.map((r) => r.flushRecord()));
   await Promise.all(rooms.map((r) => r.disconnect(CLOSE_RESTARTING)));
   await store.close();
+  // Every one of them is on record and let go: with Redis, a peer may take them over now.
+  return rooms.map((r) => r.roomId);
 }

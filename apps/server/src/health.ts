@@ -5,8 +5,7 @@
  * and why. /healthz is /readyz under its old name. A stalled Redis once left /healthz answering
  * ok while every lookup, creation and join hung.
  */
-import type { Presence } from '@colyseus/core';
-import { matchMaker } from '@colyseus/core';
+import { matchMaker, type Presence } from '@colyseus/core';
 import type express from 'express';
 import { withDeadline } from './deadline.js';
 import { currentStore, lifecycle } from './store/current.js';
@@ -22,7 +21,8 @@ export class Readiness {
   constructor(private readonly deadlineMs: number) {
     this.add('draining', () => (lifecycle.draining ? 'shutting down' : null));
     this.add('restore', () => (this.restoring ? 'tables are still being restored' : null));
-    // The writer thread died, or (the store's own probe, when it has one) it cannot write now.
+    // The writer thread died, or it cannot write now: `writable()` is the hook for a store's own probe
+    // (a full disk under SQLite), answering null or why not; a store without one is taken as writable.
     this.add('store', async () => {
       const store = currentStore() as { failure?(): string | null; writable?(): Promise<string | null> } | null;
       return store?.failure?.() ?? (await store?.writable?.()) ?? null;

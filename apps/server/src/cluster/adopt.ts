@@ -127,6 +127,9 @@ export function startAdoption(o: AdoptionOptions): Adoption {
       ask(matchMaker.query({ name: o.roomName })),
       liveProcesses(),
     ]);
+    // Its own channel missing, this process's view of who is alive is not to be trusted (Redis just
+    // came back and not every process has resubscribed yet, this one included): it adopts nothing.
+    if (!live.has(me)) return [];
     const listedOn = new Map(listings.map((l) => [l.roomId, l.processId]));
     const seen = new Set<string>();
     const due: string[] = [];

@@ -21,11 +21,15 @@ export class Readiness {
   constructor(private readonly deadlineMs: number) {
     this.add('draining', () => (lifecycle.draining ? 'shutting down' : null));
     this.add('restore', () => (this.restoring ? 'tables are still being restored' : null));
-    // The writer thread died, or it cannot write now: `writable()` is the hook for a store's own probe
-    // (a full disk under SQLite), answering null or why not; a store without one is taken as writable.
+    // The writer thread died, or it cannot write now: `writable()` is the hook for the store's own
+    // probe (a full disk under SQLite): false (or why not) when it cannot; without one, writable.
     this.add('store', async () => {
-      const store = currentStore() as { failure?(): string | null; writable?(): Promise<string | null> } | null;
-      return store?.failure?.() ?? (await store?.writable?.()) ?? null;
+      const store = currentStore() as { failure?(): string | null; writable?(): unknown } | null;
+      const broken = store?.failure?.() ?? null;
+      if (broken !== null) return broken;
+      const writable = await store?.writable?.();
+      if (writable === false) return 'the store cannot write (disk full or failing)';
+      return typeof writable === 'string' ? writable : null;
     });
   }
 

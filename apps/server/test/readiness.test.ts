@@ -9,6 +9,8 @@ import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import { CLAIM_PREFIX, releaseClaim, takeClaim } from '../src/cluster/adopt.js';
 import { parseConfig } from '../src/config.js';
 import { BACKEND_TIMEOUT, DeadlineExceeded, withDeadline } from '../src/deadline.js';
+import { setStore } from '../src/store/current.js';
+import type { TableStore } from '../src/store/types.js';
 import { sleep, useServer } from './helpers.js';
 
 describe('a table claim (cluster/adopt.ts) on a real redis-server', () => {
@@ -92,5 +94,16 @@ describe('/livez, /readyz and /healthz', () => {
     expect(await get('/livez')).toMatchObject({ status: 200 });
     srv.server.readiness.add('stalled', () => null);
     expect(await get('/healthz')).toMatchObject({ status: 200, body: { ok: true } });
+
+    // A store whose own probe says it cannot write (a full disk).
+    let writable = false;
+    setStore({ kind: 'sqlite', writable: () => writable } as unknown as TableStore);
+    try {
+      expect(await get('/readyz')).toMatchObject({ status: 503, body: { failed: ['store'], store: /cannot write/ } });
+      writable = true;
+      expect(await get('/readyz')).toMatchObject({ status: 200 });
+    } finally {
+      setStore(null);
+    }
   });
 });

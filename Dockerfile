@@ -39,5 +39,7 @@ COPY --from=build --chown=node:node /data /data
 VOLUME /data
 USER node
 EXPOSE 2567
-HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Ready (/readyz): tables restored, store writable, Redis answering within BACKEND_TIMEOUT_MS. /livez
+# answers while the process runs, for orchestrators that restart on liveness alone.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "dist/main.js"]

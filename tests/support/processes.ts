@@ -56,11 +56,17 @@ export async function until(what: string, ok: () => Promise<boolean>, proc: Proc
   throw new Error(`${what} did not come up in ${ms} ms:\n${proc.output()}`);
 }
 
-/** Debian's redis-server on 127.0.0.1, no persistence. */
-export async function startRedis(): Promise<Proc & { url: string }> {
-  const port = await freePort();
+/**
+ * Debian's redis-server on 127.0.0.1, no persistence; with `dir`, an append-only file there synced
+ * at every write, so a Redis killed and started again (on `port`) comes back with everything.
+ */
+export async function startRedis(options: { port?: number; dir?: string } = {}): Promise<Proc & { url: string }> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.dir
+    ? ['--dir', options.dir, '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   const proc = track(
-    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], {
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -78,8 +84,12 @@ export function buildProduct(): void {
  * The compiled server exactly as `pnpm start` runs it (`node apps/server/dist/main.js`, after
  * buildProduct), on a loopback port.
  */
-export async function startBuiltServer(env: Record<string, string>): Promise<Proc & { port: number; base: string }> {
-  const port = await freePort();
+export async function startBuiltServer(
+  env: Record<string, string>,
+  /** The same port again (a restart the proxy should find). */
+  samePort?: number,
+): Promise<Proc & { port: number; base: string }> {
+  const port = samePort ?? (await freePort());
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,

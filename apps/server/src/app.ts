@@ -1,6 +1,6 @@
 /**
  * One HTTP server for everything: the built web client (with an SPA fallback so /t/<id> loads the
- * app), /healthz, /metrics, the tables' routes (tableRoutes.ts), Colyseus' matchmaking routes and its
+ * app), /livez, /readyz (health.ts), /metrics, the tables' routes (tableRoutes.ts), Colyseus' matchmaking routes and its
  * websockets. Every request meets the edge (edge.ts) first.
  */
 import { existsSync } from 'node:fs';
@@ -25,14 +25,15 @@ import {
 } from './connectionLimits.js';
 import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
+import { mountHealth, Readiness, redisCheck } from './health.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
+import { installMatchmakeDeadline } from './matchmakeDeadline.js';
 import { serveMetrics } from './metricsRoute.js';
 import { timeRequest } from './opsMetrics.js';
 import type { BucketOptions } from './rateLimit.js';
 import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
 import { securityHeaders } from './securityHeaders.js';
-import { currentStore } from './store/current.js';
 import { mountTableRoutes } from './tableRoutes.js';
 
 export const ROOM_NAME = 'blaze';
@@ -64,6 +65,8 @@ export interface ServerOptions {
   metrics?: boolean | { token: string };
   /** How silent sockets are found (heartbeat.ts); tests shorten the interval. */
   heartbeat?: Partial<HeartbeatOptions>;
+  /** How long a request waits on Redis or the store before a 503 (BACKEND_TIMEOUT_MS). */
+  backendTimeoutMs?: number;
 }
 
 export interface BlazeServer {
@@ -71,6 +74,8 @@ export interface BlazeServer {
   /** Routes under /api added after the server is made (main.ts' game records): they come before the JSON 404. */
   api: express.Router;
   edge: Edge;
+  /** /readyz's checks: main.ts says when the restore starts and ends, and may add its own. */
+  readiness: Readiness;
   http: HttpServer;
   gameServer: Server;
   /** Resolves with the bound port. */
@@ -134,6 +139,8 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     // main.ts owns the signals, so tests can run a server without exit-on-SIGINT handlers.
     gracefullyShutdown: false,
   });
+  const deadlineMs = options.backendTimeoutMs ?? 2_500;
+  installMatchmakeDeadline(gameServer, deadlineMs);
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
   // A table's creator holds it until it closes (tableHoldings.ts).
   gameServer
@@ -159,15 +166,9 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    // A store that can no longer write freezes every table (nothing is shown unrecorded): say so.
-    const broken = currentStore()?.failure?.() ?? null;
-    if (broken !== null) {
-      res.status(503).json({ ok: false, store: broken });
-      return;
-    }
-    res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, ccu: matchMaker.stats.local.ccu });
-  });
+  const readiness = new Readiness(deadlineMs);
+  if (presence) readiness.add('redis', redisCheck(presence));
+  mountHealth(app, readiness);
 
   // Not served here: a plain 404, not the SPA page the fallback would answer with.
   const metrics = options.metrics ?? false;
@@ -176,7 +177,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     else void serveMetrics(req, res, metrics === true ? undefined : metrics.token).catch(next);
   });
 
-  mountTableRoutes(app, ROOM_NAME, edge, log);
+  mountTableRoutes(app, ROOM_NAME, edge, log, deadlineMs);
 
   const api = express.Router();
   app.use('/api', api);
@@ -219,6 +220,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     app,
     api,
     edge,
+    readiness,
     http,
     gameServer,
     get port() {

@@ -43,6 +43,11 @@ export const configSchema = z.object({
   START_SAVE_WAIT_SECONDS: int(1, 600, 10),
   /** Closed tables and their finished games' records are removed this many days after closing; 0 keeps them. */
   RECORD_RETENTION_DAYS: int(0, 36_500, 0),
+  /**
+   * How long a request waits on Redis (presence, matchmaking) or the store before it is answered
+   * 503 BACKEND_TIMEOUT; /readyz gives each of its checks as long.
+   */
+  BACKEND_TIMEOUT_MS: int(100, 60_000, 2_500),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port')),
   PUBLIC_ADDRESS: optional(z.string().regex(/^[\w.-]+(:\d+)?(\/[\w./-]*)?$/, 'expected host[:port][/path]')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

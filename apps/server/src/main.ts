@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createServer, ROOM_NAME } from './app.js';
 import { configureBotPool } from './botPool/pool.js';
+import { handOver, startAdoption } from './cluster/adopt.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger, logCrashes } from './logger.js';
 import { listenMetrics } from './metricsRoute.js';
@@ -40,6 +41,7 @@ const server = createServer({
   maxPayload: config.MAX_FRAME_BYTES,
   logger: log,
   metrics: config.METRICS && config.METRICS_TOKEN !== undefined ? { token: config.METRICS_TOKEN } : false,
+  backendTimeoutMs: config.BACKEND_TIMEOUT_MS,
   room: { startWaitMs: config.START_SAVE_WAIT_SECONDS * 1000 },
   connections: {
     perAddress: config.HTTP_CONNECTIONS_PER_ADDRESS,
@@ -96,9 +98,22 @@ try {
 } catch (e) {
   cannotOpenRecord(e);
 }
-mountGameRecords(server.api, store);
+mountGameRecords(server.api, store, config.BACKEND_TIMEOUT_MS);
+// Not ready (/readyz) until every table this process should hold is back.
+server.readiness.restoreStarted();
 const bound = await server.listen();
-const restored = await restoreTables(store, ROOM_NAME).catch(cannotOpenRecord);
+// Sharing Redis: this process's tables and any other's left without a process, here (cluster/adopt.ts).
+const adoption = config.REDIS_URL
+  ? startAdoption({
+      redisUrl: config.REDIS_URL,
+      store,
+      roomName: ROOM_NAME,
+      log,
+      deadlineMs: config.BACKEND_TIMEOUT_MS,
+    })
+  : null;
+const restored = await (adoption ? adoption.settle() : restoreTables(store, ROOM_NAME)).catch(cannotOpenRecord);
+server.readiness.restoreFinished();
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
 // After the restore: only tables closed for good are removed, never one coming back.
 const retention = startRetention(store, config.RECORD_RETENTION_DAYS, log);
@@ -121,7 +136,10 @@ async function stop(signal: string): Promise<void> {
   force.unref();
   retention.stop();
   try {
-    await drainTables(store);
+    // Adopts nothing more: the peers adopt this process's tables once it has handed them over.
+    await adoption?.stop();
+    const drained = await drainTables(store);
+    if (adoption) await handOver(drained).catch(() => {});
     await server.close();
     await metrics?.close();
     process.exit(0);

@@ -7,6 +7,7 @@ import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@bla
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { z } from 'zod';
+import { answerDeadline, DeadlineExceeded, withDeadline } from './deadline.js';
 import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
@@ -17,7 +18,14 @@ import type { HoldTicket } from './tableHoldings.js';
 const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
 
 /** `room` is the name the tables' rooms are defined under (app.ts). */
-export function mountTableRoutes(app: express.Express, room: string, edge: Edge, log: Logger): void {
+export function mountTableRoutes(
+  app: express.Express,
+  room: string,
+  edge: Edge,
+  log: Logger,
+  /** How long creation and look-ups wait on Redis before answering 503 (deadline.ts). */
+  deadlineMs = 2_500,
+): void {
   const creators = new BucketBook(edge.limits.tableCreation);
   app.post('/api/tables', async (req, res, next) => {
     // JSON only: a form or text/plain post (which any web page can make a browser send) makes nothing.
@@ -60,31 +68,42 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       return;
     }
     try {
-      const listing = await matchMaker.createRoom(room, { settings: body.data.settings ?? {} });
+      const listing = await withDeadline(
+        matchMaker.createRoom(room, { settings: body.data.settings ?? {} }),
+        deadlineMs,
+        'matchmaking',
+      );
       (res.locals.hold as HoldTicket).bind(listing.roomId);
       log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
       res.status(201).json({ id: listing.roomId });
     } catch (e) {
-      res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
+      if (answerDeadline(res, e)) return;
+      // The settings were checked above: what fails now is the server's (its store or Redis refused
+      // the write), so a 503 to try again, and the cause in the log rather than the answer.
+      log.warn({ request: res.locals.requestId, err: e instanceof Error ? e.message : String(e) }, 'table not created');
+      res
+        .status(503)
+        .json({ code: 'CREATE_FAILED', message: 'The table could not be made just now; try again in a moment.' });
     }
   });
 
   // The join screen: who hosts and who sits, before joining. Public to whoever holds the id (as the
   // table itself is); from the matchmaking listing, so it answers for tables of any process.
-  const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE'> => {
+  const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE' | 'LATE'> => {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return 'MALFORMED';
     let listing: { metadata?: unknown } | undefined;
     try {
-      listing = (await matchMaker.query({ name: room, roomId: id }))[0];
-    } catch {
-      return 'UNAVAILABLE';
+      listing = (await withDeadline(matchMaker.query({ name: room, roomId: id }), deadlineMs, 'matchmaking'))[0];
+    } catch (e) {
+      return e instanceof DeadlineExceeded ? 'LATE' : 'UNAVAILABLE';
     }
     if (!listing) return 'NOT_FOUND';
     const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
     return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
   };
-  const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {
-    if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
+  const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE' | 'LATE') => {
+    if (code === 'LATE') answerDeadline(res, new DeadlineExceeded('matchmaking', deadlineMs));
+    else if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });
     else res.status(503).json({ code, message: 'Try again in a moment.' });
   };
   // Each card is a matchmaking query: one address asking as fast as it can must not make them cheap.
@@ -99,7 +118,7 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
   app.get('/api/tables/:id', async (req, res) => {
     if (limited(req, res)) return;
     const card = await findCard(req.params.id);
-    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE' || card === 'LATE') return refuseCard(res, card);
     if (card === 'NOT_FOUND') {
       res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
       return;
@@ -112,9 +131,15 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
   app.get('/api/tables/:id/lookup', async (req, res) => {
     if (limited(req, res)) return;
     const card = await findCard(req.params.id);
-    if (card === 'MALFORMED' || card === 'UNAVAILABLE') return refuseCard(res, card);
+    if (card === 'MALFORMED' || card === 'UNAVAILABLE' || card === 'LATE') return refuseCard(res, card);
     const answer: TableLookup =
-      card === 'NOT_FOUND' ? { exists: false, closed: await hasRecord(req.params.id) } : { exists: true, card };
+      card === 'NOT_FOUND'
+        ? // A store that does not answer in time says no: "no table here" rather than a hung page.
+          {
+            exists: false,
+            closed: await withDeadline(hasRecord(req.params.id), deadlineMs, 'store').catch(() => false),
+          }
+        : { exists: true, card };
     res.setHeader('Cache-Control', 'no-store');
     res.json(answer);
   });

@@ -24,6 +24,8 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
       environment?: Record<string, string>;
       volumes?: string[];
       ports?: string[];
+      healthcheck?: { test?: string[] };
+      depends_on?: Record<string, { condition?: string }> | string[];
     }
   >;
   volumes: Record<string, unknown>;
@@ -75,6 +77,14 @@ describe('docker-compose.yml', () => {
       expect(compose.services[name]?.ports).toBeUndefined();
       expect(nginxConf).not.toContain(`:${parsed.config.METRICS_PORT}`);
     }
+  });
+
+  it('servers are healthy once ready (/readyz), and the proxy waits for that; the image checks the same', () => {
+    for (const name of ['server-a', 'server-b']) {
+      expect(compose.services[name]?.healthcheck?.test?.join(' '), name).toMatch(/127\.0\.0\.1:2567\/readyz/);
+      expect(compose.services.proxy?.depends_on).toMatchObject({ [name]: { condition: 'service_healthy' } });
+    }
+    expect(readFileSync(join(root, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*\/readyz/m);
   });
 
   it('the proxy forwards the client address and websocket upgrades, and hides /metrics', () => {

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import type express from 'express';
+import { answerDeadline, withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
 import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
@@ -45,14 +46,20 @@ export function openStore(env: StoreEnv): TableStore {
 const GAME_ID = /^[A-Za-z0-9_-]{1,40}-\d{1,6}$/;
 
 /** GET /api/games/<table>-<n>: a finished game's public record (after the end nothing is secret). */
-export function mountGameRecords(api: express.Router, store: TableStore): void {
+export function mountGameRecords(api: express.Router, store: TableStore, deadlineMs = 2_500): void {
   api.get('/games/:id', async (req, res) => {
     const id = req.params.id;
     if (!GAME_ID.test(id)) {
       res.status(400).json({ code: 'MALFORMED', message: 'No such game id.' });
       return;
     }
-    const record = await store.getGame(id).catch(() => null);
+    let record: Awaited<ReturnType<TableStore['getGame']>>;
+    try {
+      record = await withDeadline(store.getGame(id), deadlineMs, 'store');
+    } catch (e) {
+      if (answerDeadline(res, e)) return;
+      record = null;
+    }
     if (!record) {
       res.status(404).json({ code: 'NOT_FOUND', message: 'No finished game with that id.' });
       return;
@@ -65,11 +72,12 @@ export function mountGameRecords(api: express.Router, store: TableStore): void {
 export async function restoreTables(store: TableStore, roomName: string): Promise<string[]> {
   const back: string[] = [];
   for (const id of await store.openTables()) {
-    // With a shared Redis, another live process may already hold this table.
-    if ((await matchMaker.query({ roomId: id })).length > 0) continue;
+    if (matchMaker.getLocalRoomById(id)) continue;
     restoring.add(id);
     try {
-      await matchMaker.createRoom(roomName, { restore: id });
+      // Here, never routed elsewhere (createRoom may pick another process, which made a new empty
+      // table instead). With a shared Redis, cluster/adopt.ts restores instead of this.
+      await matchMaker.handleCreateRoom(roomName, { restore: id });
       back.push(id);
     } catch (e) {
       const unreplayable = (e as { code?: unknown }).code === UNREPLAYABLE;
@@ -88,9 +96,9 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
 
 /**
  * SIGTERM: no more actions, everything recorded, every client told "the server is restarting"
- * (its own close code, so the web client rejoins by token), store closed.
+ * (its own close code, so the web client rejoins by token), store closed. Answers the tables let go.
  */
-export async function drainTables(store: TableStore): Promise<void> {
+export async function drainTables(store: TableStore): Promise<string[]> {
   lifecycle.draining = true;
   lifecycle.shuttingDown = true;
   const rooms = (await matchMaker.query({}))
@@ -99,4 +107,6 @@ export async function drainTables(store: TableStore): Promise<void> {
   await Promise.all(rooms.map((r) => r.flushRecord()));
   await Promise.all(rooms.map((r) => r.disconnect(CLOSE_RESTARTING)));
   await store.close();
+  // Every one of them is on record and let go: with Redis, a peer may take them over now.
+  return rooms.map((r) => r.roomId);
 }

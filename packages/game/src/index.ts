@@ -86,6 +86,7 @@ export interface Outcome {
   over: boolean;
   /** Per seat; empty while the game does not show scores. */
   scores: readonly number[];
+  /** Empty while the game is not over. */
   ranks: readonly (readonly Seat[])[];
   winners: readonly Seat[];
   losers: readonly Seat[];

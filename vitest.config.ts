@@ -11,6 +11,10 @@ export default defineConfig({
       { test: { name: 'bots', include: ['packages/bots/**/*.test.ts'], ...unit } },
       { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'], ...unit } },
       {
+        // The game-module contract, its conformance suite, and each game's module run through it.
+        test: { name: 'game', include: ['packages/game/**/*.test.ts', 'packages/blaze-game/**/*.test.ts'], ...unit },
+      },
+      {
         // Colyseus' server needs real threads, not forks with isolated module graphs.
         test: {
           name: 'server',

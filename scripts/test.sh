@@ -22,7 +22,7 @@ fi
 stage "system packages" bash scripts/system-deps.sh
 stage "web build" pnpm --filter @blaze/web run build
 # One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows.
-for project in rules bots protocol server web; do
+for project in rules bots protocol game server web; do
   stage "unit: ${project}" pnpm exec vitest run --project "$project"
 done
 stage e2e pnpm exec vitest run --project e2e

@@ -1,5 +1,5 @@
 /** @blaze/bots: pure, seeded Blaze players that decide from a PlayerView only (R11). */
-import type { Action, PlayerView } from '@blaze/rules';
+import { type Action, type Due, type GameState, type PlayerView, viewFor } from '@blaze/rules';
 import { easyBot } from './easy.js';
 import { chooseBet, chooseOpening, heuristicBot } from './heuristic.js';
 import { randomBot } from './random.js';
@@ -63,4 +63,24 @@ export function chooseFallback(view: PlayerView, rnd: () => number): Action | nu
     return { type: 'stand', seat };
   }
   return null;
+}
+
+/**
+ * What a clock running out does (R5.4, R5.5): the window closes; an idle target passes; an idle
+ * attacker stands, or opens as chooseFallback does when the challenge waits on them; an idle bettor
+ * bets as the heuristic would. One source for the server's clocks and the game module; it lives with
+ * the bots, not the rules, because two of its answers are a bot's choice. Null when `d` is not due.
+ */
+export function timeoutAction(game: GameState, d: Due, rnd: () => number): Action | null {
+  if (game.over) return null;
+  if (d.role === 'window') return game.window === null ? null : { type: 'closeWindow' };
+  if (d.seat === null) return null;
+  switch (d.role) {
+    case 'target':
+      return { type: 'pass', seat: d.seat };
+    case 'bet':
+      return chooseBet(viewFor(game, d.seat), rnd);
+    case 'attacker':
+      return game.table.length > 0 ? { type: 'stand', seat: d.seat } : chooseFallback(viewFor(game, d.seat), rnd);
+  }
 }

@@ -234,6 +234,10 @@ function bet(s0: GameState, seat: Seat, on: Seat, value: 0 | 1): ApplyResult {
   if (s0.bets.some((b) => b.round === s0.round && b.by === seat)) {
     return { ok: false, error: err('ALREADY_BET', 'You have already placed your bet this round.') };
   }
+  // parseAction checks the range for a message; an Action built in code meets it here (never a throw).
+  if (!Number.isInteger(on) || on < 0 || on >= s0.players) {
+    return { ok: false, error: err('BAD_BET', 'Bet on a seat at this table.') };
+  }
   if (on === seat) return { ok: false, error: err('BAD_BET', 'You may not bet on yourself.') };
   const held = s0.betCards[seat] as (0 | 1)[];
   if (!held.includes(value))

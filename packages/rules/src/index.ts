@@ -1,6 +1,8 @@
 export * from './cards.js';
+export { type Due, type DueRole, due } from './due.js';
 export { applyAction, applyBuiltAction, cloneState } from './engine.js';
 export { hasLegalAction, legalActions, subsetsUpTo } from './legal.js';
+export { parseAction } from './parse.js';
 export * from './predicates.js';
 export { type ReplayResult, type ReplayStep, replay, replaySteps } from './replay.js';
 export { winnerOf } from './resolve.js';

@@ -6,7 +6,7 @@
  */
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS, ROUND_BREAK_MS } from '@blaze/protocol';
-import { type GameState, isStanding } from '@blaze/rules';
+import { due, type GameState } from '@blaze/rules';
 import { SoonestTimer } from './soonestTimer.js';
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
@@ -171,28 +171,12 @@ function onGrid(ms: number): number {
   return Math.ceil(ms / CLOCK_STEP_MS) * CLOCK_STEP_MS;
 }
 
-/** whoMustAct's seats as slot flags, without building the list (this runs on every change). */
+/**
+ * whoMustAct's seats as slot flags. The rules decide who is due (`due`, one source for the clocks,
+ * practice and the game module); the window is planned apart, from `game.window` (its restarts).
+ */
 function markMustAct(game: GameState, want: Uint8Array): void {
-  if (game.over) return;
-  if (game.betting) {
-    for (let seat = 0; seat < game.players; seat++) {
-      let placed = false;
-      for (const b of game.bets) if (b.round === game.round && b.by === seat) placed = true;
-      if (!placed) want[slotOf('bet', seat)] = 1;
-    }
-    return;
-  }
-  if (game.table.length === 0) {
-    want[slotOf('attacker', game.active)] = 1;
-    return;
-  }
-  if (!game.targetPassed && game.table.some((e) => e.rejection === null)) want[slotOf('target', game.target)] = 1;
-  markAttacker(game, game.active, want);
-  if (game.supporter !== null) markAttacker(game, game.supporter, want);
-}
-
-function markAttacker(game: GameState, seat: number, want: Uint8Array): void {
-  if (!isStanding(game, seat, game.hands[seat] ?? [], game.standing)) want[slotOf('attacker', seat)] = 1;
+  for (const d of due(game)) if (d.seat !== null && d.role !== 'window') want[slotOf(d.role, d.seat)] = 1;
 }
 
 export function speedOf(table: ClockTable, clock: string): { attackerMs: number; targetMs: number; betMs: number } {

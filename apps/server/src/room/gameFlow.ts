@@ -6,7 +6,7 @@ import type { ErrorMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { applyAction, createGame, viewFor } from '@blaze/rules';
-import { chooseAction, chooseBet, chooseFallback } from '../bots.js';
+import { chooseAction, timeoutAction } from '../bots.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
@@ -231,22 +231,9 @@ function releaseDeparted(room: BlazeRoom): void {
 export function onClock(room: BlazeRoom, due: Due): void {
   const game = room.game;
   if (game === null || game.over) return;
-  let action: Action | null;
   const view = viewFor(game, due.seat);
-  switch (due.kind) {
-    case 'window':
-      action = { type: 'closeWindow' };
-      break;
-    case 'target':
-      action = { type: 'pass', seat: due.seat };
-      break;
-    case 'bet':
-      action = chooseBet(view, Math.random);
-      break;
-    default:
-      // An idle attacker stands; an idle opener has nothing to stand on, so the bot opens (R5.5).
-      action = game.table.length > 0 ? { type: 'stand', seat: due.seat } : chooseFallback(view, Math.random);
-  }
+  // The move itself is the bots' timeoutAction, shared with the game module (one source).
+  const action = timeoutAction(game, { seat: due.kind === 'window' ? null : due.seat, role: due.kind }, Math.random);
   // The clock's own line, before the move it makes (R5.5). The window closing is already its own
   // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
   if (due.kind !== 'window') {

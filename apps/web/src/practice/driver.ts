@@ -3,8 +3,8 @@
  * person's idle clock, on the same rules as the server's room (apps/server/src/room). Every change
  * goes out as one snapshot through `publish`.
  */
-import { chooseAction, chooseBet, chooseFallback, type Strength } from '@blaze/bots';
-import { type Action, type GameState, isStanding, type Seat, viewFor } from '@blaze/rules';
+import { chooseAction, type Strength, timeoutAction } from '@blaze/bots';
+import { type Action, due, type GameState, type Seat, viewFor } from '@blaze/rules';
 import type { DeadlineInfo } from '../store/snapshot.js';
 import { actionOf, type Intent, type LocalOptions, LocalTable } from './localTable.js';
 
@@ -21,15 +21,9 @@ export interface DriverOptions extends LocalOptions {
   strengths?: readonly Strength[];
 }
 
-/** What the person at `seat` owes now (R4.7, R5.2, R9.1), or null. */
+/** What the person at `seat` owes now (R4.7, R5.2, R9.1), or null: the rules' `due`, as the server's clocks. */
 export function owed(g: GameState, seat: Seat): DeadlineInfo['kind'] | null {
-  if (g.over) return null;
-  if (g.betting) return g.bets.some((b) => b.round === g.round && b.by === seat) ? null : 'bet';
-  if (g.table.length === 0) return g.active === seat ? 'attacker' : null;
-  if (g.target === seat) return !g.targetPassed && g.table.some((e) => e.rejection === null) ? 'target' : null;
-  if (g.active === seat || g.supporter === seat) {
-    return isStanding(g, seat, g.hands[seat] ?? [], g.standing) ? null : 'attacker';
-  }
+  for (const d of due(g)) if (d.seat === seat) return d.role;
   return null;
 }
 
@@ -138,10 +132,8 @@ export class PracticeDriver {
     const g = this.table.game;
     const seat = this.o.human;
     const view = viewFor(g, seat);
-    let action: Action | null;
-    if (kind === 'bet') action = chooseBet(view, this.rnd);
-    else if (kind === 'target') action = { type: 'pass', seat };
-    else action = g.table.length > 0 ? { type: 'stand', seat } : chooseFallback(view, this.rnd);
+    // The same move as the server's clock (bots' timeoutAction, one source).
+    const action = timeoutAction(g, { seat, role: kind }, this.rnd);
     // As the server's line (gameFlow.onClock): value 1 when the clock opens for the person, so the
     // words say the bot opens, not that they stand (an opener cannot) right before their cards go.
     this.table.addLog('timedOut', { seat, text: kind, value: action?.type === 'play' ? 1 : -1 });

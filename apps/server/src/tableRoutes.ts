@@ -11,10 +11,13 @@ import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
+import { currentKind, DEFAULT_GAME, knownGames } from './store/gameKinds.js';
 import { hasRecord } from './store/hasRecord.js';
 import type { HoldTicket } from './tableHoldings.js';
 
-const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
+const createTableBody = z
+  .object({ game: z.string().max(40).optional(), settings: tableSettings.partial().optional() })
+  .strict();
 
 /** `room` is the name the tables' rooms are defined under (app.ts). */
 export function mountTableRoutes(app: express.Express, room: string, edge: Edge, log: Logger): void {
@@ -59,10 +62,17 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });
       return;
     }
+    const game = body.data.game ?? DEFAULT_GAME;
+    if (!currentKind(game)) {
+      res
+        .status(400)
+        .json({ code: 'UNKNOWN_GAME', message: `No such game; this server plays: ${knownGames().join(', ')}.` });
+      return;
+    }
     try {
-      const listing = await matchMaker.createRoom(room, { settings: body.data.settings ?? {} });
+      const listing = await matchMaker.createRoom(room, { game, settings: body.data.settings ?? {} });
       (res.locals.hold as HoldTicket).bind(listing.roomId);
-      log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
+      log.info({ table: listing.roomId, game, request: res.locals.requestId }, 'table created');
       res.status(201).json({ id: listing.roomId });
     } catch (e) {
       res.status(400).json({ code: 'CREATE_FAILED', message: e instanceof Error ? e.message : 'error' });
@@ -80,7 +90,15 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       return 'UNAVAILABLE';
     }
     if (!listing) return 'NOT_FOUND';
-    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
+    // Listed before its card was published (only while it is being made): a new table, of no game yet known here.
+    const empty: TableCard = {
+      game: DEFAULT_GAME,
+      status: 'lobby',
+      host: null,
+      seats: [],
+      free: MAX_SEATS,
+      spectators: 0,
+    };
     return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
   };
   const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {

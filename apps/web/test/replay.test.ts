@@ -21,6 +21,8 @@ function record(): GameRecord {
     id: 't-1',
     table: 't',
     game: 1,
+    rules: 'blaze',
+    rulesVersion: 1,
     names: ['A', 'B', 'C', 'D'],
     options,
     actions,

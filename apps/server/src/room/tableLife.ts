@@ -11,8 +11,17 @@ import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { closeOnRecord } from '../store/closing.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
+import { storeFaults } from '../store/faults.js';
 import { currentKind, DEFAULT_GAME } from '../store/gameKinds.js';
-import { HASHED, Recorder, type RestoredTable, rebuild, UNKNOWN_RECORD, UNREPLAYABLE } from '../store/record.js';
+import {
+  HASHED,
+  Recorder,
+  type RestoredTable,
+  rebuild,
+  UNKNOWN_RECORD,
+  UNKNOWN_RESTORE,
+  UNREPLAYABLE,
+} from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
@@ -93,11 +102,14 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
     const entries = store ? await store.load(restoreId) : [];
     const r = rebuild(entries);
     if ('error' in r) {
-      const code = r.unknown ? UNKNOWN_RECORD : UNREPLAYABLE;
-      // What this build does not know travels with the error: the restore says it in its log line.
-      throw Object.assign(new ServerError(code, `table ${restoreId} cannot be restored: ${r.error}`), {
-        unknown: r.unknown,
-      });
+      const why = `table ${restoreId} cannot be restored: ${r.error}`;
+      if (!r.unknown) throw new ServerError(UNREPLAYABLE, why);
+      // Said here, where what it names is known; the restore (store/open.ts) then keeps the record as it is.
+      const { game, rulesVersion, entry } = r.unknown;
+      storeFaults
+        .logger()
+        .error({ table: restoreId, game, rulesVersion, ...(entry === undefined ? {} : { entry }) }, UNKNOWN_RESTORE);
+      throw new ServerError(UNKNOWN_RECORD, why);
     }
     room.recorder.resume(entries.length);
     restore(room, r);

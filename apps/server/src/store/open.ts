@@ -72,21 +72,9 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
       await matchMaker.createRoom(roomName, { restore: id });
       back.push(id);
     } catch (e) {
-      if ((e as { code?: unknown }).code === UNKNOWN_RECORD) {
-        // Not this build's to restore nor to give up: left on record exactly as it is (listed open, never
-        // pruned), for a build that knows its game. Every start says so again, until one does.
-        const u = (e as { unknown?: UnknownRecord }).unknown;
-        storeFaults.logger().error(
-          {
-            table: id,
-            game: u?.game,
-            rulesVersion: u?.rulesVersion,
-            ...(u?.entry === undefined ? {} : { entry: u.entry }),
-          },
-          'table not restored: its record is of a game or rules version this build does not know; kept on record',
-        );
-        continue;
-      }
+      // Not this build's to restore nor to give up (the table said why in its own log line): left on record
+      // exactly as it is, listed open and never pruned, for a build that knows its game.
+      if ((e as { code?: unknown }).code === UNKNOWN_RECORD) continue;
       const unreplayable = (e as { code?: unknown }).code === UNREPLAYABLE;
       storeFaults.failed(id, 'restore', e, 'table not restored', { givenUp: unreplayable });
       // Given up for good only when its record does not replay; a read that failed (the file busy, an

@@ -12,7 +12,7 @@ import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
-import { UNKNOWN_RECORD, UNREPLAYABLE, type UnknownRecord } from './record.js';
+import { UNKNOWN_RECORD, UNREPLAYABLE } from './record.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';

@@ -90,7 +90,7 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       return 'UNAVAILABLE';
     }
     if (!listing) return 'NOT_FOUND';
-    // Listed before its card was published (only while it is being made): a new table, of no game yet known here.
+    // Listed before its card was published (only while it is being made): a new table in its lobby.
     const empty: TableCard = {
       game: DEFAULT_GAME,
       status: 'lobby',
@@ -99,7 +99,10 @@ export function mountTableRoutes(app: express.Express, room: string, edge: Edge,
       free: MAX_SEATS,
       spectators: 0,
     };
-    return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
+    const card = (listing.metadata as { card?: TableCard } | undefined)?.card;
+    // A card published by a process from before tables named their game (sharing Redis while a new
+    // version rolls out) names none: its table is Blaze.
+    return card ? { ...card, game: card.game ?? DEFAULT_GAME } : empty;
   };
   const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE') => {
     if (code === 'MALFORMED') res.status(400).json({ code, message: 'That is not a table id.' });

@@ -13,11 +13,12 @@ import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOM_NAME } from '../src/app.js';
 import { createLogger } from '../src/logger.js';
+import { recordedGames } from '../src/room/results.js';
 import { setStore } from '../src/store/current.js';
 import { storeFaults } from '../src/store/faults.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableEntry, TableStore } from '../src/store/types.js';
-import { FAST_ROOM, serverRoom, until, useServer } from './helpers.js';
+import { FAST_ROOM, rebuilt, serverRoom, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: FAST_ROOM });
 const http = () => srv.endpoint.replace('ws', 'http');
@@ -106,4 +107,26 @@ it('records of a game, version or entry this build does not know are refused wit
     expect(await store.load(t)).toEqual(records[t]);
   }
   for (const id of back) await serverRoom(id).disconnect();
+});
+
+it('a record names the game of each game it started; one that names none holds Blaze version 1', () => {
+  const settings: TableEntry = { t: 'settings', settings: { ...DEFAULT_SETTINGS } };
+  const start: TableEntry = { t: 'start', gameNumber: 1, options: { players: 3, seed: 's' } };
+  const result: TableEntry = {
+    t: 'result',
+    game: 1,
+    names: ['A', 'B', 'C'],
+    keys: ['', '', ''],
+    scores: [0, 0, 0],
+    winner: -1,
+  };
+  for (const entries of [
+    [settings, start, result],
+    [{ t: 'game', game: 'blaze', rulesVersion: 1 } as TableEntry, settings, start, result],
+  ]) {
+    const r = rebuilt(entries);
+    expect(r.kind).toEqual({ game: 'blaze', rulesVersion: 1 });
+    expect(r.games[0]?.kind).toEqual({ game: 'blaze', rulesVersion: 1 });
+    expect(recordedGames('t', r)[0]).toMatchObject({ id: 't-1', rules: 'blaze', rulesVersion: 1 });
+  }
 });

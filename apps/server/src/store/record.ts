@@ -323,7 +323,7 @@ export const UNKNOWN_RECORD = 4_424;
 
 /** Its log line (with the table, the game and rules version named, and the unknown entry's kind if that was it). */
 export const UNKNOWN_RESTORE =
-  'table not restored: its record is of a game or rules version this build does not know; kept on record';
+  'table not restored: its record holds a game, rules version or entry this build does not know; kept on record';
 
 /** What rebuild found this build cannot read: the game and version named, or an entry it does not know. */
 export interface UnknownRecord {

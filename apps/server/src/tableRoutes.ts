@@ -12,10 +12,13 @@ import { type Edge, isJson } from './edge.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
+import { currentKind, DEFAULT_GAME, knownGames } from './store/gameKinds.js';
 import { hasRecord } from './store/hasRecord.js';
 import type { HoldTicket } from './tableHoldings.js';
 
-const createTableBody = z.object({ settings: tableSettings.partial().optional() }).strict();
+const createTableBody = z
+  .object({ game: z.string().max(40).optional(), settings: tableSettings.partial().optional() })
+  .strict();
 
 /** `room` is the name the tables' rooms are defined under (app.ts). */
 export function mountTableRoutes(
@@ -67,14 +70,21 @@ export function mountTableRoutes(
       res.status(400).json({ code: 'MALFORMED', message: body.error.issues[0]?.message ?? 'invalid' });
       return;
     }
+    const game = body.data.game ?? DEFAULT_GAME;
+    if (!currentKind(game)) {
+      res
+        .status(400)
+        .json({ code: 'UNKNOWN_GAME', message: `No such game; this server plays: ${knownGames().join(', ')}.` });
+      return;
+    }
     try {
       const listing = await withDeadline(
-        matchMaker.createRoom(room, { settings: body.data.settings ?? {} }),
+        matchMaker.createRoom(room, { game, settings: body.data.settings ?? {} }),
         deadlineMs,
         'matchmaking',
       );
       (res.locals.hold as HoldTicket).bind(listing.roomId);
-      log.info({ table: listing.roomId, request: res.locals.requestId }, 'table created');
+      log.info({ table: listing.roomId, game, request: res.locals.requestId }, 'table created');
       res.status(201).json({ id: listing.roomId });
     } catch (e) {
       if (answerDeadline(res, e)) return;
@@ -98,8 +108,19 @@ export function mountTableRoutes(
       return e instanceof DeadlineExceeded ? 'LATE' : 'UNAVAILABLE';
     }
     if (!listing) return 'NOT_FOUND';
-    const empty: TableCard = { status: 'lobby', host: null, seats: [], free: MAX_SEATS, spectators: 0 };
-    return (listing.metadata as { card?: TableCard } | undefined)?.card ?? empty;
+    // Listed before its card was published (only while it is being made): a new table in its lobby.
+    const empty: TableCard = {
+      game: DEFAULT_GAME,
+      status: 'lobby',
+      host: null,
+      seats: [],
+      free: MAX_SEATS,
+      spectators: 0,
+    };
+    const card = (listing.metadata as { card?: TableCard } | undefined)?.card;
+    // A card published by a process from before tables named their game (sharing Redis while a new
+    // version rolls out) names none: its table is Blaze.
+    return card ? { ...card, game: card.game ?? DEFAULT_GAME } : empty;
   };
   const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE' | 'LATE') => {
     if (code === 'LATE') answerDeadline(res, new DeadlineExceeded('matchmaking', deadlineMs));

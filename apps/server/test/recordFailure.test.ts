@@ -287,6 +287,8 @@ it("a finished game's public record is saved again while the store fails, and gi
     id: 't-1',
     table: 't',
     game: 1,
+    rules: 'blaze',
+    rulesVersion: 1,
     names: ['A', 'B', 'C'],
     options: { players: 3, seed: 's' },
     actions: [],

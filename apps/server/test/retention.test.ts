@@ -33,6 +33,8 @@ const game = (table: string, n: number, finishedAt: number): GameRecord => ({
   id: `${table}-${n}`,
   table,
   game: n,
+  rules: 'blaze',
+  rulesVersion: 1,
   names: ['A', 'B', 'C'],
   options: { players: 3, seed: 's' },
   actions: [],

@@ -24,6 +24,8 @@ const game = (id: string): GameRecord => ({
   id,
   table: id.split('-')[0] as string,
   game: 1,
+  rules: 'blaze',
+  rulesVersion: 1,
   names: ['A', 'B', 'C'],
   options: { players: 3, seed: 'crc-42' },
   actions: [{ type: 'pass', seat: 1 }],

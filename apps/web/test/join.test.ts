@@ -51,6 +51,7 @@ describe('a new table the server would not make, worded from its code', () => {
 
 describe('the join card while a start waits for its record', () => {
   const card = (status: TableCard['status'], free: number): TableCard => ({
+    game: 'blaze',
     status,
     host: 'Hanna',
     seats: [],

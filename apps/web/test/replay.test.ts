@@ -1,4 +1,7 @@
 /** The replay viewer's steps: the rules' replay of a record, its jump marks and its two views. */
+
+import { readFileSync } from 'node:fs';
+import { parseGameRecord } from '@blaze/protocol';
 import { type Action, applyAction, createGame, legalActions, type Seat, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { buildSteps, type GameRecord, shown } from '../src/replay/record.js';
@@ -21,6 +24,8 @@ function record(): GameRecord {
     id: 't-1',
     table: 't',
     game: 1,
+    rules: 'blaze',
+    rulesVersion: 1,
     names: ['A', 'B', 'C', 'D'],
     options,
     actions,
@@ -66,5 +71,30 @@ describe('replay steps', () => {
   it('refuses a record that does not replay', () => {
     const bad = { ...rec, actions: [rec.actions[1] as Action, ...rec.actions] };
     expect(buildSteps(bad).ok).toBe(false);
+  });
+});
+
+describe('records of other builds', () => {
+  it("eb3899c's game record (it names no game) parses as Blaze version 1 and replays to its scores", () => {
+    // As the old build served it (GET /api/games/<table>-1), from the server's record fixture.
+    const fixture = new URL('../../server/test/fixtures/eb3899c.sqlite.json', import.meta.url);
+    const old = (JSON.parse(readFileSync(fixture, 'utf8')) as { game1: Record<string, unknown> }).game1;
+    expect(old.rules).toBeUndefined();
+    const parsed = parseGameRecord(old);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect([parsed.record.rules, parsed.record.rulesVersion]).toEqual(['blaze', 1]);
+    const built = buildSteps(parsed.record);
+    if (!built.ok) throw new Error(built.reason);
+    expect(built.steps.at(-1)?.table.status).toBe('finished');
+    expect(built.steps.at(-1)?.state.scores).toEqual(parsed.record.scores);
+  });
+
+  it('a record of a game or rules version this page does not know is refused, not replayed wrongly', () => {
+    const rec = record();
+    for (const other of [{ rules: 'chess' }, { rulesVersion: 99 }]) {
+      const built = buildSteps({ ...rec, ...other });
+      expect(built.ok).toBe(false);
+      if (!built.ok) expect(built.reason).toMatch(/^UNKNOWN_GAME/);
+    }
   });
 });

@@ -34,6 +34,12 @@ export const gameRecord = z.object({
   id: z.string().min(1),
   table: z.string().min(1),
   game: z.number().int().min(1),
+  /**
+   * Which game's rules the actions replay under, and their version (`game` was already the game's
+   * number). Records written before games were named hold Blaze version 1.
+   */
+  rules: z.string().min(1).default('blaze'),
+  rulesVersion: z.number().int().min(1).default(1),
   /** Names by seat of the game (seats compacted, as the rules number them). */
   names: z.array(z.string()),
   options: gameOptions,

@@ -232,6 +232,8 @@ export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as
  */
 export const tableCard = z
   .object({
+    /** The table's game ('blaze'). */
+    game: z.string().min(1),
     // 'starting': a start waits for its record (the seats are the game's: a newcomer watches it).
     status: z.enum(['lobby', 'starting', 'playing', 'finished']),
     host: z.string().nullable(),

@@ -20,6 +20,8 @@ function finishedRecord(): GameRecord {
     id: 't1-1',
     table: 't1',
     game: 1,
+    rules: 'blaze',
+    rulesVersion: 1,
     names: ['Ann', 'Ben', 'Bot 3'],
     options,
     actions,
@@ -49,5 +51,16 @@ describe('the public game record', () => {
     expect(parseGameRecord({ ...sent, options: { ...sent.options, players: 6 } }).ok).toBe(false);
     expect(parseGameRecord({ ...sent, actions: [{ type: 'dance', seat: 0 }] }).ok).toBe(false);
     expect(parseGameRecord(null).ok).toBe(false);
+    expect(parseGameRecord({ ...sent, rules: '' }).ok).toBe(false);
+    expect(parseGameRecord({ ...sent, rulesVersion: 0 }).ok).toBe(false);
+  });
+
+  it('names its game: one saved before games were named reads as Blaze version 1', () => {
+    const { rules: _r, rulesVersion: _v, ...old } = finishedRecord();
+    const r = parseGameRecord(JSON.parse(JSON.stringify(old)));
+    expect(r.ok && [r.record.rules, r.record.rulesVersion]).toEqual(['blaze', 1]);
+    // Another game's record parses as what it says it is (the replay page then says it cannot show it).
+    const chess = parseGameRecord({ ...finishedRecord(), rules: 'chess', rulesVersion: 3 });
+    expect(chess.ok && [chess.record.rules, chess.record.rulesVersion]).toEqual(['chess', 3]);
   });
 });

@@ -12,6 +12,7 @@ import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
+import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
 import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
@@ -43,6 +44,8 @@ installStringFix();
 
 export class BlazeRoom extends Room<BlazeState> {
   config: RoomConfig = DEFAULT_ROOM_CONFIG;
+  /** The table's game and rules version: its creator's choice, or its record's (tableLife.ts). */
+  kind: GameKind = LEGACY_KIND;
   settings: TableSettings = { ...DEFAULT_SETTINGS };
   readonly seating = new Seating();
   /** Each connection's person, by session id. */
@@ -168,7 +171,9 @@ export class BlazeRoom extends Room<BlazeState> {
 
   /** The join screen's card (GET /api/tables/:id): who hosts, who sits, whether a game starts or runs. */
   publishCard(): void {
-    const card = this.card.next(tableCard(this.seating, this.state.status, this.starting, this.state.spectators));
+    const card = this.card.next(
+      tableCard(this.kind.game, this.seating, this.state.status, this.starting, this.state.spectators),
+    );
     if (card) this.setMetadata({ card }).catch(() => {});
   }
 

@@ -40,7 +40,10 @@ export class Results {
   }
 }
 
-type ResultHost = Pick<BlazeRoom, 'roomId' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'>;
+type ResultHost = Pick<
+  BlazeRoom,
+  'roomId' | 'kind' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'
+>;
 
 /**
  * A game just ended (or, at a restore, its end was on record but its result was not): its result
@@ -59,6 +62,8 @@ export function recordResult(room: ResultHost, game: GameState, finishedAt = Dat
       id: gameId(room.roomId, n),
       table: room.roomId,
       game: n,
+      rules: room.kind.game,
+      rulesVersion: room.kind.rulesVersion,
       names,
       options: room.gameOptions,
       actions: [...room.journal],
@@ -88,6 +93,8 @@ export function recordedGames(table: string, r: RestoredTable): GameRecord[] {
       id: gameId(table, x.game),
       table,
       game: x.game,
+      rules: g.kind.game,
+      rulesVersion: g.kind.rulesVersion,
       names: x.names,
       options: g.options,
       actions: g.actions,

@@ -231,7 +231,7 @@ export class Seating {
  * The table as its join screen shows it: who hosts, who sits (people and bots), how many watch. A
  * start waiting for its record (`starting`) is shown as such: its seats are the game's already.
  */
-export function tableCard(s: Seating, status: string, starting: boolean, spectators: number): TableCard {
+export function tableCard(game: string, s: Seating, status: string, starting: boolean, spectators: number): TableCard {
   const seats: TableCard['seats'] = [];
   s.slots.forEach((o, seat) => {
     if (o === null) return;
@@ -240,7 +240,7 @@ export function tableCard(s: Seating, status: string, starting: boolean, spectat
   });
   const host = s.host === null ? null : (s.people.get(s.host)?.name ?? null);
   const known = starting ? 'starting' : status === 'playing' || status === 'finished' ? status : 'lobby';
-  return { status: known, host, seats, free: MAX_SEATS - seats.length, spectators };
+  return { game, status: known, host, seats, free: MAX_SEATS - seats.length, spectators };
 }
 
 /**

@@ -11,7 +11,17 @@ import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { closeOnRecord } from '../store/closing.js';
 import { currentStore, lifecycle, restoring } from '../store/current.js';
-import { HASHED, Recorder, type RestoredTable, rebuild, UNREPLAYABLE } from '../store/record.js';
+import { storeFaults } from '../store/faults.js';
+import { currentKind, DEFAULT_GAME } from '../store/gameKinds.js';
+import {
+  HASHED,
+  Recorder,
+  type RestoredTable,
+  rebuild,
+  UNKNOWN_RECORD,
+  UNKNOWN_RESTORE,
+  UNREPLAYABLE,
+} from '../store/record.js';
 import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
@@ -32,6 +42,12 @@ import { graceSeconds } from './unclaimed.js';
 export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): string | null {
   const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
   room.roomId = restoreId ?? newTableId();
+  // A restored table's game is its record's (openTable); a new one's, its creator's (POST /api/tables checked it).
+  if (!restoreId) {
+    const kind = currentKind(typeof options?.game === 'string' ? options.game : DEFAULT_GAME);
+    if (!kind) throw new ServerError(400, `UNKNOWN_GAME: no such game ${JSON.stringify(options?.game)}`);
+    room.kind = kind;
+  }
   room.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
   room.recorder = new Recorder(currentStore(), room.roomId, {
     noticeMs: room.config.saveNoticeMs,
@@ -85,11 +101,23 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
     const store = currentStore();
     const entries = store ? await store.load(restoreId) : [];
     const r = rebuild(entries);
-    if ('error' in r) throw new ServerError(UNREPLAYABLE, `table ${restoreId} cannot be restored: ${r.error}`);
+    if ('error' in r) {
+      const why = `table ${restoreId} cannot be restored: ${r.error}`;
+      if (!r.unknown) throw new ServerError(UNREPLAYABLE, why);
+      // Said here, where what it names is known; the restore (store/open.ts) then keeps the record as it is.
+      const { game, rulesVersion, entry } = r.unknown;
+      storeFaults
+        .logger()
+        .error({ table: restoreId, game, rulesVersion, ...(entry === undefined ? {} : { entry }) }, UNKNOWN_RESTORE);
+      throw new ServerError(UNKNOWN_RECORD, why);
+    }
     room.recorder.resume(entries.length);
     restore(room, r);
     // A finished game whose public record was never saved (a kill between the two writes) gets it now.
     if (store) void saveMissingGames(store, recordedGames(room.roomId, r));
+  } else {
+    // The record names its game before anything else.
+    room.recorder.push({ t: 'game', game: room.kind.game, rulesVersion: room.kind.rulesVersion });
   }
   recordChanges(room);
   room.recorder.write([], () => {});
@@ -97,6 +125,7 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
 
 /** The table exactly as after its last recorded entry; clocks start afresh, people get their grace. */
 function restore(room: BlazeRoom, r: RestoredTable): void {
+  room.kind = r.kind;
   if (r.settings) room.applySettings(r.settings);
   const s = room.seating;
   if (r.seats) {

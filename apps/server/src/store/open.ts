@@ -13,7 +13,7 @@ import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
-import { UNREPLAYABLE } from './record.js';
+import { UNKNOWN_RECORD, UNREPLAYABLE } from './record.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';
@@ -80,6 +80,9 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
       await matchMaker.handleCreateRoom(roomName, { restore: id });
       back.push(id);
     } catch (e) {
+      // Not this build's to restore nor to give up (the table said why in its own log line): left on record
+      // exactly as it is, listed open and never pruned, for a build that knows its game.
+      if ((e as { code?: unknown }).code === UNKNOWN_RECORD) continue;
       const unreplayable = (e as { code?: unknown }).code === UNREPLAYABLE;
       storeFaults.failed(id, 'restore', e, 'table not restored', { givenUp: unreplayable });
       // Given up for good only when its record does not replay; a read that failed (the file busy, an

@@ -7,6 +7,7 @@ import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
 import { storeWriteSeconds } from '../metrics.js';
 import { isStorageFault, storeFaults } from './faults.js';
+import { type GameKind, knowsKind, LEGACY_KIND } from './gameKinds.js';
 import { isRecordConflict } from './recordIndex.js';
 import { doubling, retry } from './retry.js';
 import type { StoredLog, StoredOccupant, TableEntry, TableStore } from './types.js';
@@ -282,6 +283,8 @@ export class Recorder {
 /** One game as the record holds it: its deal and every action accepted, in order. */
 export interface RecordedGame {
   gameNumber: number;
+  /** The game and rules version the table played when it started. */
+  kind: GameKind;
   options: CreateOptions;
   actions: Action[];
   /** When its last log line before its result was written (its end, once it is over), or 0. */
@@ -289,6 +292,8 @@ export interface RecordedGame {
 }
 
 export interface RestoredTable {
+  /** The table's game and rules version (Blaze version 1 for a record that names none). */
+  kind: GameKind;
   settings: TableSettings | null;
   seats: Extract<TableEntry, { t: 'seats' }> | null;
   gameNumber: number;
@@ -309,9 +314,31 @@ export interface RestoredTable {
  */
 export const UNREPLAYABLE = 4_422;
 
+/**
+ * The error code of a table whose record is of a game or rules version this build does not know (or
+ * holds entries of a kind it does not know: a newer build's). Not given up: the record stays as it is,
+ * listed open, for a build that knows it (store/open.ts).
+ */
+export const UNKNOWN_RECORD = 4_424;
+
+/** Its log line (with the table, the game and rules version named, and the unknown entry's kind if that was it). */
+export const UNKNOWN_RESTORE =
+  'table not restored: its record holds a game, rules version or entry this build does not know; kept on record';
+
+/** What rebuild found this build cannot read: the game and version named, or an entry it does not know. */
+export interface UnknownRecord {
+  game: unknown;
+  rulesVersion: unknown;
+  /** The kind (`t`) of an entry this build does not know, when that is what stopped it. */
+  entry?: unknown;
+}
+
+export type Rebuilt = RestoredTable | { error: string; unknown?: UnknownRecord };
+
 /** The table after its last recorded entry: the current game replayed from its seed and actions. */
-export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error: string } {
+export function rebuild(entries: readonly TableEntry[]): Rebuilt {
   const r: RestoredTable = {
+    kind: LEGACY_KIND,
     settings: null,
     seats: null,
     gameNumber: 0,
@@ -334,6 +361,15 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
   };
   for (const e of entries) {
     switch (e.t) {
+      case 'game': {
+        // Read as written, not as typed: a newer build's record may name anything.
+        const kind: UnknownRecord = { game: e.game, rulesVersion: e.rulesVersion };
+        if (!knowsKind(kind)) {
+          return { error: `game ${String(kind.game)} version ${String(kind.rulesVersion)} is unknown`, unknown: kind };
+        }
+        r.kind = { game: e.game, rulesVersion: e.rulesVersion };
+        break;
+      }
       case 'settings':
         r.settings = e.settings;
         break;
@@ -355,7 +391,7 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
         r.gameNumber = e.gameNumber;
         r.options = e.options;
         r.actions = [];
-        open = { gameNumber: e.gameNumber, options: e.options, actions: r.actions, lastAt: 0 };
+        open = { gameNumber: e.gameNumber, kind: r.kind, options: e.options, actions: r.actions, lastAt: 0 };
         r.games.push(open);
         break;
       case 'action':
@@ -373,8 +409,12 @@ export function rebuild(entries: readonly TableEntry[]): RestoredTable | { error
         if (open?.gameNumber === e.game) open = null;
         break;
       default: {
-        const never: never = e;
-        return never;
+        // Written by a newer build (this one never writes it): not this build's to replay or give up.
+        const t: unknown = (e as { t?: unknown }).t;
+        return {
+          error: `entry ${String(t)} is unknown`,
+          unknown: { game: r.kind.game, rulesVersion: r.kind.rulesVersion, entry: t },
+        };
       }
     }
   }

@@ -3,6 +3,7 @@
  * after another one died. A list per table, a set of open tables, a key per finished game.
  */
 import { Redis } from 'ioredis';
+import { readGameRecord } from './gameKinds.js';
 import { type Appended, RECORD_CONFLICT, RecordConflict } from './recordIndex.js';
 import type { GameRecord, TableEntry, TableStore } from './types.js';
 
@@ -233,7 +234,7 @@ export function openRedisStore(url: string): TableStore {
     },
     async getGame(id) {
       const b = await redis.get(`${P}g:${id}`);
-      return b ? (JSON.parse(b) as GameRecord) : null;
+      return b ? readGameRecord(b) : null;
     },
     async savedGames(ids) {
       if (ids.length === 0) return [];

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { readGameRecord } from './gameKinds.js';
 import { type Appended, placeBatch, RecordConflict } from './recordIndex.js';
 import type { GameRecord, Pruned, TableEntry } from './types.js';
 
@@ -171,7 +172,7 @@ export function openSqliteFile(file: string): SqliteFile {
     },
     getGame(id) {
       const row = getGame.get(id) as { body: string } | undefined;
-      return row ? (JSON.parse(row.body) as GameRecord) : null;
+      return row ? readGameRecord(row.body) : null;
     },
     savedGames(ids) {
       return ids.filter((id) => hasGame.get(id) !== undefined);

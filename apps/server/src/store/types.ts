@@ -23,6 +23,11 @@ export interface StoredLog {
 }
 
 export type TableEntry =
+  /**
+   * The table's game and its rules version, from here on (a table's first entry since games were
+   * named); a record without one holds Blaze version 1 (store/gameKinds.ts).
+   */
+  | { t: 'game'; game: string; rulesVersion: number }
   | { t: 'settings'; settings: TableSettings }
   | {
       t: 'seats';

@@ -34,7 +34,13 @@ const SETTINGS: Settings = {
 
 export type Built = { ok: true; steps: ReplayStepView[]; marks: Mark[] } | { ok: false; reason: string };
 
+/** The game and rules version whose records this page rebuilds (a record names its own: protocol's gameRecord). */
+export const REPLAYS = { rules: 'blaze', rulesVersion: 1 } as const;
+
 export function buildSteps(record: GameRecord): Built {
+  // Another game's actions, or another version's, would replay wrongly under these rules: said instead.
+  if (record.rules !== REPLAYS.rules || record.rulesVersion !== REPLAYS.rulesVersion)
+    return { ok: false, reason: `UNKNOWN_GAME ${record.rules} ${record.rulesVersion}` };
   const steps = replaySteps(record.options, record.actions);
   if (!Array.isArray(steps)) return { ok: false, reason: steps.code };
   // The same public log the server writes, step by step (the practice table writes it that way too).

@@ -163,12 +163,17 @@ describe('operations', () => {
   it('refused joins are answered, not logged as faults: a hundred of them make a handful of lines', async () => {
     const id = await createTable(srv.endpoint);
     const from = lines.length;
+    const began = Date.now();
     for (let i = 0; i < 100; i++)
       await expect(join(srv.endpoint, id, { name: 'x'.repeat(40) })).rejects.toThrow(/at most 24 characters/);
     const added = lines.slice(from).map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(added.filter((l) => l.level >= 50)).toEqual([]);
     expect(added.filter((l) => l.msg === 'join refused').length).toBeGreaterThan(0);
-    expect(added.length).toBeLessThanOrEqual(12);
+    // The edge writes at most 5 abuse lines a second and one 'suppressed' line per second after: the
+    // bound follows how long the hundred took (about 2 s quiet, several on a loaded machine), not 100.
+    const seconds = Math.ceil((Date.now() - began) / 1000);
+    expect(added.length).toBeLessThanOrEqual(6 * (seconds + 1));
+    expect(added.length).toBeLessThan(50);
   });
 });
 

@@ -93,22 +93,29 @@ export async function startBuiltServer(
   const proc = track(
     spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
       cwd: ROOT,
-      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        METRICS_PORT: '0',
-        TABLES_HELD_PER_ADDRESS: '1000',
-        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
-        ...env,
-      },
+      env: serverEnv(port, env),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
   const base = `http://127.0.0.1:${port}`;
   await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc, 90_000);
   return { ...proc, port, base };
+}
+
+/**
+ * A test server's environment on `port`: metrics on any free port (servers side by side must not contend for 9464),
+ * and, since every test client is 127.0.0.1, the per-address quotas of held tables and sockets lifted unless set.
+ */
+function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    METRICS_PORT: '0',
+    TABLES_HELD_PER_ADDRESS: '1000',
+    HTTP_CONNECTIONS_PER_ADDRESS: '10000',
+    ...env,
+  };
 }
 
 /**
@@ -127,16 +134,7 @@ export async function startServer(
     // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
     spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: `${ROOT}apps/server`,
-      // Every test client is 127.0.0.1: the per-address quotas of held tables and sockets are lifted unless set.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        METRICS_PORT: '0',
-        TABLES_HELD_PER_ADDRESS: '1000',
-        HTTP_CONNECTIONS_PER_ADDRESS: '10000',
-        ...env,
-      },
+      env: serverEnv(port, env),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

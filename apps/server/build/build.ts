@@ -68,6 +68,9 @@ if (stale('server')) {
 }
 
 if (stale('web')) {
-  const r = spawnSync('pnpm', ['--filter', '@blaze/web', 'run', 'build'], { stdio: 'inherit', cwd: root });
+  // Always a production client: Vite builds with NODE_ENV, and under a test runner (NODE_ENV=test, as when a
+  // test calls `pnpm build`) import.meta.env.DEV was true: a client that dials the dev port and never joins.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const r = spawnSync('pnpm', ['--filter', '@blaze/web', 'run', 'build'], { stdio: 'inherit', cwd: root, env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

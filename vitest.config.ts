@@ -12,7 +12,16 @@ export default defineConfig({
       { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'], ...unit } },
       {
         // The game-module contract, its conformance suite, and each game's module run through it.
-        test: { name: 'game', include: ['packages/game/**/*.test.ts', 'packages/blaze-game/**/*.test.ts'], ...unit },
+        test: {
+          name: 'game',
+          include: [
+            'packages/game/**/*.test.ts',
+            'packages/blaze-game/**/*.test.ts',
+            'packages/durak/**/*.test.ts',
+            'packages/bla5t/**/*.test.ts',
+          ],
+          ...unit,
+        },
       },
       {
         // Colyseus' server needs real threads, not forks with isolated module graphs.

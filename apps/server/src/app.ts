@@ -189,9 +189,10 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
     app.use(express.static(staticDir, { index: 'index.html', maxAge: '1h' }));
-    // SPA fallback: any other GET that wants a page (e.g. /t/<id>) gets the app.
+    // SPA fallback: any other GET that wants a page (e.g. /t/<id>) gets the app; HEAD answers as GET
+    // would (link checkers and chat previews ask HEAD first).
     app.use((req, res, next) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api/')) return next();
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(join(staticDir, 'index.html'));
     });

@@ -32,6 +32,10 @@ it('serves client, /healthz, /api/tables and websockets on one port; exits 0 on 
   const invite = await fetch(`${http}/t/abcdefghijkl`);
   expect(invite.status).toBe(200);
   expect(await invite.text()).toContain('Blaze Online');
+  // A link checker or a chat preview asks HEAD first: the same page, headers only.
+  const head = await fetch(`${http}/t/abcdefghijkl`, { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-type')).toMatch(/text\/html/);
 
   const created = await fetch(`${http}/api/tables`, {
     method: 'POST',

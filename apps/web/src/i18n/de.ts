@@ -14,6 +14,10 @@ export const de: Messages = {
   'home.createFailed': 'Tisch konnte nicht erstellt werden. Prüfe deine Verbindung und versuche es noch einmal.',
   'home.createBusy': 'Du hast in kurzer Zeit viele Tische erstellt. Warte kurz und versuche es dann noch einmal.',
   'home.createFull': 'Dieser Server hat so viele Tische, wie er halten kann. Versuche es später noch einmal.',
+  'home.createHeld':
+    'Du hast schon mehrere neue Tische, an die sich noch niemand gesetzt hat. Teile oder schließe einen und versuche es dann erneut.',
+  'home.createUnavailable':
+    'Der Server kann gerade keine neuen Tische speichern. Laufende Tische gehen weiter; versuche es in einer Minute noch einmal.',
   'join.title': 'Tisch {id}',
   'join.sit': 'Tisch beitreten',
   'join.watch': 'Zuschauen',

@@ -13,6 +13,8 @@ export const en = {
   'home.createFailed': 'Could not create a table. Check your connection and try again.',
   'home.createBusy': 'You have made many tables in a short time. Wait a little, then try again.',
   'home.createFull': 'This server is holding as many tables as it can. Try again later.',
+  'home.createHeld': 'You already have several new tables nobody has joined. Share or close one, then try again.',
+  'home.createUnavailable': 'The server cannot save new tables right now. Tables in play go on; try again in a minute.',
   'join.title': 'Table {id}',
   'join.sit': 'Join table',
   'join.watch': 'Watch',

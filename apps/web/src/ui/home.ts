@@ -2,7 +2,7 @@
 import { t } from '../i18n/index.js';
 import { lt } from '../i18n/learn.js';
 import '../learn/learn.css';
-import { createFailure } from '../net/createError.js';
+import { CREATE_FAILURE_WORDS, createFailure } from '../net/createError.js';
 import { tableIdFrom } from '../net/endpoint.js';
 import { keys, load, save } from '../net/storage.js';
 import { h } from './dom.js';
@@ -41,9 +41,7 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       });
       if (!res.ok) {
         const why = createFailure(res.status, await res.json().catch(() => null));
-        msg.textContent = t(
-          why === 'busy' ? 'home.createBusy' : why === 'full' ? 'home.createFull' : 'home.createFailed',
-        );
+        msg.textContent = t(CREATE_FAILURE_WORDS[why]);
         newBtn.disabled = false;
         return;
       }

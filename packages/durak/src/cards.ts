@@ -17,7 +17,7 @@ export function isCard(x: unknown): x is Card {
   return typeof x === 'string' && CARD_RE.test(x);
 }
 
-export function valueOf(c: Card): number {
+export function rankOf(c: Card): number {
   return Number(c.slice(0, -1));
 }
 
@@ -29,11 +29,11 @@ export function suitOf(c: Card): Suit {
 export function beats(b: Card, a: Card, trump: Suit): boolean {
   const sb = suitOf(b);
   const sa = suitOf(a);
-  if (sb === sa) return valueOf(b) > valueOf(a);
+  if (sb === sa) return rankOf(b) > rankOf(a);
   return sb === trump;
 }
 
 /** A sort key: non-trumps before trumps, then value, then suit order K, S, H, C (DT4). */
 export function cost(c: Card, trump: Suit): number {
-  return (suitOf(c) === trump ? 100 : 0) + valueOf(c) * 4 + SUITS.indexOf(suitOf(c));
+  return (suitOf(c) === trump ? 100 : 0) + rankOf(c) * 4 + SUITS.indexOf(suitOf(c));
 }

@@ -5,7 +5,7 @@
  * never writes into what it is given (a refusal changes nothing).
  */
 import { seedRng, shuffle } from '@blaze/rules';
-import { beats, type Card, FULL_DECK, isCard, type Suit, suitOf, valueOf } from './cards.js';
+import { beats, type Card, FULL_DECK, isCard, type Suit, suitOf, rankOf } from './cards.js';
 
 export type Seat = number;
 
@@ -139,7 +139,12 @@ export const trumpSuit = (s: Pick<State, 'trump'>): Suit => suitOf(s.trump);
 
 /** D10.1: teammates sit opposite each other. */
 export function teamsOf(s: Pick<State, 'team' | 'players'>): Seat[][] {
-  return s.team && s.players === 4 ? [[0, 2], [1, 3]] : [];
+  return s.team && s.players === 4
+    ? [
+        [0, 2],
+        [1, 3],
+      ]
+    : [];
 }
 
 export function outSeats(s: Pick<State, 'places'>): Seat[] {
@@ -225,11 +230,11 @@ export function awaitedSeat(s: State): Seat | null {
 }
 
 const tableValues = (s: State): Set<number> =>
-  new Set(s.table.flatMap((p) => (p.defence === null ? [valueOf(p.attack)] : [valueOf(p.attack), valueOf(p.defence)])));
+  new Set(s.table.flatMap((p) => (p.defence === null ? [rankOf(p.attack)] : [rankOf(p.attack), rankOf(p.defence)])));
 
 /** D5.6 / D9.2: a card may be added when its value is on the table (any card opens, D5.2). */
 function mayAdd(s: State, card: Card): boolean {
-  return s.table.length === 0 || tableValues(s).has(valueOf(card));
+  return s.table.length === 0 || tableValues(s).has(rankOf(card));
 }
 
 /** DC: every legal action of `seat` now (the one awaited seat has at least one). */
@@ -240,7 +245,9 @@ export function legalActions(s: State, seat: Seat): Action[] {
     const u = undefended(s);
     if (u) {
       const trump = trumpSuit(s);
-      const out: Action[] = hand.filter((c) => beats(c, u.attack, trump)).map((card) => ({ type: 'defend', seat, card }));
+      const out: Action[] = hand
+        .filter((c) => beats(c, u.attack, trump))
+        .map((card) => ({ type: 'defend', seat, card }));
       out.push({ type: 'retreat', seat });
       return out;
     }
@@ -340,7 +347,7 @@ function judge(s: State, a: Action): Applied {
       if (seat !== adder) return refuse('NOT_YOUR_TURN', 'Only the attacker or the current ambusher adds cards.');
       if (u) return refuse('CARD_UNDEFENDED', 'A card is still undefended (D5.3).');
       if (!hand.includes(a.card)) return refuse('NOT_IN_HAND', `${a.card} is not in your hand.`);
-      if (!mayAdd(s, a.card)) return refuse('NO_MATCHING_VALUE', `No card of value ${valueOf(a.card)} is in play.`);
+      if (!mayAdd(s, a.card)) return refuse('NO_MATCHING_VALUE', `No card of value ${rankOf(a.card)} is in play.`);
       const t = clone(s);
       removeFrom(t, seat, a.card);
       t.table.push({ attack: a.card, by: seat, defence: null });

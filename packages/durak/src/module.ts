@@ -141,7 +141,9 @@ function logFields(e: Event): LogFields {
     case 'battleOver':
       return { value: e.graveyard, text: e.defended ? 'defended' : 'retreat' };
     case 'drew':
-      return e.trump === undefined ? { seat: e.seat, value: e.count } : { seat: e.seat, value: e.count, cards: [e.trump] };
+      return e.trump === undefined
+        ? { seat: e.seat, value: e.count }
+        : { seat: e.seat, value: e.count, cards: [e.trump] };
     case 'deckDepleted':
       return {};
     case 'left':

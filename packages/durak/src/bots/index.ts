@@ -4,7 +4,7 @@
  * keeps its trumps and high cards while the deck lasts, retreats on purpose when a defence would
  * cost too much, and ambushes (or continues) with cheap matching cards to force retreats.
  */
-import { beats, type Card, cost, type Suit, suitOf, valueOf } from '../cards.js';
+import { beats, type Card, cost, type Suit, suitOf, rankOf } from '../cards.js';
 import type { Action, View } from '../engine.js';
 
 export const STRENGTHS = ['easy', 'normal'] as const;
@@ -17,13 +17,15 @@ export function legalFromView(v: View): Action[] {
   const trump = suitOf(v.trump);
   const open = v.table.find((p) => p.defence === null);
   if (open) {
-    const out: Action[] = v.hand.filter((c) => beats(c, open.attack, trump)).map((card) => ({ type: 'defend', seat, card }));
+    const out: Action[] = v.hand
+      .filter((c) => beats(c, open.attack, trump))
+      .map((card) => ({ type: 'defend', seat, card }));
     out.push({ type: 'retreat', seat });
     return out;
   }
-  const values = new Set(v.table.flatMap((p) => [p.attack, p.defence ?? p.attack]).map(valueOf));
+  const values = new Set(v.table.flatMap((p) => [p.attack, p.defence ?? p.attack]).map(rankOf));
   const out: Action[] = v.hand
-    .filter((c) => v.table.length === 0 || values.has(valueOf(c)))
+    .filter((c) => v.table.length === 0 || values.has(rankOf(c)))
     .map((card) => ({ type: 'attack', seat, card }));
   if (v.table.length > 0) out.push({ type: 'end', seat });
   return out;
@@ -45,8 +47,7 @@ function normal(v: View, _rnd: () => number): Action | null {
   const trump = suitOf(v.trump);
   const isTrump = (c: Card) => suitOf(c) === trump;
   const endgame = v.deckCount === 0;
-  const cards = (type: Action['type']) =>
-    legal.flatMap((a) => (a.type === type && 'card' in a ? [a.card] : []));
+  const cards = (type: Action['type']) => legal.flatMap((a) => (a.type === type && 'card' in a ? [a.card] : []));
 
   const defences = cards('defend');
   if (legal.some((a) => a.type === 'retreat')) {
@@ -54,7 +55,7 @@ function normal(v: View, _rnd: () => number): Action | null {
     if (best === undefined) return { type: 'retreat', seat };
     // Retreat on purpose: spending a high trump on a cheap card early is worse than taking it.
     const onTable = v.table.length;
-    const expensive = isTrump(best) && valueOf(best) >= 12;
+    const expensive = isTrump(best) && rankOf(best) >= 12;
     if (!endgame && expensive && onTable <= 2) return { type: 'retreat', seat };
     return { type: 'defend', seat, card: best };
   }
@@ -65,7 +66,7 @@ function normal(v: View, _rnd: () => number): Action | null {
     return { type: 'attack', seat, card: cheapest(adds, trump) as Card };
   }
   // Continue or ambush with cheap matching cards; keep trumps and high cards while the deck lasts.
-  const usable = adds.filter((c) => endgame || (!isTrump(c) && valueOf(c) <= 11));
+  const usable = adds.filter((c) => endgame || (!isTrump(c) && rankOf(c) <= 11));
   const pick = cheapest(usable, trump);
   if (pick !== undefined) return { type: 'attack', seat, card: pick };
   return { type: 'end', seat };

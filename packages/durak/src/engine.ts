@@ -5,7 +5,7 @@
  * never writes into what it is given (a refusal changes nothing).
  */
 import { seedRng, shuffle } from '@blaze/rules';
-import { beats, type Card, FULL_DECK, isCard, type Suit, suitOf, rankOf } from './cards.js';
+import { beats, type Card, FULL_DECK, isCard, rankOf, type Suit, suitOf } from './cards.js';
 
 export type Seat = number;
 

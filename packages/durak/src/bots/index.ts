@@ -4,7 +4,7 @@
  * keeps its trumps and high cards while the deck lasts, retreats on purpose when a defence would
  * cost too much, and ambushes (or continues) with cheap matching cards to force retreats.
  */
-import { beats, type Card, cost, type Suit, suitOf, rankOf } from '../cards.js';
+import { beats, type Card, cost, rankOf, type Suit, suitOf } from '../cards.js';
 import type { Action, View } from '../engine.js';
 
 export const STRENGTHS = ['easy', 'normal'] as const;

@@ -246,7 +246,7 @@ describe('DX scenarios', () => {
     expect(state.over).toBe(false);
   });
 
-  it('DX12 the defender leaves: it covers with its last card, leaves, and the token passes it to seat 2 (D5.8, D8.1, D7.1)', () => {
+  it('DX12 the defender leaves: it covers with its last card, leaves, and the token passes it to seat 2 (D5.8, D8.1, D7.1, DN19)', () => {
     const s0 = game({
       players: 3,
       dealer: 1,

@@ -328,7 +328,13 @@ function looksLikeState(s: unknown): s is State {
 export function applyAction(s: State, a: Action): Applied {
   try {
     if (!looksLikeState(s)) return refuse('BAD_STATE', 'Not a game state.');
-    const act = readAction(a, s.players);
+    let act: Action | RuleError;
+    try {
+      act = readAction(a, s.players);
+    } catch {
+      // A getter or proxy that throws: the action cannot be read.
+      return refuse('MALFORMED', 'The action could not be read.');
+    }
     if (!('type' in act)) return { ok: false, error: act };
     if (s.over) return refuse('GAME_OVER', 'The game is over.');
     return judge(s, act);

@@ -191,6 +191,20 @@ describe('fuzz: malformed and out-of-turn actions', () => {
     );
   });
 
+  it('DC an action whose fields throw when read is MALFORMED, not a throw', () => {
+    const s = states[0] as State;
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+      },
+    );
+    const r = applyAction(s, hostile as Action);
+    expect(r.ok ? null : r.error.code).toBe('MALFORMED');
+  });
+
   it('DC garbage states never throw: BAD_STATE', () => {
     for (const s of [null, undefined, 0, 'x', [], {}, { hands: 3 }, { players: 3, hands: [[], [], []] }]) {
       const r = applyAction(s as never, { type: 'end', seat: 0 });

@@ -37,7 +37,6 @@ export type ErrorCode =
   | 'NO_MATCHING_VALUE'
   | 'CARD_UNDEFENDED'
   | 'NOTHING_TO_RETREAT_FROM'
-  | 'NOTHING_TO_DEFEND'
   | 'MUST_OPEN';
 
 export interface RuleError {
@@ -362,7 +361,8 @@ function judge(s: State, a: Action): Applied {
     }
     case 'defend': {
       if (seat !== s.defender) return refuse('NOT_YOUR_TURN', 'Only the defender defends.');
-      if (!u) return refuse('NOTHING_TO_DEFEND', 'No card is undefended.');
+      // DT1: the defender is not awaited while every card is covered.
+      if (!u) return refuse('NOT_YOUR_TURN', 'No card is undefended: the attacker is to play.');
       if (!hand.includes(a.card)) return refuse('NOT_IN_HAND', `${a.card} is not in your hand.`);
       if (!beats(a.card, u.attack, trumpSuit(s))) return refuse('NOT_BEATING', `${a.card} does not beat ${u.attack}.`);
       const t = clone(s);
@@ -386,13 +386,13 @@ function judge(s: State, a: Action): Applied {
     case 'end': {
       if (s.ambusher !== null) {
         if (seat !== s.ambusher) return refuse('NOT_YOUR_TURN', 'Only the current ambusher may pass.');
-        if (u) return refuse('CARD_UNDEFENDED', 'Your card is still undefended.');
+        if (u) return refuse('NOT_YOUR_TURN', 'The defender answers your card first.');
         const t = clone(s);
         return nextAmbusher(t, [{ type: 'passed', seat }]);
       }
       if (seat !== s.attacker) return refuse('NOT_YOUR_TURN', 'Only the attacker ends the attack.');
       if (s.table.length === 0) return refuse('MUST_OPEN', 'The attacker must open with a card (DN16).');
-      if (u) return refuse('CARD_UNDEFENDED', 'A card is still undefended.');
+      if (u) return refuse('NOT_YOUR_TURN', 'The defender answers the undefended card first.');
       const t = clone(s);
       const events: Event[] = [{ type: 'ended', seat }];
       if (t.ambush) {

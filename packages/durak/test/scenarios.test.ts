@@ -94,7 +94,8 @@ describe('DX scenarios', () => {
     expect(refused(a, attack(0, '8S'))).toBe('CARD_UNDEFENDED');
     const b = play(a, defend(1, '10C')).state;
     expect(refused(b, retreat(1))).toBe('NOTHING_TO_RETREAT_FROM');
-    expect(refused(b, defend(1, '11C'))).toBe('NOTHING_TO_DEFEND');
+    expect(refused(b, defend(1, '11C'))).toBe('NOT_YOUR_TURN');
+    expect(refused(a, end(0))).toBe('NOT_YOUR_TURN');
   });
 
   it('DX6 retreat 3p: the defender takes every card, draws go clockwise from the attacker, the token skips the defender (D5.5, D6.1, D7.2)', () => {

@@ -32,7 +32,8 @@ describe('rule id coverage', () => {
     const ids = ruleIds(readFileSync(join(here, '..', 'RULES.md'), 'utf8'));
     expect(ids.length).toBeGreaterThan(90);
     const sources = readdirSync(here)
-      .filter((f) => f.endsWith('.test.ts'))
+      // Not this file: its scanner test holds sample titles.
+      .filter((f) => f.endsWith('.test.ts') && f !== 'coverage.test.ts')
       .map((f) => readFileSync(join(here, f), 'utf8'));
     const cited = citedIds(sources);
     expect(ids.filter((id) => !cited.has(id))).toEqual([]);

@@ -32,7 +32,7 @@ import { installMatchmakeDeadline } from './matchmakeDeadline.js';
 import { serveMetrics } from './metricsRoute.js';
 import { timeRequest } from './opsMetrics.js';
 import type { BucketOptions } from './rateLimit.js';
-import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
+import { DEFAULT_ROOM_CONFIG, type RoomConfig, TableRoom } from './room/TableRoom.js';
 import { securityHeaders } from './securityHeaders.js';
 import { mountTableRoutes } from './tableRoutes.js';
 
@@ -97,7 +97,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   );
   installFrameGuard({
     admit: (room, client, type) =>
-      edge.admitFrame(client, room.roomId, (room as BlazeRoom).tokenOf?.get(client.sessionId), type),
+      edge.admitFrame(client, room.roomId, (room as TableRoom).tokenOf?.get(client.sessionId), type),
     failed: (room, client, reason) => edge.decodeFailure(client, room.roomId, reason),
   });
   // Only what the client uses: no matchmaker create/joinOrCreate/join (tables come from /api/tables).
@@ -144,8 +144,8 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
   // A table's creator holds it until it closes (tableHoldings.ts).
   gameServer
-    .define(ROOM_NAME, BlazeRoom, { server: room })
-    .on('dispose', (r: BlazeRoom) => edge.holdings.release(r.roomId));
+    .define(ROOM_NAME, TableRoom, { server: room })
+    .on('dispose', (r: TableRoom) => edge.holdings.release(r.roomId));
 
   // The edge sees every request before express and Colyseus' matchmaker do (which Colyseus wrapped
   // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.

@@ -11,12 +11,12 @@ import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
 import type { StoredLog, TableEntry } from '../store/types.js';
-import type { BlazeRoom } from './BlazeRoom.js';
 import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
 import { recordResult } from './results.js';
 import { setField } from './sync.js';
+import type { TableRoom } from './TableRoom.js';
 import { seatsChange, seatsEntry } from './tableRecord.js';
 
 /**
@@ -35,7 +35,7 @@ import { seatsChange, seatsEntry } from './tableRecord.js';
  * host asked for, and a table restored mid-game is what any kill looks like.
  */
 export function startGame(
-  room: BlazeRoom,
+  room: TableRoom,
   firstSeat: number | undefined,
   /** Who asked, and with which message: told if the start is given up later. */
   asker?: { token: string; request: string },
@@ -135,7 +135,7 @@ export function startGame(
 }
 
 /** A start that did not happen: the hold ends and the table is as it was, its line never shown. */
-function backToWhereItWas(room: BlazeRoom, line: StoredLog): void {
+function backToWhereItWas(room: TableRoom, line: StoredLog): void {
   room.starting = false;
   setField(room.state, 'starting', false);
   room.log.discard([line]);
@@ -150,7 +150,7 @@ function backToWhereItWas(room: BlazeRoom, line: StoredLog): void {
  * The one path every game action takes, from people, bots and clocks alike (R5.1: judged against
  * the state it meets, in arrival order). Returns the refusal, or null when accepted.
  */
-export function act(room: BlazeRoom, action: Action, source: Attempt['source']): Refusal | null {
+export function act(room: TableRoom, action: Action, source: Attempt['source']): Refusal | null {
   const game = room.game;
   if (game === null || room.state.status !== 'playing') return { code: 'WRONG_PHASE', message: 'No game is running.' };
   if (lifecycle.draining) return { code: 'RESTARTING', message: 'The server is restarting; try again in a moment.' };
@@ -208,7 +208,7 @@ export const NOT_RECORDED: Refusal = {
   message: 'It could not be recorded, so it did not happen; try again.',
 };
 
-function finishGame(room: BlazeRoom, game: GameState): void {
+function finishGame(room: TableRoom, game: GameState): void {
   room.state.status = 'finished';
   recordResult(room, game);
   room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, seat: game.winner ?? -1 }, 'game over');
@@ -216,7 +216,7 @@ function finishGame(room: BlazeRoom, game: GameState): void {
 }
 
 /** People who left during the game (or a start's wait) give their seats back now. */
-function releaseDeparted(room: BlazeRoom): void {
+function releaseDeparted(room: TableRoom): void {
   for (const p of [...room.seating.people.values()]) {
     if (p.sessions.size === 0 && p.pending === 0) {
       const seat = p.seat;
@@ -228,7 +228,7 @@ function releaseDeparted(room: BlazeRoom): void {
 }
 
 /** A clock ran out: its own log line, then the move it makes for the seat (R5.5). */
-export function onClock(room: BlazeRoom, due: Due): void {
+export function onClock(room: TableRoom, due: Due): void {
   const game = room.game;
   if (game === null || game.over) return;
   const view = viewFor(game, due.seat);

@@ -14,15 +14,15 @@ import {
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Action } from '@blaze/rules';
 import type { Client } from '@colyseus/core';
-import type { BlazeRoom } from './BlazeRoom.js';
 import type { Refusal } from './config.js';
 import { act, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import { clearPrivate } from './mirror.js';
 import type { Person, SeatError } from './seating.js';
+import type { TableRoom } from './TableRoom.js';
 
 const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
 
-export function onAnyMessage(room: BlazeRoom, client: Client, type: string | number, payload: unknown): void {
+export function onAnyMessage(room: TableRoom, client: Client, type: string | number, payload: unknown): void {
   // The rates were charged before the payload was decoded (frameGuard.ts, Edge.admitFrame).
   const request = String(type).slice(0, 40);
   if (!isClientMessageType(type)) {
@@ -49,13 +49,13 @@ export function onAnyMessage(room: BlazeRoom, client: Client, type: string | num
   if (refusal) refuse(room, client, request, refusal);
 }
 
-function refuse(room: BlazeRoom, client: Client, request: string, r: Refusal): void {
+function refuse(room: TableRoom, client: Client, request: string, r: Refusal): void {
   const msg: ErrorMessage = { code: r.code, message: r.message, request };
   if (r.params) msg.params = r.params;
   room.config.edge.refuse(client, room.roomId, msg);
 }
 
-function onGameMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+function onGameMessage(room: TableRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
   if (person.seat === null) return { code: 'SPECTATOR', message: 'Spectators watch; take a seat to play.' };
   if (room.state.status !== 'playing' || room.game === null) {
     return { code: 'WRONG_PHASE', message: 'No game is running.' };
@@ -83,7 +83,7 @@ function onGameMessage(room: BlazeRoom, person: Person, type: ClientMessageType,
   return act(room, action, 'person');
 }
 
-function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+function onTableMessage(room: TableRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
   const s = room.seating;
   if (type === 'chat') {
     const line = room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text);

@@ -9,7 +9,7 @@ import { storeFaults } from '../store/faults.js';
 import { type RestoredTable, tokenHash } from '../store/record.js';
 import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
-import type { BlazeRoom } from './BlazeRoom.js';
+import type { TableRoom } from './TableRoom.js';
 
 export class Results {
   /** Scoreboard rows by seat identity (token hash, or the bot's name): not by display name. */
@@ -41,7 +41,7 @@ export class Results {
 }
 
 type ResultHost = Pick<
-  BlazeRoom,
+  TableRoom,
   'roomId' | 'kind' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'
 >;
 

@@ -22,7 +22,6 @@ import {
   UNKNOWN_RESTORE,
   UNREPLAYABLE,
 } from '../store/record.js';
-import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
 import { TableClocks } from './clocks.js';
@@ -32,6 +31,7 @@ import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
 import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
 import { setField } from './sync.js';
+import type { TableRoom } from './TableRoom.js';
 import { recordChanges } from './tableRecord.js';
 import { graceSeconds } from './unclaimed.js';
 
@@ -39,7 +39,7 @@ import { graceSeconds } from './unclaimed.js';
  * Everything a new table needs before anyone joins. Answers the id to restore (only ids this
  * process is restoring may be taken again: a client cannot ask for one), or null for a new table.
  */
-export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): string | null {
+export function setUpTable(room: TableRoom, options: Record<string, unknown>): string | null {
   const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
   room.roomId = restoreId ?? newTableId();
   // A restored table's game is its record's (openTable); a new one's, its creator's (POST /api/tables checked it).
@@ -96,7 +96,7 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
 }
 
 /** Restores the table from its record (if it is one being restored), then puts its start on record. */
-export async function openTable(room: BlazeRoom, restoreId: string | null): Promise<void> {
+export async function openTable(room: TableRoom, restoreId: string | null): Promise<void> {
   if (restoreId) {
     const store = currentStore();
     const entries = store ? await store.load(restoreId) : [];
@@ -124,7 +124,7 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
 }
 
 /** The table exactly as after its last recorded entry; clocks start afresh, people get their grace. */
-function restore(room: BlazeRoom, r: RestoredTable): void {
+function restore(room: TableRoom, r: RestoredTable): void {
   room.kind = r.kind;
   if (r.settings) room.applySettings(r.settings);
   const s = room.seating;
@@ -191,14 +191,14 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
  * never lists it, so never disposes it. It leaves the metrics and its timers stop; its record, if
  * it has one, is the restore's to keep or give up (store/open.ts).
  */
-export function abandonTable(room: BlazeRoom): void {
+export function abandonTable(room: TableRoom): void {
   room.disposed = true;
   metrics.tableClosed(room);
   room.clocks?.clearAll();
   room.bots?.clearAll();
 }
 
-export function disposeTable(room: BlazeRoom): void {
+export function disposeTable(room: TableRoom): void {
   room.disposed = true;
   // A start still waiting for its record is not shown now (its callback finds the table disposed).
   room.starting = false;
@@ -219,7 +219,7 @@ export function disposeTable(room: BlazeRoom): void {
  * when a patch interval ticks it, and there is none (see setUpTable). Each fires as a task of its
  * own; the handle is cleared by its owner, and on dispose by clearAll().
  */
-export function timers(room: BlazeRoom) {
+export function timers(room: TableRoom) {
   return {
     setTimeout: (fn: () => void, ms: number) => {
       const t = setTimeout(() => {

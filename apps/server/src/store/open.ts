@@ -9,7 +9,7 @@ import { matchMaker } from '@colyseus/core';
 import type express from 'express';
 import { answerDeadline, withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
-import type { BlazeRoom } from '../room/BlazeRoom.js';
+import type { TableRoom } from '../room/TableRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
@@ -105,8 +105,8 @@ export async function drainTables(store: TableStore): Promise<string[]> {
   lifecycle.draining = true;
   lifecycle.shuttingDown = true;
   const rooms = (await matchMaker.query({}))
-    .map((l) => matchMaker.getLocalRoomById(l.roomId) as BlazeRoom | undefined)
-    .filter((r): r is BlazeRoom => r !== undefined);
+    .map((l) => matchMaker.getLocalRoomById(l.roomId) as TableRoom | undefined)
+    .filter((r): r is TableRoom => r !== undefined);
   await Promise.all(rooms.map((r) => r.flushRecord()));
   await Promise.all(rooms.map((r) => r.disconnect(CLOSE_RESTARTING)));
   await store.close();

@@ -1,5 +1,5 @@
 /**
- * A Blaze table. Thin by design: a composition of the table's parts, with Colyseus as transport.
+ * A table of any game (Blaze today). Thin by design: a composition of the table's parts, with Colyseus as transport.
  * It validates input and maps a client to a seat (people.ts, messages.ts), asks @blaze/rules
  * (gameFlow.ts), mirrors the result into the schema state and runs the clocks; the table's life
  * (record, restore, dispose) is tableLife.ts, finished games results.ts. No rule lives here.
@@ -42,7 +42,7 @@ Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
 installSchemaTuning();
 installStringFix();
 
-export class BlazeRoom extends Room<BlazeState> {
+export class TableRoom extends Room<BlazeState> {
   config: RoomConfig = DEFAULT_ROOM_CONFIG;
   /** The table's game and rules version: its creator's choice, or its record's (tableLife.ts). */
   kind: GameKind = LEGACY_KIND;

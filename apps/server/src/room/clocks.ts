@@ -7,7 +7,9 @@
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { due, type GameState } from '@blaze/rules';
-import { SoonestTimer } from './soonestTimer.js';
+import { type ClockHost, SoonestTimer } from './soonestTimer.js';
+
+export type { ClockHost };
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
 
@@ -25,14 +27,6 @@ export function whoMustAct(game: GameState): Due[] {
   const out: Due[] = [];
   for (let slot = 0; slot < SLOTS; slot++) if (want[slot] === 1) out.push(dueOf(slot));
   return out;
-}
-
-interface Timer {
-  clear(): void;
-}
-
-export interface ClockHost {
-  setTimeout(fn: () => void, ms: number): Timer;
 }
 
 const KINDS: readonly ClockKind[] = ['attacker', 'target', 'bet'];

@@ -6,7 +6,7 @@
  */
 import { type Client, ClientState } from '@colyseus/core';
 import type { TableRoom } from './TableRoom.js';
-import { timers } from './tableLife.js';
+import { timers } from './timers.js';
 
 /** Close code for a connection that never finished joining (4000-4999 are the application's). */
 export const CLOSE_NOT_JOINED = 4408;

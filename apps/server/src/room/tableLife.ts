@@ -29,10 +29,12 @@ import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import { act, NOT_RECORDED, onClock } from './gameFlow.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
-import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
+import { recordedGames, recordResult, saveMissingGames } from './results.js';
+import { Results } from './scoreboard.js';
 import { setField } from './sync.js';
 import type { TableRoom } from './TableRoom.js';
 import { recordChanges } from './tableRecord.js';
+import { timers } from './timers.js';
 import { graceSeconds } from './unclaimed.js';
 
 /**
@@ -212,28 +214,4 @@ export function disposeTable(room: TableRoom): void {
   }
   room.clocks?.clearAll();
   room.bots?.clearAll();
-}
-
-/**
- * Timers for clocks and bots. Node's own timers, not the room clock: that one only advances
- * when a patch interval ticks it, and there is none (see setUpTable). Each fires as a task of its
- * own; the handle is cleared by its owner, and on dispose by clearAll().
- */
-export function timers(room: TableRoom) {
-  return {
-    setTimeout: (fn: () => void, ms: number) => {
-      const t = setTimeout(() => {
-        if (room.disposed) return;
-        // Outside Colyseus' own wrapper, so guard here: a timer error must not end the process.
-        try {
-          fn();
-        } catch (e) {
-          room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
-        }
-      }, ms);
-      // A pending timer must not keep a closing process alive.
-      t.unref();
-      return { clear: () => clearTimeout(t) };
-    },
-  };
 }

@@ -4,6 +4,7 @@
  * target passes, a bet is placed by the bot). The deadlines are re-planned whenever the state
  * moves on; one host timer per table wakes for the soonest.
  */
+import { blazeModule } from '@blaze/blaze-game';
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { due, type GameState } from '@blaze/rules';
@@ -30,7 +31,8 @@ export function whoMustAct(game: GameState): Due[] {
 }
 
 const KINDS: readonly ClockKind[] = ['attacker', 'target', 'bet'];
-const SEATS = 5;
+/** The slots are Blaze's roles, for each seat Blaze has (its module's). */
+const SEATS = blazeModule.seats.max;
 /** Slots: attacker seats 0-4, target seats 5-9, bettors 10-14; the window has its own. */
 const SLOTS = KINDS.length * SEATS;
 const slotOf = (kind: Exclude<ClockKind, 'window'>, seat: number) => KINDS.indexOf(kind) * SEATS + seat;

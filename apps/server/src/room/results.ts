@@ -8,10 +8,11 @@ import { storeFaults } from '../store/faults.js';
 import { type RestoredTable, tokenHash } from '../store/record.js';
 import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
-import type { TableRoom } from './TableRoom.js';
+import type { TableHost } from './host.js';
 
-type ResultHost = Pick<
-  TableRoom,
+/** What recording a result needs of the table. */
+export type ResultHost = Pick<
+  TableHost,
   'roomId' | 'kind' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'
 >;
 

@@ -1,11 +1,14 @@
-import type { TableRoom } from './TableRoom.js';
+import type { TableHost } from './host.js';
+
+/** What the table's timers need of it. */
+export type TimerHost = Pick<TableHost, 'disposed' | 'onUncaughtException'>;
 
 /**
  * Timers for clocks and bots. Node's own timers, not the room clock: that one only advances
  * when a patch interval ticks it, and there is none (see setUpTable). Each fires as a task of its
  * own; the handle is cleared by its owner, and on dispose by clearAll().
  */
-export function timers(room: TableRoom) {
+export function timers(room: TimerHost) {
   return {
     setTimeout: (fn: () => void, ms: number) => {
       const t = setTimeout(() => {

@@ -12,7 +12,6 @@ import {
   type TableSettings,
 } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
-import type { Action } from '@blaze/rules';
 import type { Client } from '@colyseus/core';
 import type { Refusal } from './config.js';
 import { act, type GameFlowHost, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';

@@ -35,18 +35,28 @@ async function expectRefused(p: Player, send: () => void, code: string): Promise
 }
 
 describe('a table of a registered game', () => {
-  it('is listed under its game, seated as its module says', async () => {
-    expect(tableGames().map((g) => g.id)).toEqual(['blaze']);
-    const id = await createTable(srv.endpoint);
-    const [listing] = await matchMaker.query({ roomId: id });
-    expect(listing?.name).toBe('blaze');
-    const room = serverRoom(id);
-    expect(room.module).toBe(blazeModule);
-    expect(room.seating.slots).toHaveLength(blazeModule.seats.max);
-    expect(room.state.players).toHaveLength(blazeModule.seats.max);
-    expect(room.maxClients).toBe(srv.server.edge.maxClientsPerTable(blazeModule.seats.max));
-    const card = await (await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables/${id}`)).json();
-    expect(card).toMatchObject({ game: 'blaze', free: blazeModule.seats.max });
+  it('each registered game: its tables are listed under it, seated as its module says', async () => {
+    expect(tableGames().map((g) => g.id)).toContain('blaze');
+    const http = srv.endpoint.replace('ws', 'http');
+    for (const { id: game, module } of tableGames()) {
+      const res = await fetch(`${http}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game }),
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      const [listing] = await matchMaker.query({ roomId: id });
+      expect(listing?.name).toBe(game);
+      const room = serverRoom(id);
+      expect(room.module).toBe(module);
+      expect(room.kind).toEqual({ game, rulesVersion: module.version });
+      expect(room.seating.slots).toHaveLength(module.seats.max);
+      expect(room.state.players).toHaveLength(module.seats.max);
+      expect(room.maxClients).toBe(srv.server.edge.maxClientsPerTable(module.seats.max));
+      const card = await (await fetch(`${http}/api/tables/${id}`)).json();
+      expect(card).toMatchObject({ game, free: module.seats.max });
+    }
   });
 
   it("refuses a client's closeWindow (a system action) and leaves the open window alone", async () => {

@@ -1,6 +1,6 @@
 /**
  * Issue 39, finding 1: with DATA_DIR on a full disk, a table nobody joined closed after its unclaimed
- * wait, `closeTable` threw `SqliteError: database or disk is full` out of `BlazeRoom.onDispose` and
+ * wait, `closeTable` threw `SqliteError: database or disk is full` out of `TableRoom.onDispose` and
  * the process exited 1, every table with it.
  *
  * Here the real server (`src/main.ts`, as `pnpm start` runs it) keeps DATA_DIR on a small tmpfs of

@@ -25,6 +25,7 @@ import {
 } from './connectionLimits.js';
 import { Edge, type EdgeLimits, MATCHMAKER_METHODS } from './edge.js';
 import { installFrameGuard } from './frameGuard.js';
+import { DEFAULT_GAME, tableGames } from './games.js';
 import { mountHealth, Readiness, redisCheck } from './health.js';
 import { DEFAULT_HEARTBEAT, type HeartbeatOptions, type HeartbeatSocket, startHeartbeat } from './heartbeat.js';
 import { colyseusLogger, createLogger, type Logger } from './logger.js';
@@ -32,11 +33,12 @@ import { installMatchmakeDeadline } from './matchmakeDeadline.js';
 import { serveMetrics } from './metricsRoute.js';
 import { timeRequest } from './opsMetrics.js';
 import type { BucketOptions } from './rateLimit.js';
-import { BlazeRoom, DEFAULT_ROOM_CONFIG, type RoomConfig } from './room/BlazeRoom.js';
+import { DEFAULT_ROOM_CONFIG, type RoomConfig, TableRoom } from './room/TableRoom.js';
 import { securityHeaders } from './securityHeaders.js';
 import { mountTableRoutes } from './tableRoutes.js';
 
-export const ROOM_NAME = 'blaze';
+/** The default game's room: where restores and adoption bring tables back (store/open.ts, cluster/adopt.ts). */
+export const ROOM_NAME = DEFAULT_GAME;
 
 export interface ServerOptions {
   port?: number;
@@ -97,7 +99,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   );
   installFrameGuard({
     admit: (room, client, type) =>
-      edge.admitFrame(client, room.roomId, (room as BlazeRoom).tokenOf?.get(client.sessionId), type),
+      edge.admitFrame(client, room.roomId, (room as TableRoom).tokenOf?.get(client.sessionId), type),
     failed: (room, client, reason) => edge.decodeFailure(client, room.roomId, reason),
   });
   // Only what the client uses: no matchmaker create/joinOrCreate/join (tables come from /api/tables).
@@ -142,10 +144,13 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   const deadlineMs = options.backendTimeoutMs ?? 2_500;
   installMatchmakeDeadline(gameServer, deadlineMs);
   const room: RoomConfig = { ...DEFAULT_ROOM_CONFIG, unclaimedMs: edge.limits.unclaimedMs, ...options.room, edge };
-  // A table's creator holds it until it closes (tableHoldings.ts).
-  gameServer
-    .define(ROOM_NAME, BlazeRoom, { server: room })
-    .on('dispose', (r: BlazeRoom) => edge.holdings.release(r.roomId));
+  // A table room per game, named by the game's id (games.ts); a table's creator holds it until it
+  // closes (tableHoldings.ts).
+  for (const g of tableGames()) {
+    gameServer
+      .define(g.id, TableRoom, { server: room, game: g.id })
+      .on('dispose', (r: TableRoom) => edge.holdings.release(r.roomId));
+  }
 
   // The edge sees every request before express and Colyseus' matchmaker do (which Colyseus wrapped
   // around express in its constructor): oversize bodies and unknown matchmaker methods stop here.
@@ -177,7 +182,7 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
     else void serveMetrics(req, res, metrics === true ? undefined : metrics.token).catch(next);
   });
 
-  mountTableRoutes(app, ROOM_NAME, edge, log, deadlineMs);
+  mountTableRoutes(app, edge, log, deadlineMs);
 
   const api = express.Router();
   app.use('/api', api);

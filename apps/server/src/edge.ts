@@ -75,8 +75,7 @@ const MATCHMAKE_PATH = /^\/matchmake\/(joinById|reconnect)\/[A-Za-z0-9_-]{1,64}$
 /** Close code for connections the server drops for abuse (4000-4999 are the application's). */
 export const CLOSE_ABUSE = 4429;
 
-/** Seats at a table; a table holds these, its spectators and a little room for second tabs. */
-const SEATS = 5;
+/** A table holds its seats (its game's), its spectators and a little room for second tabs. */
 const SECOND_TABS = 5;
 /** Places only the table's own people (by seat token) may take. */
 const KEPT_FOR_PEOPLE = 5;
@@ -145,9 +144,9 @@ export class Edge {
     this.holdings = new TableHoldings(this.limits.tablesHeldPerAddress, tableExists);
   }
 
-  /** Places at a table: its seats, spectators and second tabs, and KEPT_FOR_PEOPLE. */
-  get maxClientsPerTable(): number {
-    return SEATS + this.limits.tableMaxSpectators + SECOND_TABS + KEPT_FOR_PEOPLE;
+  /** Places at a table of `seats` seats: those, spectators and second tabs, and KEPT_FOR_PEOPLE. */
+  maxClientsPerTable(seats: number): number {
+    return seats + this.limits.tableMaxSpectators + SECOND_TABS + KEPT_FOR_PEOPLE;
   }
 
   /**

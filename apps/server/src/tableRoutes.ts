@@ -3,16 +3,17 @@
  * when the server is full); GET /api/tables/:id and /lookup answer the join screen from the
  * matchmaking listing, so they answer for tables of any process (rate-limited per address too).
  */
-import { MAX_SEATS, type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
+import { type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { z } from 'zod';
 import { answerDeadline, DeadlineExceeded, withDeadline } from './deadline.js';
 import { type Edge, isJson } from './edge.js';
+import { DEFAULT_GAME, defaultGame, tableGame } from './games.js';
 import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
-import { currentKind, DEFAULT_GAME, knownGames } from './store/gameKinds.js';
+import { currentKind, knownGames } from './store/gameKinds.js';
 import { hasRecord } from './store/hasRecord.js';
 import type { HoldTicket } from './tableHoldings.js';
 
@@ -20,10 +21,9 @@ const createTableBody = z
   .object({ game: z.string().max(40).optional(), settings: tableSettings.partial().optional() })
   .strict();
 
-/** `room` is the name the tables' rooms are defined under (app.ts). */
+/** A table's room is defined under its game's id (app.ts, games.ts). */
 export function mountTableRoutes(
   app: express.Express,
-  room: string,
   edge: Edge,
   log: Logger,
   /** How long creation and look-ups wait on Redis before answering 503 (deadline.ts). */
@@ -79,7 +79,7 @@ export function mountTableRoutes(
     }
     try {
       const listing = await withDeadline(
-        matchMaker.createRoom(room, { game, settings: body.data.settings ?? {} }),
+        matchMaker.createRoom(game, { settings: body.data.settings ?? {} }),
         deadlineMs,
         'matchmaking',
       );
@@ -101,26 +101,29 @@ export function mountTableRoutes(
   // table itself is); from the matchmaking listing, so it answers for tables of any process.
   const findCard = async (id: string): Promise<TableCard | 'MALFORMED' | 'NOT_FOUND' | 'UNAVAILABLE' | 'LATE'> => {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return 'MALFORMED';
-    let listing: { metadata?: unknown } | undefined;
+    let listing: { name: string; metadata?: unknown } | undefined;
     try {
-      listing = (await withDeadline(matchMaker.query({ name: room, roomId: id }), deadlineMs, 'matchmaking'))[0];
+      // By id alone: the listing's name is its game's, and only a game's room is a table.
+      const found = await withDeadline(matchMaker.query({ roomId: id }), deadlineMs, 'matchmaking');
+      listing = found.find((l) => tableGame(l.name) !== undefined);
     } catch (e) {
       return e instanceof DeadlineExceeded ? 'LATE' : 'UNAVAILABLE';
     }
     if (!listing) return 'NOT_FOUND';
     // Listed before its card was published (only while it is being made): a new table in its lobby.
+    const game = tableGame(listing.name) ?? defaultGame();
     const empty: TableCard = {
-      game: DEFAULT_GAME,
+      game: game.id,
       status: 'lobby',
       host: null,
       seats: [],
-      free: MAX_SEATS,
+      free: game.module.seats.max,
       spectators: 0,
     };
     const card = (listing.metadata as { card?: TableCard } | undefined)?.card;
     // A card published by a process from before tables named their game (sharing Redis while a new
     // version rolls out) names none: its table is Blaze.
-    return card ? { ...card, game: card.game ?? DEFAULT_GAME } : empty;
+    return card ? { ...card, game: card.game ?? game.id } : empty;
   };
   const refuseCard = (res: express.Response, code: 'MALFORMED' | 'UNAVAILABLE' | 'LATE') => {
     if (code === 'LATE') answerDeadline(res, new DeadlineExceeded('matchmaking', deadlineMs));

@@ -10,7 +10,7 @@ import { applyAction, type CardId, cardsFor, createGame, type GameState } from '
 import { matchMaker } from '@colyseus/core';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
-import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+import type { TableRoom } from '../src/room/TableRoom.js';
 import {
   autoplay,
   createTable,
@@ -31,7 +31,7 @@ const srv = useServer({
 });
 
 /** R5.1 check: the rules, run over the room's arrival log, give the same verdicts and the same state. */
-function verifyArrivalOrder(room: BlazeRoom): { accepted: number; refused: number } {
+function verifyArrivalOrder(room: TableRoom): { accepted: number; refused: number } {
   expect(room.gameOptions).not.toBeNull();
   let state: GameState = createGame(room.gameOptions as never);
   let accepted = 0;

@@ -10,7 +10,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';
 import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
-import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+import type { TableRoom } from '../src/room/TableRoom.js';
 import { type RestoredTable, rebuild } from '../src/store/record.js';
 import type { TableEntry } from '../src/store/types.js';
 import { send, viewFromState } from './clientView.js';
@@ -77,8 +77,8 @@ export function rebuilt(entries: readonly TableEntry[]): RestoredTable {
   return r;
 }
 
-export function serverRoom(id: string): BlazeRoom {
-  const room = matchMaker.getLocalRoomById(id) as BlazeRoom | undefined;
+export function serverRoom(id: string): TableRoom {
+  const room = matchMaker.getLocalRoomById(id) as TableRoom | undefined;
   if (!room) throw new Error(`no local room ${id}`);
   return room;
 }

@@ -7,7 +7,7 @@ import { Seating } from '../src/room/seating.js';
 
 describe('Seating', () => {
   it('gives each newcomer a fresh 192-bit token and the first one the host role', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     const b = s.arrive('B', 'not-a-known-token-at-all').person;
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -17,7 +17,7 @@ describe('Seating', () => {
   });
 
   it('compacts occupied slots to 0..n-1 in slot order and moves people with them', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     const b = s.arrive('B', undefined).person;
     expect(s.sit(a, 4)).toBeNull();
@@ -31,7 +31,7 @@ describe('Seating', () => {
   });
 
   it('takes back someone who left for good with their token: the same person, not a stranger', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     s.sit(a, 0);
     const token = a.token;
@@ -45,7 +45,7 @@ describe('Seating', () => {
   });
 
   it('hands the host role to a present seated person when the host goes', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     const b = s.arrive('B', undefined).person;
     const c = s.arrive('C', undefined).person;
@@ -59,7 +59,7 @@ describe('Seating', () => {
   });
 
   it('gives the host role back to the host who was away, not to whoever stood in', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     const b = s.arrive('B', undefined).person;
     const c = s.arrive('C', undefined).person;
@@ -82,7 +82,7 @@ describe('Seating', () => {
   });
 
   it('gives the host role back to a host who left the table and came back with their token', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     const b = s.arrive('B', undefined).person;
     b.sessions.add('b');
@@ -94,7 +94,7 @@ describe('Seating', () => {
   });
 
   it("names a bot after nobody at the table, a person called 'Bot 1' included", () => {
-    const s = new Seating();
+    const s = new Seating(5);
     s.arrive('bot 1', undefined);
     s.addBot(1);
     s.addBot(2);
@@ -102,7 +102,7 @@ describe('Seating', () => {
   });
 
   it('lets the bot play bots and people who are away', () => {
-    const s = new Seating();
+    const s = new Seating(5);
     const a = s.arrive('A', undefined).person;
     s.sit(a, 0);
     s.addBot(1);

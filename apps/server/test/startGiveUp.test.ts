@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Proc, startRedis } from '../../../tests/support/processes.js';
 import * as metrics from '../src/metrics.js';
-import type { BlazeRoom } from '../src/room/BlazeRoom.js';
+import type { TableRoom } from '../src/room/TableRoom.js';
 import { setStore } from '../src/store/current.js';
 import { Recorder, type RestoredTable } from '../src/store/record.js';
 import { openRedisStore } from '../src/store/redis.js';
@@ -97,7 +97,7 @@ async function withPausableRedis(body: (store: TableStore, admin: Redis) => Prom
 }
 
 /** The record holds one game, numbered 1, started once, and replays to the game the room shows. */
-async function expectOneGame(store: TableStore, id: string, room: BlazeRoom): Promise<RestoredTable> {
+async function expectOneGame(store: TableStore, id: string, room: TableRoom): Promise<RestoredTable> {
   const r = rebuilt(await store.load(id));
   expect(r.games.map((g) => g.gameNumber)).toEqual([1]);
   expect(r.game).toEqual(room.game);

@@ -1,7 +1,7 @@
 /**
  * The load bench's server process: the production server (createServer, compiled like main.ts)
  * plus what only a bench may see: GET /bench/metrics (CPU, memory, GC pauses, event-loop delay,
- * accepted actions) and POST /bench/reset. Two room types: `bench` is BlazeRoom counting accepted
+ * accepted actions) and POST /bench/reset. Two room types: `bench` is TableRoom counting accepted
  * actions; `bench-json` is the baseline that sends each seated client its whole view as JSON after
  * every action instead of schema patches (what a full-state server such as boardgame.io sends).
  * Never started by main.ts: nothing here is reachable in production.
@@ -19,7 +19,7 @@ import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { createServer } from '../../src/app.js';
 import { botDecisions, botSearchSeconds, storeCheckpointSeconds, storeWriteSeconds } from '../../src/metrics.js';
-import { BlazeRoom, DEFAULT_ROOM_CONFIG } from '../../src/room/BlazeRoom.js';
+import { DEFAULT_ROOM_CONFIG, TableRoom } from '../../src/room/TableRoom.js';
 import { openStore } from '../../src/store/open.js';
 import { installBreakdown, patchingFor, resetBreakdown, takeBreakdown, takeShapes } from './breakdown.js';
 
@@ -32,7 +32,7 @@ let actions = 0;
 const handled: number[] = [];
 
 /** Counts accepted actions: every accepted action ends in broadcastPatch() with a longer journal. */
-class CountingRoom extends BlazeRoom {
+class CountingRoom extends TableRoom {
   private seenJournal: unknown = null;
   private seenLength = 0;
 
@@ -58,7 +58,7 @@ class CountingRoom extends BlazeRoom {
    * written to every socket (validation, record, rules, mirror, encoding). What a client measures on
    * top of it is waiting: the event loop busy with others, GC, the OS and the client's own process.
    */
-  protected override _onMessage(...args: Parameters<BlazeRoom['_onMessage']>): void {
+  protected override _onMessage(...args: Parameters<TableRoom['_onMessage']>): void {
     const t = performance.now();
     super._onMessage(...args);
     handled.push(performance.now() - t);
@@ -83,7 +83,7 @@ class JsonViewRoom extends CountingRoom {
     const playing = this.state.status === 'playing' && game !== null;
     if (!playing || !this.wasPlaying) {
       this.wasPlaying = playing;
-      const changed = BlazeRoom.prototype.broadcastPatch.call(this);
+      const changed = TableRoom.prototype.broadcastPatch.call(this);
       if (playing) this.sendViews();
       return changed;
     }

@@ -4,10 +4,13 @@
  * target passes, a bet is placed by the bot). The deadlines are re-planned whenever the state
  * moves on; one host timer per table wakes for the soonest.
  */
+import { blazeModule } from '@blaze/blaze-game';
 import type { ClockSpeed } from '@blaze/protocol';
 import { CLOCK_STEP_MS, CLOCKS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { due, type GameState } from '@blaze/rules';
-import { SoonestTimer } from './soonestTimer.js';
+import { type ClockHost, SoonestTimer } from './soonestTimer.js';
+
+export type { ClockHost };
 
 export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
 
@@ -27,16 +30,9 @@ export function whoMustAct(game: GameState): Due[] {
   return out;
 }
 
-interface Timer {
-  clear(): void;
-}
-
-export interface ClockHost {
-  setTimeout(fn: () => void, ms: number): Timer;
-}
-
 const KINDS: readonly ClockKind[] = ['attacker', 'target', 'bet'];
-const SEATS = 5;
+/** The slots are Blaze's roles, for each seat Blaze has (its module's). */
+const SEATS = blazeModule.seats.max;
 /** Slots: attacker seats 0-4, target seats 5-9, bettors 10-14; the window has its own. */
 const SLOTS = KINDS.length * SEATS;
 const slotOf = (kind: Exclude<ClockKind, 'window'>, seat: number) => KINDS.indexOf(kind) * SEATS + seat;

@@ -5,19 +5,47 @@
 import type { ErrorMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
-import { applyAction, createGame, viewFor } from '@blaze/rules';
-import { chooseAction, timeoutAction } from '../bots.js';
+import { createGame } from '@blaze/rules';
+import { chooseAction } from '../bots.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
 import type { StoredLog, TableEntry } from '../store/types.js';
-import type { BlazeRoom } from './BlazeRoom.js';
 import type { Due } from './clocks.js';
 import type { Attempt, Refusal } from './config.js';
+import type { TableHost } from './host.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
-import { recordResult } from './results.js';
+import { type ResultHost, recordResult } from './results.js';
 import { setField } from './sync.js';
-import { seatsChange, seatsEntry } from './tableRecord.js';
+import { type RecordHost, seatsChange, seatsEntry } from './tableRecord.js';
+
+/** What the game's flow needs of the table. */
+export type GameFlowHost = Pick<
+  TableHost,
+  | 'afterChange'
+  | 'attempts'
+  | 'broadcastPatch'
+  | 'clients'
+  | 'config'
+  | 'disposed'
+  | 'fixedDeck'
+  | 'game'
+  | 'gameOptions'
+  | 'journal'
+  | 'log'
+  | 'module'
+  | 'publishCard'
+  | 'recorded'
+  | 'refreshSeats'
+  | 'roomId'
+  | 'seating'
+  | 'settings'
+  | 'starting'
+  | 'state'
+  | 'tokenOf'
+> &
+  ResultHost &
+  RecordHost;
 
 /**
  * Start (or rematch): the game is set up and written first (its seats, its start, its log line, one
@@ -35,7 +63,7 @@ import { seatsChange, seatsEntry } from './tableRecord.js';
  * host asked for, and a table restored mid-game is what any kill looks like.
  */
 export function startGame(
-  room: BlazeRoom,
+  room: GameFlowHost,
   firstSeat: number | undefined,
   /** Who asked, and with which message: told if the start is given up later. */
   asker?: { token: string; request: string },
@@ -43,7 +71,8 @@ export function startGame(
   if (room.starting) return STARTING;
   const s = room.seating;
   const n = s.occupied();
-  if (n < 3) return { code: 'NOT_ENOUGH_PLAYERS', message: 'A game needs 3 to 5 players.' };
+  const { min, max } = room.module.seats;
+  if (n < min) return { code: 'NOT_ENOUGH_PLAYERS', message: `A game needs ${min} to ${max} players.` };
   const pick = firstSeat ?? room.settings.firstPlayer;
   if (pick >= 0 && s.slots[pick] === null)
     return { code: 'BAD_SEAT', message: 'The first player must sit at the table.' };
@@ -135,7 +164,7 @@ export function startGame(
 }
 
 /** A start that did not happen: the hold ends and the table is as it was, its line never shown. */
-function backToWhereItWas(room: BlazeRoom, line: StoredLog): void {
+function backToWhereItWas(room: GameFlowHost, line: StoredLog): void {
   room.starting = false;
   setField(room.state, 'starting', false);
   room.log.discard([line]);
@@ -150,11 +179,11 @@ function backToWhereItWas(room: BlazeRoom, line: StoredLog): void {
  * The one path every game action takes, from people, bots and clocks alike (R5.1: judged against
  * the state it meets, in arrival order). Returns the refusal, or null when accepted.
  */
-export function act(room: BlazeRoom, action: Action, source: Attempt['source']): Refusal | null {
+export function act(room: GameFlowHost, action: Action, source: Attempt['source']): Refusal | null {
   const game = room.game;
   if (game === null || room.state.status !== 'playing') return { code: 'WRONG_PHASE', message: 'No game is running.' };
   if (lifecycle.draining) return { code: 'RESTARTING', message: 'The server is restarting; try again in a moment.' };
-  const r = applyAction(game, action);
+  const r = room.module.apply(game, action);
   room.attempts.push({ action, source, code: r.ok ? null : r.error.code });
   if (!r.ok) return r.error;
   const started = performance.now();
@@ -208,7 +237,7 @@ export const NOT_RECORDED: Refusal = {
   message: 'It could not be recorded, so it did not happen; try again.',
 };
 
-function finishGame(room: BlazeRoom, game: GameState): void {
+function finishGame(room: GameFlowHost, game: GameState): void {
   room.state.status = 'finished';
   recordResult(room, game);
   room.config.edge.log.info({ table: room.roomId, game: room.state.gameNumber, seat: game.winner ?? -1 }, 'game over');
@@ -216,7 +245,7 @@ function finishGame(room: BlazeRoom, game: GameState): void {
 }
 
 /** People who left during the game (or a start's wait) give their seats back now. */
-function releaseDeparted(room: BlazeRoom): void {
+function releaseDeparted(room: GameFlowHost): void {
   for (const p of [...room.seating.people.values()]) {
     if (p.sessions.size === 0 && p.pending === 0) {
       const seat = p.seat;
@@ -228,12 +257,16 @@ function releaseDeparted(room: BlazeRoom): void {
 }
 
 /** A clock ran out: its own log line, then the move it makes for the seat (R5.5). */
-export function onClock(room: BlazeRoom, due: Due): void {
+export function onClock(room: GameFlowHost, due: Due): void {
   const game = room.game;
   if (game === null || game.over) return;
-  const view = viewFor(game, due.seat);
-  // The move itself is the bots' timeoutAction, shared with the game module (one source).
-  const action = timeoutAction(game, { seat: due.kind === 'window' ? null : due.seat, role: due.kind }, Math.random);
+  const view = room.module.view(game, due.seat);
+  // The move itself is the game's (its module's onTimeout: the bots' timeoutAction, one source).
+  const action = room.module.onTimeout(
+    game,
+    { seat: due.kind === 'window' ? null : due.seat, role: due.kind },
+    Math.random,
+  );
   // The clock's own line, before the move it makes (R5.5). The window closing is already its own
   // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
   if (due.kind !== 'window') {

@@ -5,13 +5,16 @@
  * after JOIN_WITHIN_SECONDS, as a dropped connection (its person's grace applies, unclaimed.ts).
  */
 import { type Client, ClientState } from '@colyseus/core';
-import type { BlazeRoom } from './BlazeRoom.js';
-import { timers } from './tableLife.js';
+import type { TableHost } from './host.js';
+import { type TimerHost, timers } from './timers.js';
+
+/** What the join deadline needs of the table. */
+export type JoinHost = Pick<TableHost, 'config' | 'roomId'> & TimerHost;
 
 /** Close code for a connection that never finished joining (4000-4999 are the application's). */
 export const CLOSE_NOT_JOINED = 4408;
 
-export function expectJoined(room: BlazeRoom, client: Client): void {
+export function expectJoined(room: JoinHost, client: Client): void {
   if (client.state !== ClientState.JOINING) return;
   timers(room).setTimeout(() => {
     if (client.state !== ClientState.JOINING) return;

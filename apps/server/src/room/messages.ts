@@ -12,20 +12,57 @@ import {
   type TableSettings,
 } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
-import type { Action } from '@blaze/rules';
 import type { Client } from '@colyseus/core';
-import type { BlazeRoom } from './BlazeRoom.js';
 import type { Refusal } from './config.js';
-import { act, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
+import { act, type GameFlowHost, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
+import type { TableHost } from './host.js';
 import { clearPrivate } from './mirror.js';
 import type { Person, SeatError } from './seating.js';
 
-const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
+/** What a client's message needs of the table. */
+export type MessageHost = Pick<
+  TableHost,
+  | 'afterChange'
+  | 'applySettings'
+  | 'broadcastPatch'
+  | 'chat'
+  | 'config'
+  | 'disposed'
+  | 'game'
+  | 'log'
+  | 'module'
+  | 'personOf'
+  | 'recorder'
+  | 'refreshSeats'
+  | 'roomId'
+  | 'seating'
+  | 'starting'
+  | 'state'
+> &
+  GameFlowHost;
 
-export function onAnyMessage(room: BlazeRoom, client: Client, type: string | number, payload: unknown): void {
+/**
+ * The table's own requests; every other client message is a game action, judged by the table's game
+ * (its module: the types it knows, parseAction, apply).
+ */
+const TABLE_REQUESTS = new Set<ClientMessageType>([
+  'sit',
+  'leave',
+  'addBot',
+  'botStrength',
+  'removeBot',
+  'kick',
+  'settings',
+  'start',
+  'rematch',
+  'chat',
+]);
+
+export function onAnyMessage(room: MessageHost, client: Client, type: string | number, payload: unknown): void {
   // The rates were charged before the payload was decoded (frameGuard.ts, Edge.admitFrame).
   const request = String(type).slice(0, 40);
-  if (!isClientMessageType(type)) {
+  // A system action (a clock's: Blaze's closeWindow) is the table's alone: from a client, no message.
+  if (!isClientMessageType(type) || room.module.actionTypes.system.includes(type as never)) {
     refuse(room, client, request, { code: 'UNKNOWN_ACTION', message: `Unknown message type ${request}.` });
     return;
   }
@@ -43,47 +80,34 @@ export function onAnyMessage(room: BlazeRoom, client: Client, type: string | num
     refuse(room, client, request, { code: 'NOT_SEATED', message: 'Join the table first.' });
     return;
   }
-  const refusal = GAME_ACTIONS.has(type)
+  const refusal = !TABLE_REQUESTS.has(type)
     ? onGameMessage(room, person, type, parsed.value)
     : onTableMessage(room, person, type, parsed.value);
   if (refusal) refuse(room, client, request, refusal);
 }
 
-function refuse(room: BlazeRoom, client: Client, request: string, r: Refusal): void {
+function refuse(room: MessageHost, client: Client, request: string, r: Refusal): void {
   const msg: ErrorMessage = { code: r.code, message: r.message, request };
   if (r.params) msg.params = r.params;
   room.config.edge.refuse(client, room.roomId, msg);
 }
 
-function onGameMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+function onGameMessage(room: MessageHost, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+  // A message of a game, but not of this table's: as malformed as a move without its cards.
+  if (!room.module.actionTypes.player.includes(type as never)) {
+    return { code: 'MALFORMED', message: `This table's game has no ${type} message.` };
+  }
   if (person.seat === null) return { code: 'SPECTATOR', message: 'Spectators watch; take a seat to play.' };
   if (room.state.status !== 'playing' || room.game === null) {
     return { code: 'WRONG_PHASE', message: 'No game is running.' };
   }
-  const seat = person.seat;
-  let action: Action;
-  switch (type) {
-    case 'play':
-      action = { type: 'play', seat, cards: (m as ClientMessage<'play'>).cards };
-      break;
-    case 'reject':
-      action = { type: 'reject', seat, pairs: (m as ClientMessage<'reject'>).pairs };
-      break;
-    case 'bet': {
-      const b = m as ClientMessage<'bet'>;
-      action = { type: 'bet', seat, on: b.on, value: b.value };
-      break;
-    }
-    case 'pass':
-      action = { type: 'pass', seat };
-      break;
-    default:
-      action = { type: 'stand', seat };
-  }
-  return act(room, action, 'person');
+  // The message is the action less its seat: the seat is the one the table knows for this person.
+  const parsed = room.module.parseAction({ ...(m as object), type }, person.seat);
+  if (!parsed.ok) return parsed.error;
+  return act(room, parsed.value, 'person');
 }
 
-function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
+function onTableMessage(room: MessageHost, person: Person, type: ClientMessageType, m: unknown): Refusal | null {
   const s = room.seating;
   if (type === 'chat') {
     const line = room.chat.say(person.name, person.seat ?? -1, (m as ClientMessage<'chat'>).text);
@@ -150,7 +174,7 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
   }
   if (err) return err;
   if (before !== null && before !== person.seat) clearPrivate(room.state.players[before] as PlayerSlot);
-  for (let i = 0; i < 5; i++) if (s.slots[i] === null) clearPrivate(room.state.players[i] as PlayerSlot);
+  for (let i = 0; i < s.seats; i++) if (s.slots[i] === null) clearPrivate(room.state.players[i] as PlayerSlot);
   room.refreshSeats();
   room.afterChange();
   return null;

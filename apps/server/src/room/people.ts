@@ -8,16 +8,39 @@ import { type AuthContext, type Client, ServerError } from '@colyseus/core';
 import type { StateView } from '@colyseus/schema';
 import { normalizeName, uniqueName } from '../names.js';
 import { HASHED, tokenHash } from '../store/record.js';
-import type { BlazeRoom } from './BlazeRoom.js';
-import { expectJoined } from './joinDeadline.js';
+import type { TableHost } from './host.js';
+import { expectJoined, type JoinHost } from './joinDeadline.js';
 import { clearPrivate } from './mirror.js';
 import { tunedView } from './schemaTuning.js';
 import type { Person } from './seating.js';
 import { setField } from './sync.js';
-import { graceSeconds } from './unclaimed.js';
+import { type GraceHost, graceSeconds } from './unclaimed.js';
+
+/** What people coming and going need of the table. */
+export type PeopleHost = Pick<
+  TableHost,
+  | 'afterChange'
+  | 'allowReconnection'
+  | 'applySettings'
+  | 'autoDispose'
+  | 'clients'
+  | 'config'
+  | 'disposed'
+  | 'lastSeatSent'
+  | 'log'
+  | 'personOf'
+  | 'restoredGrace'
+  | 'roomId'
+  | 'seating'
+  | 'starting'
+  | 'state'
+  | 'tokenOf'
+> &
+  JoinHost &
+  GraceHost;
 
 /** onAuth: join options checked, the name normalised, the edge's caps applied. */
-export function admit(room: BlazeRoom, client: Client, options: unknown, context?: AuthContext): JoinOptions {
+export function admit(room: PeopleHost, client: Client, options: unknown, context?: AuthContext): JoinOptions {
   const r = joinOptions.safeParse(options ?? {});
   if (!r.success) {
     const issue = r.error.issues[0];
@@ -49,18 +72,18 @@ export function admit(room: BlazeRoom, client: Client, options: unknown, context
  * back, by its hash (arrive() rekeys them). Without the second, a restored seat's owner counted as a
  * stranger, and a table full of spectators kept them out of their own seat.
  */
-function personByToken(room: BlazeRoom, token: string): Person | undefined {
+function personByToken(room: PeopleHost, token: string): Person | undefined {
   return room.seating.people.get(token) ?? room.seating.people.get(HASHED + tokenHash(token));
 }
 
 /** The table's person a join's options name by seat token, if any (read before the options are checked). */
-export function personOfJoin(room: BlazeRoom, options: unknown): Person | undefined {
+export function personOfJoin(room: PeopleHost, options: unknown): Person | undefined {
   const token = (options as { seatToken?: unknown } | undefined)?.seatToken;
   return typeof token === 'string' && SEAT_TOKEN.test(token) ? personByToken(room, token) : undefined;
 }
 
 /** onJoin: a new person (seated if a seat is free and no game runs) or one returning by token. */
-export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void {
+export function arrive(room: PeopleHost, client: Client, auth: JoinOptions): void {
   // A restored table waits out its people's grace even if a visitor comes and goes meanwhile: they
   // have no reservation with Colyseus, so its own count of clients would close the table.
   if (!room.autoDispose && !room.restoredGrace) room.autoDispose = true;
@@ -102,7 +125,7 @@ export function arrive(room: BlazeRoom, client: Client, auth: JoinOptions): void
  * all), or the last one connected. Any other watcher is simply gone: a grace reserves a place in the
  * room, and thirty watchers coming and going locked a table against its own players.
  */
-export async function leave(room: BlazeRoom, client: Client, consented: boolean): Promise<void> {
+export async function leave(room: PeopleHost, client: Client, consented: boolean): Promise<void> {
   const person = room.personOf(client);
   if (!person) return;
   person.sessions.delete(client.sessionId);
@@ -131,7 +154,7 @@ export async function leave(room: BlazeRoom, client: Client, consented: boolean)
 }
 
 /** A person's last connection is gone for good (left, or the reconnection time ran out). */
-export function departed(room: BlazeRoom, person: Person): void {
+export function departed(room: PeopleHost, person: Person): void {
   if (person.sessions.size > 0 || person.pending > 0) return;
   room.lastSeatSent.delete(person.token);
   if (gameOn(room) && person.seat !== null) {
@@ -152,12 +175,12 @@ export function departed(room: BlazeRoom, person: Person): void {
  * A game runs, or a start waits for its record (gameFlow.startGame): either way the seats are the
  * game's, so a newcomer watches and someone gone keeps their seat for the bot to play.
  */
-function gameOn(room: BlazeRoom): boolean {
+function gameOn(room: PeopleHost): boolean {
   return room.state.status === 'playing' || room.starting;
 }
 
 /** The person's seat and host flag, to their own clients, only when it changed (unless forced). */
-function sendSeat(room: BlazeRoom, person: Person, force = false): void {
+function sendSeat(room: PeopleHost, person: Person, force = false): void {
   const msg: SeatMessage = { seatToken: person.token, seat: person.seat ?? -1, host: room.seating.isHost(person) };
   const key = `${msg.seat}:${msg.host}`;
   if (!force && room.lastSeatSent.get(person.token) === key) return;
@@ -166,7 +189,7 @@ function sendSeat(room: BlazeRoom, person: Person, force = false): void {
 }
 
 /** Slots, views and counts from the seating: who sits where, who is present, who is host. */
-export function refreshSeats(room: BlazeRoom): void {
+export function refreshSeats(room: PeopleHost): void {
   const s = room.seating;
   room.state.players.forEach((slot, i) => {
     const o = s.slots[i] ?? null;

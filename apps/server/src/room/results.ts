@@ -1,47 +1,18 @@
 /**
- * Finished games: the results list and the evening's scoreboard in the synced state (rows keyed by
- * seat identity, so two people with the same name keep separate rows), and the public game record.
+ * Finished games: each result recorded and shown (the synced results and scoreboard: scoreboard.ts),
+ * and the public game record kept for replays.
  */
-import { type BlazeState, GameResult, ScoreRow } from '@blaze/protocol/schema';
 import type { GameState } from '@blaze/rules';
 import { currentStore, lifecycle } from '../store/current.js';
 import { storeFaults } from '../store/faults.js';
 import { type RestoredTable, tokenHash } from '../store/record.js';
 import { doubling, retry } from '../store/retry.js';
 import type { GameRecord, TableStore } from '../store/types.js';
-import type { BlazeRoom } from './BlazeRoom.js';
+import type { TableHost } from './host.js';
 
-export class Results {
-  /** Scoreboard rows by seat identity (token hash, or the bot's name): not by display name. */
-  private rowsByKey = new Map<string, ScoreRow>();
-
-  constructor(private readonly state: BlazeState) {}
-
-  add(n: number, names: string[], keys: string[], scores: readonly number[], winner: number): void {
-    const r = new GameResult();
-    r.game = n;
-    r.names.push(...names);
-    r.scores.push(...scores);
-    r.winner = winner;
-    this.state.results.push(r);
-    names.forEach((name, seat) => {
-      const key = keys[seat] || `name:${name}`;
-      let row = this.rowsByKey.get(key);
-      if (!row) {
-        row = new ScoreRow();
-        this.rowsByKey.set(key, row);
-        this.state.scoreboard.push(row);
-      }
-      row.name = name;
-      row.games++;
-      row.points += scores[seat] ?? 0;
-      if (winner === seat) row.wins++;
-    });
-  }
-}
-
-type ResultHost = Pick<
-  BlazeRoom,
+/** What recording a result needs of the table. */
+export type ResultHost = Pick<
+  TableHost,
   'roomId' | 'kind' | 'state' | 'seating' | 'results' | 'recorder' | 'gameOptions' | 'journal'
 >;
 

@@ -2,7 +2,7 @@
  * Who sits where, who holds which token, who is host. Pure bookkeeping: no Colyseus, no schema,
  * so every lobby rule is a plain function of this object. Errors are values with stable codes.
  */
-import { type BotStrength, MAX_SEATS, type TableCard } from '@blaze/protocol';
+import type { BotStrength, TableCard } from '@blaze/protocol';
 import { newSeatToken } from '../ids.js';
 import { nameTaken } from '../names.js';
 
@@ -30,7 +30,7 @@ const MAX_FORMER = 200;
 const fail = (code: string, message: string): SeatError => ({ code, message });
 
 export class Seating {
-  readonly slots: Occupant[] = new Array<Occupant>(MAX_SEATS).fill(null);
+  readonly slots: Occupant[];
   readonly people = new Map<string, Person>();
   host: string | null = null;
   /**
@@ -38,6 +38,11 @@ export class Seating {
    * person again (one row on the evening's scoreboard, which is keyed by token), not a stranger.
    */
   private readonly former = new Set<string>();
+
+  /** `seats`: the most the table's game seats (its module's seats.max). */
+  constructor(readonly seats: number) {
+    this.slots = new Array<Occupant>(seats).fill(null);
+  }
   /**
    * The host who lost the role only by being away (gone mid-game, or out of the table for a while):
    * they take it back when they return with their token. The one who set up the evening should not
@@ -104,7 +109,7 @@ export class Seating {
   }
 
   sit(p: Person, slot: number): SeatError | null {
-    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.seats) return fail('BAD_SEAT', 'No such seat.');
     if (p.seat === slot) return null;
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
     if (p.seat !== null) this.slots[p.seat] = null;
@@ -124,7 +129,7 @@ export class Seating {
    * the one that played as, say, "Bot 1" (maybe at another strength), so it gets a row of its own.
    */
   addBot(slot: number, strength: BotStrength = 'normal', spent: Iterable<string> = []): SeatError | null {
-    if (slot < 0 || slot >= MAX_SEATS) return fail('BAD_SEAT', 'No such seat.');
+    if (slot < 0 || slot >= this.seats) return fail('BAD_SEAT', 'No such seat.');
     if (this.slots[slot] !== null) return fail('SEAT_TAKEN', 'That seat is taken.');
     // Nobody at the table may share the bot's name, a person calling themselves "Bot 1" included.
     const names = this.slots.map((o) => (o?.kind === 'bot' ? o.name : ''));
@@ -189,7 +194,7 @@ export class Seating {
         moved.push(o);
       }
     });
-    for (let i = 0; i < MAX_SEATS; i++) this.slots[i] = moved[i] ?? null;
+    for (let i = 0; i < this.seats; i++) this.slots[i] = moved[i] ?? null;
     moved.forEach((o, i) => {
       if (o?.kind === 'person') {
         const p = this.people.get(o.token);
@@ -240,7 +245,7 @@ export function tableCard(game: string, s: Seating, status: string, starting: bo
   });
   const host = s.host === null ? null : (s.people.get(s.host)?.name ?? null);
   const known = starting ? 'starting' : status === 'playing' || status === 'finished' ? status : 'lobby';
-  return { game, status: known, host, seats, free: MAX_SEATS - seats.length, spectators };
+  return { game, status: known, host, seats, free: s.seats - seats.length, spectators };
 }
 
 /**

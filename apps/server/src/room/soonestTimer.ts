@@ -4,7 +4,13 @@
  * again; only an earlier deadline re-arms it. A timer per deadline, re-armed on every action, was a
  * large share of what outlived young collections at 500 tables (issue 9).
  */
-import type { ClockHost } from './clocks.js';
+interface Timer {
+  clear(): void;
+}
+
+export interface ClockHost {
+  setTimeout(fn: () => void, ms: number): Timer;
+}
 
 export class SoonestTimer {
   private timer: { clear(): void } | null = null;

@@ -7,6 +7,7 @@ import { tableSettings } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
 import { ServerError } from '@colyseus/core';
 import { sharedBotPool } from '../botPool/pool.js';
+import { tableGame } from '../games.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { closeOnRecord } from '../store/closing.js';
@@ -22,32 +23,76 @@ import {
   UNKNOWN_RESTORE,
   UNREPLAYABLE,
 } from '../store/record.js';
-import type { BlazeRoom } from './BlazeRoom.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
 import { TableClocks } from './clocks.js';
 import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
-import { act, NOT_RECORDED, onClock } from './gameFlow.js';
+import { act, type GameFlowHost, NOT_RECORDED, onClock } from './gameFlow.js';
+import type { TableHost } from './host.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
-import { Results, recordedGames, recordResult, saveMissingGames } from './results.js';
+import { recordedGames, recordResult, saveMissingGames } from './results.js';
+import { Results } from './scoreboard.js';
+import { Seating } from './seating.js';
 import { setField } from './sync.js';
-import { recordChanges } from './tableRecord.js';
-import { graceSeconds } from './unclaimed.js';
+import { type RecordHost, recordChanges } from './tableRecord.js';
+import { type TimerHost, timers } from './timers.js';
+import { type GraceHost, graceSeconds } from './unclaimed.js';
+
+/** What a table's set-up, restore and end need of it: most of it (the one part that builds the table). */
+export type LifeHost = Pick<
+  TableHost,
+  | 'afterChange'
+  | 'applySettings'
+  | 'autoDispose'
+  | 'bots'
+  | 'broadcastPatch'
+  | 'chat'
+  | 'clients'
+  | 'clocks'
+  | 'config'
+  | 'departed'
+  | 'disconnect'
+  | 'disposed'
+  | 'fixedDeck'
+  | 'game'
+  | 'gameOptions'
+  | 'journal'
+  | 'kind'
+  | 'log'
+  | 'maxClients'
+  | 'module'
+  | 'patchRate'
+  | 'recorder'
+  | 'refreshSeats'
+  | 'restoredGrace'
+  | 'results'
+  | 'roomId'
+  | 'seating'
+  | 'starting'
+  | 'state'
+> &
+  GameFlowHost &
+  RecordHost &
+  TimerHost &
+  GraceHost;
 
 /**
  * Everything a new table needs before anyone joins. Answers the id to restore (only ids this
  * process is restoring may be taken again: a client cannot ask for one), or null for a new table.
  */
-export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): string | null {
+export function setUpTable(room: LifeHost, options: Record<string, unknown>): string | null {
   const restoreId = typeof options?.restore === 'string' && restoring.has(options.restore) ? options.restore : null;
   room.roomId = restoreId ?? newTableId();
-  // A restored table's game is its record's (openTable); a new one's, its creator's (POST /api/tables checked it).
-  if (!restoreId) {
-    const kind = currentKind(typeof options?.game === 'string' ? options.game : DEFAULT_GAME);
-    if (!kind) throw new ServerError(400, `UNKNOWN_GAME: no such game ${JSON.stringify(options?.game)}`);
-    room.kind = kind;
-  }
+  // The room is defined per game (app.ts), so `game` is the definition's; a new table gets that game's
+  // current rules, a restored one its record's version (openTable).
+  const game = typeof options?.game === 'string' ? options.game : DEFAULT_GAME;
+  const entry = tableGame(game);
+  const kind = currentKind(game);
+  if (!entry || !kind) throw new ServerError(400, `UNKNOWN_GAME: no such game ${JSON.stringify(options?.game)}`);
+  room.module = entry.module;
+  if (!restoreId) room.kind = kind;
+  room.seating = new Seating(room.module.seats.max);
   room.config = { ...DEFAULT_ROOM_CONFIG, ...((options?.server as Partial<RoomConfig>) ?? {}) };
   room.recorder = new Recorder(currentStore(), room.roomId, {
     noticeMs: room.config.saveNoticeMs,
@@ -61,7 +106,7 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
   // No patch interval: afterChange() patches the moment something changed, so an idle table
   // costs nothing (500 idle tables were 10,000 empty patch ticks a second).
   room.patchRate = 0;
-  room.maxClients = room.config.edge.maxClientsPerTable;
+  room.maxClients = room.config.edge.maxClientsPerTable(room.module.seats.max);
   // A new table waits for its creator; a refused join must not dispose it meanwhile. Once someone
   // has joined, the table closes itself when the last person is gone.
   room.autoDispose = false;
@@ -69,7 +114,7 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
     if (room.seating.people.size === 0 && room.clients.length === 0) void room.disconnect();
   }, room.config.unclaimedMs);
   const state = new BlazeState();
-  for (let i = 0; i < 5; i++) state.players.push(new PlayerSlot());
+  for (let i = 0; i < room.module.seats.max; i++) state.players.push(new PlayerSlot());
   room.state = state;
   room.chat = new Chat(state);
   room.results = new Results(state);
@@ -96,7 +141,7 @@ export function setUpTable(room: BlazeRoom, options: Record<string, unknown>): s
 }
 
 /** Restores the table from its record (if it is one being restored), then puts its start on record. */
-export async function openTable(room: BlazeRoom, restoreId: string | null): Promise<void> {
+export async function openTable(room: LifeHost, restoreId: string | null): Promise<void> {
   if (restoreId) {
     const store = currentStore();
     const entries = store ? await store.load(restoreId) : [];
@@ -111,6 +156,14 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
         .error({ table: restoreId, game, rulesVersion, ...(entry === undefined ? {} : { entry }) }, UNKNOWN_RESTORE);
       throw new ServerError(UNKNOWN_RECORD, why);
     }
+    if (r.kind.game !== room.module.id) {
+      // Restored under another game's room (restoreTables and adoption name the default game's), its
+      // seats and rules would be that game's: kept on record, as a record this build does not know.
+      storeFaults
+        .logger()
+        .error({ table: restoreId, game: r.kind.game, rulesVersion: r.kind.rulesVersion }, UNKNOWN_RESTORE);
+      throw new ServerError(UNKNOWN_RECORD, `table ${restoreId} holds ${r.kind.game}, not ${room.module.id}`);
+    }
     room.recorder.resume(entries.length);
     restore(room, r);
     // A finished game whose public record was never saved (a kill between the two writes) gets it now.
@@ -124,7 +177,7 @@ export async function openTable(room: BlazeRoom, restoreId: string | null): Prom
 }
 
 /** The table exactly as after its last recorded entry; clocks start afresh, people get their grace. */
-function restore(room: BlazeRoom, r: RestoredTable): void {
+function restore(room: LifeHost, r: RestoredTable): void {
   room.kind = r.kind;
   if (r.settings) room.applySettings(r.settings);
   const s = room.seating;
@@ -191,14 +244,14 @@ function restore(room: BlazeRoom, r: RestoredTable): void {
  * never lists it, so never disposes it. It leaves the metrics and its timers stop; its record, if
  * it has one, is the restore's to keep or give up (store/open.ts).
  */
-export function abandonTable(room: BlazeRoom): void {
+export function abandonTable(room: LifeHost): void {
   room.disposed = true;
   metrics.tableClosed(room);
   room.clocks?.clearAll();
   room.bots?.clearAll();
 }
 
-export function disposeTable(room: BlazeRoom): void {
+export function disposeTable(room: LifeHost): void {
   room.disposed = true;
   // A start still waiting for its record is not shown now (its callback finds the table disposed).
   room.starting = false;
@@ -212,28 +265,4 @@ export function disposeTable(room: BlazeRoom): void {
   }
   room.clocks?.clearAll();
   room.bots?.clearAll();
-}
-
-/**
- * Timers for clocks and bots. Node's own timers, not the room clock: that one only advances
- * when a patch interval ticks it, and there is none (see setUpTable). Each fires as a task of its
- * own; the handle is cleared by its owner, and on dispose by clearAll().
- */
-export function timers(room: BlazeRoom) {
-  return {
-    setTimeout: (fn: () => void, ms: number) => {
-      const t = setTimeout(() => {
-        if (room.disposed) return;
-        // Outside Colyseus' own wrapper, so guard here: a timer error must not end the process.
-        try {
-          fn();
-        } catch (e) {
-          room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'setTimeout');
-        }
-      }, ms);
-      // A pending timer must not keep a closing process alive.
-      t.unref();
-      return { clear: () => clearTimeout(t) };
-    },
-  };
 }

@@ -4,11 +4,14 @@
  */
 import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
-import type { BlazeRoom } from './BlazeRoom.js';
+import type { TableHost } from './host.js';
 import type { Seating } from './seating.js';
 
+/** What putting seats and settings on record needs of the table. */
+export type RecordHost = Pick<TableHost, 'recorded' | 'recorder' | 'seating' | 'settings' | 'starting'>;
+
 /** Seats and settings go on record when they changed (the next write takes them along). */
-export function recordChanges(room: BlazeRoom): void {
+export function recordChanges(room: RecordHost): void {
   // A start waiting for its record carries the seats as they will be (closed up); seats recorded
   // meanwhile would land after it as they were, and the record would not replay to the game.
   const seats = room.starting ? null : seatsChange(room);
@@ -27,7 +30,7 @@ export function recordChanges(room: BlazeRoom): void {
  * The seats entry, when the seats changed since the last one recorded (the caller writes it, then
  * sets room.recorded.seats to its signature).
  */
-export function seatsChange(room: BlazeRoom): { entry: TableEntry; signature: string } | null {
+export function seatsChange(room: RecordHost): { entry: TableEntry; signature: string } | null {
   const s = room.seating;
   // Compared as a plain signature first: this runs after every action, and hashing every token and
   // building the entry each time was 10% of the server's allocations under load. The signature
@@ -38,7 +41,7 @@ export function seatsChange(room: BlazeRoom): { entry: TableEntry; signature: st
 }
 
 /** The seats as they are now, as the record keeps them (token hashes, never tokens). */
-export function seatsEntry(room: BlazeRoom): TableEntry {
+export function seatsEntry(room: RecordHost): TableEntry {
   const s = room.seating;
   return {
     t: 'seats',

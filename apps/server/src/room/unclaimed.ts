@@ -5,15 +5,18 @@
  * worth coming back to; the bot plays it meanwhile). Issue 39: 114 addresses each made ten tables
  * with a grace of 600 s, joined once and dropped the socket, and held every table for ten minutes.
  */
-import type { BlazeRoom } from './BlazeRoom.js';
+import type { TableHost } from './host.js';
+
+/** What the grace bound needs of the table. */
+export type GraceHost = Pick<TableHost, 'config' | 'game' | 'settings' | 'starting' | 'state'>;
 
 /** A game was started at this table (or its start waits for the record). */
-export function everStarted(room: BlazeRoom): boolean {
+export function everStarted(room: GraceHost): boolean {
   return room.state.gameNumber > 0 || room.starting || room.game !== null;
 }
 
 /** How long a dropped connection's person is waited for, in seconds. */
-export function graceSeconds(room: BlazeRoom): number {
+export function graceSeconds(room: GraceHost): number {
   const chosen = room.settings.reconnectSeconds;
   return everStarted(room) ? chosen : Math.min(chosen, room.config.unclaimedMs / 1000);
 }

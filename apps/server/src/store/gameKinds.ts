@@ -5,7 +5,10 @@
  * hold Blaze under its first rules. A build refuses, and keeps, a record of a game or version it does
  * not know: a newer build may restore it.
  */
+import { DEFAULT_GAME, tableGame, tableGames } from '../games.js';
 import type { GameRecord } from './types.js';
+
+export { DEFAULT_GAME };
 
 export interface GameKind {
   game: string;
@@ -15,32 +18,21 @@ export interface GameKind {
 /** What a record that names no game holds. */
 export const LEGACY_KIND: Readonly<GameKind> = Object.freeze({ game: 'blaze', rulesVersion: 1 });
 
-/** A new table's game when its creator names none. */
-export const DEFAULT_GAME = 'blaze';
-
-/**
- * The games this build plays: the rules version its new records get, and every version whose records
- * it still replays. (The game modules' registry takes this over once it exists.)
- */
-const KNOWN: Readonly<Record<string, { current: number; replays: readonly number[] }>> = {
-  blaze: { current: 1, replays: [1] },
-};
-
+/** The games this build plays (the registry, games.ts). */
 export function knownGames(): string[] {
-  return Object.keys(KNOWN);
+  return tableGames().map((g) => g.id);
 }
 
 /** A new table of `game`, under its current rules; null for a game this build does not play. */
 export function currentKind(game: string): GameKind | null {
-  const k = Object.hasOwn(KNOWN, game) ? KNOWN[game] : undefined;
-  return k ? { game, rulesVersion: k.current } : null;
+  const g = tableGame(game);
+  return g ? { game, rulesVersion: g.module.version } : null;
 }
 
 /** Whether this build can replay a record of this game and rules version. */
 export function knowsKind(kind: { game?: unknown; rulesVersion?: unknown }): boolean {
   if (typeof kind.game !== 'string' || typeof kind.rulesVersion !== 'number') return false;
-  const k = Object.hasOwn(KNOWN, kind.game) ? KNOWN[kind.game] : undefined;
-  return k?.replays.includes(kind.rulesVersion) === true;
+  return tableGame(kind.game)?.replays.includes(kind.rulesVersion) === true;
 }
 
 /**

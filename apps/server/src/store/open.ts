@@ -9,7 +9,6 @@ import { matchMaker } from '@colyseus/core';
 import type express from 'express';
 import { answerDeadline, withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
-import type { BlazeRoom } from '../room/BlazeRoom.js';
 import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
@@ -97,6 +96,13 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
   return back;
 }
 
+/** What a drain needs of a table (room/TableRoom.ts): the store does not import the room. */
+interface Drainable {
+  roomId: string;
+  flushRecord(): Promise<void>;
+  disconnect(closeCode?: number): Promise<unknown>;
+}
+
 /**
  * SIGTERM: no more actions, everything recorded, every client told "the server is restarting"
  * (its own close code, so the web client rejoins by token), store closed. Answers the tables let go.
@@ -105,8 +111,8 @@ export async function drainTables(store: TableStore): Promise<string[]> {
   lifecycle.draining = true;
   lifecycle.shuttingDown = true;
   const rooms = (await matchMaker.query({}))
-    .map((l) => matchMaker.getLocalRoomById(l.roomId) as BlazeRoom | undefined)
-    .filter((r): r is BlazeRoom => r !== undefined);
+    .map((l) => matchMaker.getLocalRoomById(l.roomId) as unknown as Drainable | undefined)
+    .filter((r): r is Drainable => r !== undefined);
   await Promise.all(rooms.map((r) => r.flushRecord()));
   await Promise.all(rooms.map((r) => r.disconnect(CLOSE_RESTARTING)));
   await store.close();

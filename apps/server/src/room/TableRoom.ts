@@ -1,31 +1,35 @@
 /**
- * A Blaze table. Thin by design: a composition of the table's parts, with Colyseus as transport.
+ * A table of any game (Blaze today). Thin by design: a composition of the table's parts, with Colyseus
+ * as transport.
  * It validates input and maps a client to a seat (people.ts, messages.ts), asks @blaze/rules
  * (gameFlow.ts), mirrors the result into the schema state and runs the clocks; the table's life
  * (record, restore, dispose) is tableLife.ts, finished games results.ts. No rule lives here.
  *
- * The fields below are shared with those modules (they take the room as their one argument); they
- * are the table's own state, not an API for anything outside apps/server/src/room.
+ * The fields below are shared with those modules, each of which takes the few it needs of TableHost
+ * (host.ts), never this class; they are the table's own state, not an API for anything outside
+ * apps/server/src/room.
  */
 import { DEFAULT_SETTINGS, type JoinOptions, type TableSettings, tableSettings } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
+import { defaultGame, type TableModule } from '../games.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
 import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
 import { speedOf, type TableClocks } from './clocks.js';
 import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
+import type { TableHost } from './host.js';
 import type { GameLog } from './log.js';
 import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, personOfJoin, refreshSeats } from './people.js';
-import type { Results } from './results.js';
 import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
-import { CardPublisher, type Person, Seating, tableCard } from './seating.js';
+import type { Results } from './scoreboard.js';
+import { CardPublisher, type Person, type Seating, tableCard } from './seating.js';
 import { setField } from './sync.js';
 import { abandonTable, disposeTable, openTable, setUpTable } from './tableLife.js';
 import { recordChanges } from './tableRecord.js';
@@ -42,12 +46,15 @@ Encoder.BUFFER_SIZE = Math.max(Encoder.BUFFER_SIZE, 64 * 1024);
 installSchemaTuning();
 installStringFix();
 
-export class BlazeRoom extends Room<BlazeState> {
+export class TableRoom extends Room<BlazeState> implements TableHost {
   config: RoomConfig = DEFAULT_ROOM_CONFIG;
+  /** The table's game (the room is defined per game: app.ts); set with the seats in setUpTable. */
+  module: TableModule = defaultGame().module;
   /** The table's game and rules version: its creator's choice, or its record's (tableLife.ts). */
   kind: GameKind = LEGACY_KIND;
   settings: TableSettings = { ...DEFAULT_SETTINGS };
-  readonly seating = new Seating();
+  /** Sized by the game (module.seats.max), in setUpTable. */
+  seating!: Seating;
   /** Each connection's person, by session id. */
   readonly tokenOf = new Map<string, string>();
   /** The last 'seat' message each person got (seat:host), so changes are told once. */

@@ -1,10 +1,10 @@
 /** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
 import './noEval.js';
 import './style.css';
-import './a11y/a11y.css';
-import { initLang, onLangChange } from './i18n/index.js';
-import { registerServiceWorker } from './practice/offline.js';
-import { homePage } from './ui/home.js';
+import './shell/a11y/a11y.css';
+import { initLang, onLangChange } from './shell/i18n/index.js';
+import { registerServiceWorker } from './shell/offline.js';
+import { homePage } from './shell/home.js';
 
 initLang();
 registerServiceWorker();
@@ -27,28 +27,28 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const id = tableIdOf(path);
   if (id) {
-    const { tablePage } = await import('./ui/tablePage.js');
+    const { tablePage } = await import('./shell/tablePage.js');
     dispose = tablePage(root, id);
     return;
   }
   const gameId = gameIdOf(path);
   if (gameId) {
-    const { replayPage } = await import('./replay/page.js');
+    const { replayPage } = await import('./shell/replay/page.js');
     dispose = replayPage(root, gameId);
     return;
   }
   if (path === '/practice') {
-    const { practicePage } = await import('./practice/page.js');
+    const { practicePage } = await import('./games/blaze/practice/page.js');
     dispose = practicePage(root);
     return;
   }
   if (path === '/learn') {
-    const { learnPage } = await import('./learn/page.js');
+    const { learnPage } = await import('./games/blaze/learn/page.js');
     dispose = learnPage(root, go);
     return;
   }
   if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
-    const { fixturePage } = await import('./dev/fixture.js');
+    const { fixturePage } = await import('./games/blaze/dev/fixture.js');
     dispose = fixturePage(root);
     return;
   }

@@ -2,9 +2,10 @@
 import './noEval.js';
 import './style.css';
 import './shell/a11y/a11y.css';
+import { gameMeta, loadGame } from './games/registry.js';
+import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
 import { registerServiceWorker } from './shell/offline.js';
-import { homePage } from './shell/home.js';
 
 initLang();
 registerServiceWorker();
@@ -27,29 +28,27 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const id = tableIdOf(path);
   if (id) {
-    const { tablePage } = await import('./shell/tablePage.js');
-    dispose = tablePage(root, id);
+    const [{ tablePage }, game] = await Promise.all([import('./shell/tablePage.js'), loadGame()]);
+    dispose = tablePage(root, id, game);
     return;
   }
   const gameId = gameIdOf(path);
   if (gameId) {
-    const { replayPage } = await import('./shell/replay/page.js');
-    dispose = replayPage(root, gameId);
+    const [{ replayPage }, game] = await Promise.all([import('./shell/replay/page.js'), loadGame()]);
+    dispose = replayPage(root, gameId, game);
     return;
   }
   if (path === '/practice') {
-    const { practicePage } = await import('./games/blaze/practice/page.js');
-    dispose = practicePage(root);
+    dispose = (await gameMeta().pages.practice())(root);
     return;
   }
   if (path === '/learn') {
-    const { learnPage } = await import('./games/blaze/learn/page.js');
-    dispose = learnPage(root, go);
+    dispose = (await gameMeta().pages.learn())(root, go);
     return;
   }
   if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
-    const { fixturePage } = await import('./games/blaze/dev/fixture.js');
-    dispose = fixturePage(root);
+    const open = gameMeta().pages.fixture;
+    if (open) dispose = (await open())(root);
     return;
   }
   dispose = homePage(root, go);

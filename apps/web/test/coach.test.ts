@@ -14,8 +14,8 @@ import {
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { COACH } from '../src/games/blaze/i18n/coach.js';
-import { LANGS } from '../src/shell/i18n/index.js';
 import { coachWords, RULE_OF, whyNot } from '../src/games/blaze/logic/coach.js';
+import { LANGS } from '../src/shell/i18n/index.js';
 import { toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COACH } from '../src/games/blaze/i18n/coach.js';
-import { de } from '../src/shell/i18n/de.js';
 import { EXPLAIN } from '../src/games/blaze/i18n/explain.js';
-import { ja } from '../src/shell/i18n/ja.js';
 import { learnDe } from '../src/games/blaze/i18n/learn.de.js';
 import { learnJa } from '../src/games/blaze/i18n/learn.ja.js';
+import { de } from '../src/shell/i18n/de.js';
+import { ja } from '../src/shell/i18n/ja.js';
 import { replayDe } from '../src/shell/i18n/replay.de.js';
 import { replayJa } from '../src/shell/i18n/replay.ja.js';
 

@@ -2,8 +2,8 @@
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { announcements, turnAnnouncement } from '../src/games/blaze/a11y/announce.js';
-import { LANGS, setLang } from '../src/shell/i18n/index.js';
 import { logWords } from '../src/games/blaze/logic/log.js';
+import { LANGS, setLang } from '../src/shell/i18n/index.js';
 import { type ClientTable, type LogLine, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 

@@ -12,19 +12,19 @@ import {
 import { describe, expect, it } from 'vitest';
 import { savingAnnouncement, startingAnnouncement } from '../src/games/blaze/a11y/announce.js';
 import { COACH } from '../src/games/blaze/i18n/coach.js';
-import { setLang, t } from '../src/shell/i18n/index.js';
 import { banner, secondsLeft } from '../src/games/blaze/logic/banner.js';
 import { sortHand } from '../src/games/blaze/logic/cards.js';
 import { coachWords } from '../src/games/blaze/logic/coach.js';
 import { highlights } from '../src/games/blaze/logic/highlights.js';
 import { logWords } from '../src/games/blaze/logic/log.js';
 import { rematchOffer, results } from '../src/games/blaze/logic/results.js';
-import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
 import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/games/blaze/render/layout.js';
 import { deck2Forms, deckLabelRoom } from '../src/games/blaze/render/pileWords.js';
-import { toClientTable } from '../src/shell/store/snapshot.js';
+import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
+import { setLang, t } from '../src/shell/i18n/index.js';
 import { lobbyOffers } from '../src/shell/lobby.js';
 import { watchNote } from '../src/shell/seatOffer.js';
+import { toClientTable } from '../src/shell/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
 
 function must(g: GameState, a: Parameters<typeof applyAction>[1]): GameState {

@@ -1,8 +1,8 @@
 /** The tab's title and icon say "your turn" exactly while the banner asks this person to act. */
 import { applyAction, createGame, type GameState } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../src/shell/i18n/index.js';
 import { turnCue } from '../src/games/blaze/logic/turnCue.js';
+import { LANGS } from '../src/shell/i18n/index.js';
 import { toClientTable } from '../src/shell/store/snapshot.js';
 import { TURN_ICON, tabCue } from '../src/shell/tabCue.js';
 import { stateFrom } from './fixtures.js';

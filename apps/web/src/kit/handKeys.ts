@@ -3,7 +3,7 @@
  * goes onto (up/down), space selects, Enter plays or rejects, Escape clears the selection. Typing in a
  * field, and Enter or Space on a focused button, are left alone.
  */
-import type { CardId } from '@blaze/rules';
+import type { CardId } from './types.js';
 
 export interface HandKeysTarget {
   /** The hand as shown, left to right. */

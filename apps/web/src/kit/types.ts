@@ -1,5 +1,7 @@
 /** What the scene's parts answer about what they drew, for the layout checks and the page. */
-import type { CardId } from '@blaze/rules';
+
+/** A card's id: the kit tells cards apart and knows nothing of what they mean. */
+export type CardId = string;
 
 /** A drawn thing's box in canvas CSS pixels, for the layout checks (nothing may overlap). */
 export interface Region {

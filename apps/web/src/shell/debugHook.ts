@@ -3,7 +3,7 @@
  * the console. It reads what the page already holds; nothing here reaches the server.
  */
 import type { CardId } from '@blaze/rules';
-import type { Label, Region, TableScene } from '../games/blaze/render/scene.js';
+import type { Label, Region, TableScene } from '../games/registry.js';
 import type { ClientTable } from './store/snapshot.js';
 import type { Store, StoreState } from './store/store.js';
 

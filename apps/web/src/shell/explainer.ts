@@ -1,12 +1,11 @@
 /**
  * Hover (mouse) or hold (touch, pen) on a card, seat or badge: a bubble says what it is and what it
  * means now. A hold that showed a bubble does not also select or play the card under the finger.
- * The words come from logic/explain.ts; where things are, from the scene (render/hit.ts).
+ * The words come from the game's client (Blaze: logic/explain.ts); where things are, from its scene.
  */
-import { type Explainable, explain, explainKey } from '../games/blaze/logic/explain.js';
-import type { Box, Hit } from '../games/blaze/render/hit.js';
-import type { ClientTable } from './store/snapshot.js';
+import type { Box, Explainable, GameClient, Hit } from '../games/registry.js';
 import { h, setText } from './dom.js';
+import type { ClientTable } from './store/snapshot.js';
 
 export interface ExplainerDeps {
   /** The canvas to watch. */
@@ -16,6 +15,8 @@ export interface ExplainerDeps {
   /** What lies under a point of the canvas, and its box (canvas CSS pixels). */
   at(x: number, y: number): Hit | null;
   table(): ClientTable | null;
+  /** The game's words for a thing, and a key naming it (one bubble per thing). */
+  words: Pick<GameClient, 'explain' | 'explainKey'>;
 }
 
 /** A mouse resting this long on a thing explains it (ms). */
@@ -91,7 +92,7 @@ export class Explainer {
   refresh(): void {
     if (!this.shown) return;
     const tb = this.d.table();
-    const text = tb ? explain(tb, this.shown.what) : null;
+    const text = tb ? this.d.words.explain(tb, this.shown.what) : null;
     if (text === null) this.hide();
     else setText(this.el, text);
   }
@@ -112,8 +113,8 @@ export class Explainer {
         this.hide();
         return;
       }
-      const key = explainKey(hit.what);
-      if (this.shown && explainKey(this.shown.what) === key) return;
+      const key = this.d.words.explainKey(hit.what);
+      if (this.shown && this.d.words.explainKey(this.shown.what) === key) return;
       if (this.waitingFor === key) return;
       this.hide();
       this.schedule(hit.what, hit.box, HOVER_MS);
@@ -163,7 +164,7 @@ export class Explainer {
 
   private schedule(what: Explainable, box: Box, ms: number): void {
     this.clear();
-    this.waitingFor = explainKey(what);
+    this.waitingFor = this.d.words.explainKey(what);
     this.timer = setTimeout(() => {
       this.waitingFor = '';
       const byHold = this.press !== null;
@@ -184,7 +185,7 @@ export class Explainer {
   /** Shows the words for `what` above its box, or below it when the box is at the top. */
   private show(what: Explainable, thing: Box): boolean {
     const tb = this.d.table();
-    const text = tb ? explain(tb, what) : null;
+    const text = tb ? this.d.words.explain(tb, what) : null;
     if (text === null) return false;
     this.shown = { what, box: thing };
     setText(this.el, text);

@@ -1,11 +1,11 @@
 /** The start page: a name (remembered), "New table", and "Join" by pasting a link. */
+
+import { GAMES } from '../games/registry.js';
+import { h } from './dom.js';
 import { t } from './i18n/index.js';
-import { lt } from '../games/blaze/i18n/learn.js';
-import '../games/blaze/learn/learn.css';
 import { createFailure } from './net/createError.js';
 import { tableIdFrom } from './net/endpoint.js';
 import { keys, load, save } from './net/storage.js';
-import { h } from './dom.js';
 import { topBar } from './topbar.js';
 
 export function homePage(root: HTMLElement, go: (path: string) => void): () => void {
@@ -82,8 +82,12 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       h(
         'div',
         { class: 'row learn-row' },
-        h('a', { href: '/learn', 'data-link': '', class: 'button', testid: 'learn' }, lt('home.learn')),
-        h('a', { href: '/practice', 'data-link': '', class: 'button', testid: 'practice' }, lt('home.practice')),
+        // Each game's own pages (learn, practice), from the registry: Blaze's only, for now.
+        ...GAMES.flatMap((g) =>
+          g.meta
+            .links()
+            .map((l) => h('a', { href: l.href, 'data-link': '', class: 'button', testid: l.testid }, l.words)),
+        ),
       ),
     ),
   );

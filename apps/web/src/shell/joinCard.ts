@@ -3,8 +3,8 @@
  * seats are free, whether a game runs. From GET /api/tables/:id/lookup; nothing there is secret.
  */
 import { type TableCard, tableLookup } from '@blaze/protocol';
-import { type MessageKey, t, tn } from './i18n/index.js';
 import { h } from './dom.js';
+import { type MessageKey, t, tn } from './i18n/index.js';
 
 /** Why a link leads to no table: the table closed, or no table ever had this id. */
 export type NoTable = 'closed' | 'unknown';

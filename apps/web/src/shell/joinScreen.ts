@@ -4,13 +4,13 @@
  * the table is gone, the join failed). A table that does not exist gets only that, and a way home.
  */
 import type { TableCard } from '@blaze/protocol';
+import { h } from './dom.js';
 import { t } from './i18n/index.js';
+import { fetchTableCard, type NoTable, renderTableCard, sitOffered } from './joinCard.js';
 import { type ConnState, RESTARTING, TABLE_GONE } from './net/connection.js';
 import { isTableId } from './net/endpoint.js';
 import type { JoinFailure } from './net/joinError.js';
 import { keys, load, save } from './net/storage.js';
-import { h } from './dom.js';
-import { fetchTableCard, type NoTable, renderTableCard, sitOffered } from './joinCard.js';
 
 export interface JoinScreenOptions {
   tableId: string;

@@ -1,10 +1,10 @@
 /** The lobby: five seats (sit, leave, bots, kick), the host's settings, Start, and the invite link. */
 import { type BotStrength, botStrength } from '@blaze/protocol';
-import { t } from './i18n/index.js';
-import type { ClientTable } from './store/snapshot.js';
 import { h, patch } from './dom.js';
+import { t } from './i18n/index.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
+import type { ClientTable } from './store/snapshot.js';
 
 export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
 export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;

@@ -1,9 +1,10 @@
 /** Side panels: the game log in words, the rules in our own words, and chat. */
-import { t } from './i18n/index.js';
-import { logWords, toldLines } from '../games/blaze/logic/log.js';
-import type { ClientTable } from './store/snapshot.js';
+
+import type { GameClient } from '../games/registry.js';
 import { h, patch } from './dom.js';
+import { t } from './i18n/index.js';
 import type { Send } from './send.js';
+import type { ClientTable } from './store/snapshot.js';
 
 export type Tab = 'log' | 'rules' | 'chat';
 
@@ -17,7 +18,11 @@ export class SidePanels {
   private tabs: Record<Tab, HTMLButtonElement>;
   private tab: Tab = 'log';
 
-  constructor(private send: Send) {
+  constructor(
+    private send: Send,
+    /** The game's words for its log lines. */
+    private game: Pick<GameClient, 'logWords' | 'toldLines'>,
+  ) {
     const mk = (tab: Tab) => h('button', { testid: `tab-${tab}`, onclick: () => this.show(tab) });
     this.tabs = { log: mk('log'), rules: mk('rules'), chat: mk('chat') };
     this.el = h(
@@ -83,10 +88,11 @@ export class SidePanels {
   update(tb: ClientTable): void {
     const last = tb.log[tb.log.length - 1];
     patch(this.logList, `${tb.log.length}:${last?.seq ?? 0}:${t('log.title')}`, () =>
-      toldLines(tb.log)
+      this.game
+        .toldLines(tb.log)
         .slice(-200)
         .reverse()
-        .map((e) => h('li', { 'data-kind': e.kind }, logWords(e, tb))),
+        .map((e) => h('li', { 'data-kind': e.kind }, this.game.logWords(e, tb))),
     );
     const lc = tb.chat[tb.chat.length - 1];
     patch(this.chatList, `${tb.chat.length}:${lc?.seq ?? 0}`, () =>

@@ -1,20 +1,27 @@
 /** After a game: scores per round (feathers and bets), the tie-break, the evening's scoreboard, Rematch. */
 import { ROUND_BREAK_MS } from '@blaze/protocol';
+import type { GameClient, RoundSummary } from '../games/registry.js';
+import { h, patch } from './dom.js';
 import { t } from './i18n/index.js';
 import { rt } from './i18n/replay.js';
-import { rematchOffer, results } from '../games/blaze/logic/results.js';
-import { betWords, lastRound, type RoundSummary } from '../games/blaze/logic/roundSummary.js';
-import { REPLAY_MS } from '../games/blaze/render/motion.js';
-import { type ClientTable, nameOf } from './store/snapshot.js';
-import { h, patch } from './dom.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
+import { type ClientTable, nameOf } from './store/snapshot.js';
 
 /**
  * `openTable`: shows the table's seats and settings between games (a host changes bots and settings,
  * frees a gone player's seat, or finds the invite link there; Start there is the rematch).
  */
-export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, openTable?: () => void): void {
+/** What the results and the round summary ask of the game: its scores, rematch offer and bets in words. */
+export type ResultsWords = Pick<GameClient, 'results' | 'rematchOffer' | 'lastRound' | 'betWords' | 'REPLAY_MS'>;
+
+export function renderResults(
+  el: HTMLElement,
+  tb: ClientTable,
+  send: Send,
+  game: ResultsWords,
+  openTable?: () => void,
+): void {
   const v = tb.view;
   const key = JSON.stringify([
     tb.status,
@@ -32,7 +39,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
   ]);
   patch(el, key, () => {
     if (tb.status !== 'finished' || !v) return [];
-    const r = results(v);
+    const r = game.results(v);
     const rows = r.lines.map((l) => {
       const lost = v.roundLosers
         .map((s, k) => (s === l.seat ? t('result.loser', { n: k + 1 }) : ''))
@@ -86,7 +93,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
         ),
         h('tbody', {}, rows),
       ),
-      lastRoundBlock(tb),
+      lastRoundBlock(tb, game),
       tb.scoreboard.length
         ? h(
             'div',
@@ -127,7 +134,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
         'div',
         { class: 'results-next', testid: 'results-next' },
         seatOffer(tb, send, true),
-        rematchOffer(tb) === 'button'
+        game.rematchOffer(tb) === 'button'
           ? h(
               'button',
               {
@@ -154,23 +161,23 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
  * The game's last round, folded into the final results (issue #10): who lost it and every bet revealed
  * with what it scored, shown at once with the scores instead of a summary overlay covering them.
  */
-function lastRoundBlock(tb: ClientTable): HTMLElement | null {
-  const s = lastRound(tb);
+function lastRoundBlock(tb: ClientTable, game: ResultsWords): HTMLElement | null {
+  const s = game.lastRound(tb);
   if (!s) return null;
   return h(
     'section',
     { class: 'last-round', testid: 'final-round' },
     h('h3', {}, t('summary.title', { round: s.round })),
     h('p', { class: 'loser', testid: 'final-round-loser' }, loserWords(tb, s.loser)),
-    h('ul', { class: 'summary-bets', testid: 'final-round-bets' }, betItems(s, tb)),
+    h('ul', { class: 'summary-bets', testid: 'final-round-bets' }, betItems(s, tb, game)),
   );
 }
 
 /** Every bet of a round revealed, with what it scored (R9.2). */
-function betItems(s: RoundSummary, tb: ClientTable): HTMLElement[] {
+function betItems(s: RoundSummary, tb: ClientTable, game: ResultsWords): HTMLElement[] {
   if (s.bets.length === 0) return [h('li', {}, t('summary.noBets'))];
   return s.bets.map((b, k) => {
-    const words = betWords(b, tb);
+    const words = game.betWords(b, tb);
     return h(
       'li',
       { testid: `summary-bet-${k}` },
@@ -197,7 +204,6 @@ function loserWords(tb: ClientTable, seat: number): string {
 }
 
 /** Up as long as the round's break holds the next clocks (it appears after the last move's replay). */
-const SUMMARY_MS = ROUND_BREAK_MS - REPLAY_MS;
 /**
  * A tap this soon after the summary appears was aimed at the table under it (quicker than anyone reacts
  * to what just appeared): for this long the summary lets taps through instead of closing on them.
@@ -238,6 +244,7 @@ export class RoundSummaryView {
   constructor(
     private el: HTMLElement,
     private table: () => ClientTable | null,
+    private game: ResultsWords,
   ) {
     el.addEventListener('click', () => this.close());
     el.addEventListener('pointerenter', (e) => {
@@ -291,7 +298,7 @@ export class RoundSummaryView {
 
   private arm(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.close(), SUMMARY_MS);
+    this.timer = setTimeout(() => this.close(), ROUND_BREAK_MS - this.game.REPLAY_MS);
   }
 
   /** Words again in the current language. */
@@ -319,7 +326,7 @@ export class RoundSummaryView {
     const s = this.shown;
     if (!s) return;
     const name = (seat: number) => nameOf(tb, seat);
-    const bets = betItems(s, tb);
+    const bets = betItems(s, tb, this.game);
     const feathers = s.feathers.map((f) =>
       h('li', {}, h('span', { class: 'feather-chip' }, String(f.value)), name(f.seat)),
     );

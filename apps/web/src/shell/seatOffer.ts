@@ -2,10 +2,11 @@
  * A spectator is told they are watching and offered every free seat, in the lobby and between
  * games (issue #10). While a game runs there is nothing to offer: the server refuses it (GAME_RUNNING).
  */
-import { t } from './i18n/index.js';
-import type { ClientTable } from './store/snapshot.js';
+
 import { h } from './dom.js';
+import { t } from './i18n/index.js';
 import type { Send } from './send.js';
+import type { ClientTable } from './store/snapshot.js';
 
 /** Free seats a person who watches may take now (none while a game runs or when they sit). */
 export function seatsOnOffer(tb: ClientTable): number[] {

@@ -1,8 +1,8 @@
 /**
- * The tab's title and icon show the turn cue (logic/turnCue.ts) and are put back as they were when
+ * The tab's title and icon show the game's turn cue (Blaze: logic/turnCue.ts) and are put back as they were when
  * the table page goes. Set on every draw, so a hidden tab changes too as the table's patches arrive.
  */
-import type { TurnCue } from '../games/blaze/logic/turnCue.js';
+import type { TurnCue } from '../games/registry.js';
 
 /** The page's icon (index.html: a red disc) with a yellow dot: readable at 16 px among other tabs. */
 export const TURN_ICON = `data:image/svg+xml,${encodeURIComponent(

@@ -3,46 +3,38 @@
  * panels and the results. Data flows one way: schema patch -> store -> canvas/DOM; intentions go
  * back as messages.
  */
-import { type BetValue, type CardId, checkPlay, type Seat } from '@blaze/rules';
-import { attachMirror } from '../games/blaze/a11y/mirror.js';
+import type { BetValue, CardId, Seat } from '@blaze/rules';
+import type { GameClient, Highlights } from '../games/registry.js';
+import { attachHandKeys } from '../kit/handKeys.js';
 import { reducedMotion } from './a11y/motion.js';
-import { lang, onLangChange, t } from './i18n/index.js';
-import { banner, secondsLeft } from '../games/blaze/logic/banner.js';
-import { sortHand } from '../games/blaze/logic/cards.js';
-import { coachWords, whyNot } from '../games/blaze/logic/coach.js';
-import { type Highlights, highlights } from '../games/blaze/logic/highlights.js';
-import { paceKind } from '../games/blaze/logic/pace.js';
-import { arrivedInBreak, roundEnded } from '../games/blaze/logic/roundSummary.js';
-import { turnCue } from '../games/blaze/logic/turnCue.js';
-import { Connection, type ConnState, RESTARTING } from './net/connection.js';
-import { inviteLink } from './net/endpoint.js';
-import { joinFailure } from './net/joinError.js';
-import type { TableSource } from './net/source.js';
-import { keys, load, remove, save } from './net/storage.js';
-import { explainableAt } from '../games/blaze/render/hit.js';
-import { REPLAY_MS } from '../games/blaze/render/motion.js';
-import { TableScene } from '../games/blaze/render/scene.js';
-import { Pacer } from './store/pacer.js';
-import { type ClientTable, emptyTable } from './store/snapshot.js';
-import { type SortMode, Store, type StoreState } from './store/store.js';
-import { renderActions } from '../games/blaze/actionBar.js';
 import { CoachBubble } from './coachBubble.js';
 import { installDebugHook } from './debugHook.js';
 import { h, setText } from './dom.js';
 import { Explainer } from './explainer.js';
 import { keepFocus } from './focusKeeper.js';
-import { attachHandKeys } from '../kit/handKeys.js';
+import { lang, onLangChange, t } from './i18n/index.js';
 import { type JoinReason, JoinScreen } from './joinScreen.js';
 import { renderLobby } from './lobby.js';
+import { Connection, type ConnState, RESTARTING } from './net/connection.js';
+import { inviteLink } from './net/endpoint.js';
+import { joinFailure } from './net/joinError.js';
+import type { TableSource } from './net/source.js';
+import { keys, load, remove, save } from './net/storage.js';
 import { SidePanels } from './panels.js';
 import { holdResultsButtons, RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
 import { beep } from './sound.js';
+import { Pacer } from './store/pacer.js';
+import { type ClientTable, emptyTable } from './store/snapshot.js';
+import { type SortMode, Store, type StoreState } from './store/store.js';
 import { tabCue } from './tabCue.js';
 import { topBar } from './topbar.js';
 
-/** `source`: a table fed from the page itself (practice, the guided game) instead of a room. */
-export function tablePage(root: HTMLElement, tableId: string, source?: TableSource): () => void {
+/**
+ * `game`: the client of the table's game (from games/registry.ts), which draws and words its part.
+ * `source`: a table fed from the page itself (practice, the guided game) instead of a room.
+ */
+export function tablePage(root: HTMLElement, tableId: string, game: GameClient, source?: TableSource): () => void {
   const store = new Store({
     sort: load(keys.sort) === 'value' ? 'value' : 'suit',
     muted: load(keys.muted) === '1',
@@ -51,7 +43,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   let connState: ConnState = 'idle';
   let betOn: Seat | null = null;
   let targetIdx = 0;
-  let hl: Highlights = highlights(emptyTable(), []);
+  let hl: Highlights = game.highlights(emptyTable(), []);
   const cleanups: (() => void)[] = [];
 
   // Snapshots from the server pass the pacer: each move by someone else stays in sight a moment.
@@ -59,7 +51,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   let lastIn: ClientTable | null = null;
   const paced = {
     setTable(tb: ClientTable): void {
-      const kind = paceKind(lastIn, tb);
+      const kind = game.paceKind(lastIn, tb);
       lastIn = tb;
       pacer.push(tb, kind);
     },
@@ -109,7 +101,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   const join = new JoinScreen({ tableId, fetchCard: !source, go: (name, watch) => void connect(name, watch) });
   cleanups.push(() => join.stop());
   const actionsEl = h('div', { testid: 'actions', class: 'actions' });
-  const panels = new SidePanels(send);
+  const panels = new SidePanels(send, game);
   const stage = h('div', { class: 'stage' }, canvasHost, lobbyEl, resultsEl, summaryEl, join.el);
   const coach = new CoachBubble(stage);
   stage.append(coach.el);
@@ -142,7 +134,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   // ---- the canvas ----
   // A finger held on a card to have it explained does not also select, play or reject it.
   const held = () => explainer?.consumedPress() === true;
-  const scene = new TableScene({
+  const scene = new game.TableScene({
     toggle: (card) => {
       if (!held()) toggle(card);
     },
@@ -163,8 +155,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     explainer = new Explainer({
       canvas: scene.app.canvas,
       host: stage,
-      at: (x, y) => explainableAt(x, y, scene.positions.hand, scene.regions),
+      at: (x, y) => game.explainableAt(x, y, scene.positions.hand, scene.regions),
       table: () => store.get().table,
+      words: game,
     });
     explainer.explainOn(trumpEl, { kind: 'trump' });
     explainer.explainOn(roundEl, { kind: 'round' });
@@ -187,7 +180,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     const v = store.get().table?.view;
     if (!v) return [];
     const pending = store.get().ui.pending?.cards ?? [];
-    return sortHand(
+    return game.sortHand(
       v.hand.filter((c) => !pending.includes(c)),
       store.get().ui.sort,
       v.trump,
@@ -200,8 +193,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     if (!selected && !hl.lit.has(card)) {
       // A grey card says why it cannot be played now.
       const tb = store.get().table;
-      const why = tb ? whyNot(tb, card) : null;
-      if (why) store.refused(coachWords(why), Date.now(), 5000, card);
+      const why = tb ? game.whyNot(tb, card) : null;
+      if (why) store.refused(game.coachWords(why), Date.now(), 5000, card);
       return;
     }
     if (hl.role === 'target') {
@@ -216,9 +209,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     const tb = store.get().table;
     const v = tb?.view;
     if (!tb || !v || cards.length === 0 || linkDown()) return;
-    const e = checkPlay(v, tb.mySeat, v.hand, cards);
+    const e = game.checkPlay(v, tb.mySeat, v.hand, cards);
     if (e) {
-      store.refused(coachWords(e), Date.now(), 6000, e.params?.card as CardId | undefined);
+      store.refused(game.coachWords(e), Date.now(), 6000, e.params?.card as CardId | undefined);
       beep('error', store.get().ui.muted);
       return;
     }
@@ -271,7 +264,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   };
 
   // The table in words for screen readers and the keyboard alone (issue #11).
-  cleanups.push(attachMirror(main, store, { toggle, reject }));
+  cleanups.push(game.attachMirror(main, store, { toggle, reject }));
 
   // Keyboard play for the hand (issue #11).
   cleanups.push(
@@ -322,7 +315,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     watching.classList.toggle('you-watch', tb.mySeat < 0);
     // While the link is down nothing is playable: a move made then would land on the table here and
     // be lost there (the card came back to the hand after the restart, without a word).
-    hl = linkDown() ? highlights(emptyTable(), []) : highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
+    hl = linkDown() ? game.highlights(emptyTable(), []) : game.highlights(tb, s.ui.selected, s.ui.pending?.cards ?? []);
     if (hl.rejectTargets.length > 0) {
       const chosen = hl.rejectTargets[targetIdx % hl.rejectTargets.length];
       hl = {
@@ -349,13 +342,13 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         lobbyEl.hidden = !lobbyShown;
         resultsEl.hidden = tb.status !== 'finished' || betweenGames;
         if (lobbyShown) renderLobby(lobbyEl, tb, { send, invite, back: betweenGames ? showResults : undefined });
-        renderResults(resultsEl, tb, send, source ? undefined : showTable);
-        renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
+        renderResults(resultsEl, tb, send, game, source ? undefined : showTable);
+        game.renderActions(actionsEl, tb, hl, betOn, s.ui.selected.length, actions);
       },
     );
     if (resultsWereHidden && !resultsEl.hidden) releaseResults = holdResultsButtons(resultsEl, releaseResults);
     panels.update(tb);
-    const b = banner(tb);
+    const b = game.banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.
     bannerText.textContent = own
       ? own.banner
@@ -364,7 +357,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
         : t(b.key, b.params);
     bannerEl.classList.toggle('your-move', b.yourMove);
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
-    tab.show(turnCue(tb, lang(), !linkDown()));
+    tab.show(game.turnCue(tb, lang(), !linkDown()));
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
     lastYourMove = b.yourMove;
     scene.render(s, hl, !reducedMotion());
@@ -385,12 +378,12 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     setText(roundEl, t('table.round', { round: v.round, phase: v.phase }));
   }
 
-  const summary = new RoundSummaryView(summaryEl, () => store.get().table);
+  const summary = new RoundSummaryView(summaryEl, () => store.get().table, game);
 
   function tick(): void {
     const at = Number(bannerEl.dataset.deadline || 0);
     // Only touch the DOM when the text changes: this runs four times a second on an idle table.
-    setText(deadline, at > 0 ? t('banner.seconds', { n: secondsLeft(at, Date.now()) }) : '');
+    setText(deadline, at > 0 ? t('banner.seconds', { n: game.secondsLeft(at, Date.now()) }) : '');
     const f = store.get().ui.flash;
     const show = f !== null && f.until > Date.now();
     // The scene is only asked once there are words (a refusal comes after the canvas is up).
@@ -411,7 +404,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       void sceneReady;
       if (s.table && s.table !== prev.table) {
         // Arriving during the break after round 1, a page shows its summary as everyone else's does.
-        const ended = roundEnded(prev.table, s.table) ?? (prev.table?.view ? null : arrivedInBreak(s.table));
+        const ended = game.roundEnded(prev.table, s.table) ?? (prev.table?.view ? null : game.arrivedInBreak(s.table));
         const table = s.table;
         // The final results take the table at once: no earlier round's summary stays over them.
         if (table.status === 'finished' && prev.table?.status !== 'finished') summary.close();
@@ -423,7 +416,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
               summaryTimer = undefined;
               summary.show(ended, table);
             },
-            reducedMotion() ? 0 : REPLAY_MS,
+            reducedMotion() ? 0 : game.REPLAY_MS,
           );
         }
       }
@@ -456,7 +449,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       onError: (e) => {
         const card = (e.params?.card as CardId | undefined) ?? lastSent ?? undefined;
         store.refused(
-          coachWords({ code: e.code, params: e.params, request: e.request }),
+          game.coachWords({ code: e.code, params: e.params, request: e.request }),
           Date.now(),
           6000,
           card,

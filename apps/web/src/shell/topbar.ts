@@ -1,6 +1,7 @@
 /** The header: title, optional controls, and the language switch (every page has it). */
-import { LANG_NAMES, LANGS, type Lang, lang, setLang, t } from './i18n/index.js';
+
 import { type Child, h } from './dom.js';
+import { LANG_NAMES, LANGS, type Lang, lang, setLang, t } from './i18n/index.js';
 
 export function languageSwitch(): HTMLSelectElement {
   const sel = h(

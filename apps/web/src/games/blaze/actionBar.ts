@@ -1,9 +1,7 @@
 /** The action buttons under the table: Play / Reject / Pass / Done, and the bet controls. */
 import type { BetValue, Seat } from '@blaze/rules';
-import { t } from '../../shell/i18n/index.js';
+import { type ClientTable, h, nameOf, patch, t } from '../../shell/host.js';
 import type { Highlights } from './logic/highlights.js';
-import { type ClientTable, nameOf } from '../../shell/store/snapshot.js';
-import { h, patch } from '../../shell/dom.js';
 
 export interface ActionHandlers {
   play(): void;

@@ -6,14 +6,12 @@
 import './replay.css';
 import { parseGameRecord } from '@blaze/protocol';
 import type { CardId } from '@blaze/rules';
+import type { GameClient, GameRecord, Mark, Openness, ReplayStepView } from '../../games/registry.js';
+import { h } from '../dom.js';
 import { onLangChange, t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
-import { cardWords } from '../../games/blaze/logic/cards.js';
-import { logWords } from '../../games/blaze/logic/log.js';
 import type { ClientTable } from '../store/snapshot.js';
-import { h } from '../dom.js';
 import { topBar } from '../topbar.js';
-import { buildSteps, type GameRecord, type Mark, type Openness, type ReplayStepView, shown } from '../../games/blaze/replay/record.js';
 import { ReplaySource } from './source.js';
 
 const SPEEDS = [0.5, 1, 2, 4] as const;
@@ -33,7 +31,8 @@ declare global {
   }
 }
 
-export function replayPage(root: HTMLElement, gameId: string): () => void {
+/** `game`: the client of the record's game (from games/registry.ts), which rebuilds and words its steps. */
+export function replayPage(root: HTMLElement, gameId: string, game: GameClient): () => void {
   let disposed = false;
   let inner: (() => void) | null = null;
   const message = h('p', { class: 'replay-message', testid: 'replay-message' }, rt('replay.loading'));
@@ -54,7 +53,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       return;
     }
     const record = parsed.record;
-    const built = buildSteps(record);
+    const built = game.replay.buildSteps(record);
     if (disposed) return;
     if (!built.ok) {
       message.textContent = rt('replay.broken', { reason: built.reason });
@@ -63,8 +62,8 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
     const { tablePage } = await import('../tablePage.js');
     if (disposed) return;
     const source = new ReplaySource();
-    const closeTable = tablePage(root, `replay-${gameId}`, source);
-    const closeViewer = viewer(root, record, built.steps, built.marks, source);
+    const closeTable = tablePage(root, `replay-${gameId}`, game, source);
+    const closeViewer = viewer(root, record, built.steps, built.marks, source, game);
     inner = () => {
       closeViewer();
       closeTable();
@@ -83,6 +82,7 @@ function viewer(
   steps: ReplayStepView[],
   marks: Mark[],
   source: ReplaySource,
+  game: GameClient,
 ): () => void {
   const last = steps.length - 1;
   let at = 0;
@@ -208,8 +208,8 @@ function viewer(
     forward.disabled = end.disabled = at === last;
     holder.dataset.step = String(at);
     holder.dataset.openness = openness;
-    const table = shown(step, openness);
-    source.show(table, { banner: bannerWords(table, at, last, steps[at - 1]), badge: rt('replay.badge') });
+    const table = game.replay.shown(step, openness);
+    source.show(table, { banner: bannerWords(game, table, at, last, steps[at - 1]), badge: rt('replay.badge') });
     hands.hidden = openness !== 'open';
     hands.replaceChildren(
       ...(openness === 'open'
@@ -218,7 +218,7 @@ function viewer(
             h(
               'dd',
               { testid: `replay-hand-${seat}`, 'data-cards': cards.join(' ') },
-              ...cards.flatMap((c, k) => [k > 0 ? ', ' : '', cardChip(c)]),
+              ...cards.flatMap((c, k) => [k > 0 ? ', ' : '', cardChip(c, game)]),
             ),
           ])
         : []),
@@ -254,14 +254,20 @@ function viewer(
  * The banner of a replay step: the move that led to it, in the log's own words (its first line: the
  * action itself, before what followed from it), and the step number; the deal at step 0.
  */
-function bannerWords(table: ClientTable, at: number, last: number, before: ReplayStepView | undefined): string {
+function bannerWords(
+  game: GameClient,
+  table: ClientTable,
+  at: number,
+  last: number,
+  before: ReplayStepView | undefined,
+): string {
   if (at === 0 || !before) return rt('replay.bannerDeal');
   const seen = before.table.log.reduce((m, l) => Math.max(m, l.seq), 0);
   const line = table.log.find((l) => l.seq > seen);
-  const move = line ? logWords(line, table) : '';
+  const move = line ? game.logWords(line, table) : '';
   return at === last ? rt('replay.bannerEnd', { move }) : rt('replay.bannerMove', { n: at, total: last, move });
 }
 
-function cardChip(c: CardId): HTMLElement {
-  return h('span', { class: `suit-${c[0]}` }, cardWords(c));
+function cardChip(c: CardId, game: GameClient): HTMLElement {
+  return h('span', { class: `suit-${c[0]}` }, game.cardWords(c));
 }

@@ -1,8 +1,8 @@
 /** A recorded game as a table source: the viewer sets the step, the table view draws it; no intentions. */
 import type { TableSource } from '../net/source.js';
+import type { Send } from '../send.js';
 import type { ClientTable } from '../store/snapshot.js';
 import type { Store } from '../store/store.js';
-import type { Send } from '../send.js';
 
 export class ReplaySource implements TableSource {
   private store: Store | null = null;

@@ -1,12 +1,12 @@
 /** Log lines in words for the live region: the game log's words, with the limit on an opening. */
 import { suitOf } from '@blaze/rules';
-import { t } from '../../../shell/i18n/index.js';
+import type { ClientTable, LogLine } from '../../../shell/host.js';
+import { t } from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
 import { banner } from '../logic/banner.js';
 import { cardsWords } from '../logic/cards.js';
 import { logWords, toldLines } from '../logic/log.js';
 import { betWords, summaryOf } from '../logic/roundSummary.js';
-import type { ClientTable, LogLine } from '../../../shell/store/snapshot.js';
 
 /** The lines of `next` newer than `lastSeq`, in words, for the person at this table. */
 export function announcements(next: ClientTable, lastSeq: number): { lines: string[]; seq: number } {

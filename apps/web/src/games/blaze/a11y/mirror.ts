@@ -7,15 +7,13 @@
  * shown with a visible focus ring.
  */
 import { type CardId, suitOf } from '@blaze/rules';
-import { onLangChange, t } from '../../../shell/i18n/index.js';
+import type { Store, StoreState } from '../../../shell/host.js';
+import { type ClientTable, h, nameOf, onLangChange, patch, t } from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
 import { banner } from '../logic/banner.js';
 import { cardWords, sortHand } from '../logic/cards.js';
 import { type Explainable, explain } from '../logic/explain.js';
 import { highlights } from '../logic/highlights.js';
-import { type ClientTable, nameOf } from '../../../shell/store/snapshot.js';
-import type { Store, StoreState } from '../../../shell/store/store.js';
-import { h, patch } from '../../../shell/dom.js';
 import { announcements, savingAnnouncement, startingAnnouncement, turnAnnouncement } from './announce.js';
 
 export interface MirrorIntents {

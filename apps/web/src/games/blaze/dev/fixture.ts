@@ -5,12 +5,10 @@
  */
 
 import { type Action, applyAction, createGame, type GameState, legalActions, viewFor } from '@blaze/rules';
+import { type ClientTable, emptyTable, h, Store } from '../../../shell/host.js';
 import { coachWords } from '../logic/coach.js';
 import { highlights } from '../logic/highlights.js';
 import { TableScene } from '../render/scene.js';
-import { type ClientTable, emptyTable } from '../../../shell/store/snapshot.js';
-import { Store } from '../../../shell/store/store.js';
-import { h } from '../../../shell/dom.js';
 
 export function fixturePage(root: HTMLElement): () => void {
   const players = Number(new URLSearchParams(location.search).get('n') ?? 4) as 3 | 4 | 5;

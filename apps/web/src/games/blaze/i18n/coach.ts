@@ -4,7 +4,7 @@
  * Placeholders: {card}, {challenge} and {trump} are card words, {suit} a suit, {value} a number,
  * {limit} and {room} counts.
  */
-import type { Lang } from '../../../shell/i18n/index.js';
+import type { Lang } from '../../../shell/host.js';
 
 const en = {
   rule: '(rule {rule})',

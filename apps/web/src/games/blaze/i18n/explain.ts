@@ -3,7 +3,7 @@
  * (mouse) or holds a finger on it (touch). Worded from the table as the client sees it (see
  * logic/explain.ts); every card is already "yellow 7" by the time it reaches these templates.
  */
-import type { Lang } from '../../../shell/i18n/index.js';
+import type { Lang } from '../../../shell/host.js';
 
 const en = {
   card: '{card}.',

@@ -1,5 +1,5 @@
 /** Lookup for the guided game, practice and screen-reader strings, in the page's language. */
-import { format, lang, type Params } from '../../../shell/i18n/index.js';
+import { format, lang, type Params } from '../../../shell/host.js';
 import { learnDe } from './learn.de.js';
 import { type LearnKey, learnEn } from './learn.en.js';
 import { learnJa } from './learn.ja.js';

@@ -2,10 +2,8 @@
  * "Learn to play": the table view fed by the guided game, with the coach above it. The coach says
  * what this step is about, names the cards and lights the buttons to press, and explains a wrong move.
  */
-import { onLangChange } from '../../../shell/i18n/index.js';
+import { h, keys, load, onLangChange, tableOpener } from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
-import { keys, load } from '../../../shell/net/storage.js';
-import { h } from '../../../shell/dom.js';
 import { type CoachState, type Objection, TutorialSource } from './runner.js';
 import { LEARN_NAMES, LEARNER } from './script.js';
 import { buttonsFor, lessonWords, moveWords } from './words.js';
@@ -137,9 +135,9 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
   restartBtn.addEventListener('click', () => source.restart());
   let dispose: (() => void) | null = null;
   let gone = false;
-  void import('../../../shell/tablePage.js').then(({ tablePage }) => {
+  void tableOpener('blaze').then((open) => {
     if (gone) return;
-    dispose = tablePage(root, 'learn', source);
+    dispose = open(root, 'learn', source);
     const play = root.querySelector('.play');
     play?.prepend(coach);
     // On a phone held sideways the coach takes a column beside the table instead of rows above it (style.css).

@@ -4,13 +4,10 @@
  * breaks, or by what this step is about. The step survives a reload.
  */
 import { type Action, applyAction } from '@blaze/rules';
+import type { ConnectionEvents, Send, Store, TableSource } from '../../../shell/host.js';
+import { load, remove, save } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
-import type { ConnectionEvents } from '../../../shell/net/connection.js';
-import type { TableSource } from '../../../shell/net/source.js';
-import { load, remove, save } from '../../../shell/net/storage.js';
 import { actionOf, type Intent, LocalTable } from '../practice/localTable.js';
-import type { Store } from '../../../shell/store/store.js';
-import type { Send } from '../../../shell/send.js';
 import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER, type Moment, sameAction } from './script.js';
 
 export const STEP_KEY = 'blaze.learn.step';

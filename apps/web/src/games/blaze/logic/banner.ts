@@ -1,7 +1,7 @@
 /** The banner: what is expected of this client now, and the clock that runs on it. */
 import { allRejected, hasLegalExtension, type Seat } from '@blaze/rules';
-import type { MessageKey, Params } from '../../../shell/i18n/index.js';
-import { type ClientTable, type DeadlineInfo, nameOf } from '../../../shell/store/snapshot.js';
+import type { MessageKey, Params } from '../../../shell/host.js';
+import { type ClientTable, type DeadlineInfo, nameOf } from '../../../shell/host.js';
 import { needsBet, roleOf } from './highlights.js';
 
 export interface Banner {

@@ -1,6 +1,6 @@
 /** Card display helpers: sorting and words, all pure. */
 import { type CardId, challengeValue, isFirebird, rankOf, type Suit, suitOf } from '@blaze/rules';
-import { type Lang, t } from '../../../shell/i18n/index.js';
+import { type Lang, t } from '../../../shell/host.js';
 
 const SUIT_ORDER: Record<Suit, number> = { r: 0, y: 1, b: 2 };
 

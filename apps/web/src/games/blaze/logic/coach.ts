@@ -13,9 +13,9 @@ import {
   type Seat,
   suitOf,
 } from '@blaze/rules';
+import type { ClientTable } from '../../../shell/host.js';
+import { format, type Lang, lang, type Params, t } from '../../../shell/host.js';
 import { COACH, type CoachKey } from '../i18n/coach.js';
-import { format, type Lang, lang, type Params, t } from '../../../shell/i18n/index.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
 import { cardWords } from './cards.js';
 
 export interface Refusal {

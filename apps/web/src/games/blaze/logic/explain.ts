@@ -5,10 +5,10 @@
  * accepts. Card ids never reach the words.
  */
 import { type CardId, canBeat, challengeValue, checkPlay, isFirebird, type Seat, suitOf } from '@blaze/rules';
+import type { ClientTable } from '../../../shell/host.js';
+import { format, type Lang, lang, type Params, t } from '../../../shell/host.js';
 import { COACH } from '../i18n/coach.js';
 import { EXPLAIN, type ExplainKey } from '../i18n/explain.js';
-import { format, type Lang, lang, type Params, t } from '../../../shell/i18n/index.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
 import { cardsWords, cardWords } from './cards.js';
 import { coachWords, whyNot } from './coach.js';
 import { roleOf } from './highlights.js';

@@ -13,7 +13,7 @@ import {
   rejectOptions,
   type Seat,
 } from '@blaze/rules';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+import type { ClientTable } from '../../../shell/host.js';
 
 export type Role = 'active' | 'supporter' | 'target' | 'none';
 

@@ -1,9 +1,7 @@
 /** The game log in words, from the server's structured log entries. */
 
 import type { CardId } from '@blaze/rules';
-import { en } from '../../../shell/i18n/en.js';
-import { type Lang, type MessageKey, t, tn } from '../../../shell/i18n/index.js';
-import { type ClientTable, type LogLine, nameOf } from '../../../shell/store/snapshot.js';
+import { type ClientTable, en, type Lang, type LogLine, type MessageKey, nameOf, t, tn } from '../../../shell/host.js';
 import { cardsWords, cardWords } from './cards.js';
 
 const KNOWN = new Set([

@@ -3,9 +3,9 @@
  * state that asks them to act (shown at once), someone else's move (held for the minimum time), or
  * nothing that moved.
  */
+
+import type { ClientTable, PaceKind } from '../../../shell/host.js';
 import { newLines } from '../render/motion.js';
-import type { PaceKind } from '../../../shell/store/pacer.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
 import { banner } from './banner.js';
 
 export function paceKind(prev: ClientTable | null, next: ClientTable): PaceKind {

@@ -1,6 +1,6 @@
 /** Final scores broken down per round (feathers, bets won) and the tie-break, from the public view (R9.2, R10). */
 import type { PlayerView, Seat } from '@blaze/rules';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+import type { ClientTable } from '../../../shell/host.js';
 
 export interface ScoreLine {
   seat: Seat;

@@ -4,8 +4,7 @@
  * ends round 1 and deals round 2 within one patch.
  */
 import type { BetValue, CardId, Seat } from '@blaze/rules';
-import { t } from '../../../shell/i18n/index.js';
-import { type ClientTable, nameOf } from '../../../shell/store/snapshot.js';
+import { type ClientTable, nameOf, t } from '../../../shell/host.js';
 
 export type BetOutcome =
   /** A 0 goes back to its owner (R9.2). */

@@ -3,8 +3,9 @@
  * the banner calls "your move" (placing a bet, rejecting or passing, opening, adding within the
  * window), so a player in another tab sees it there. The banner decides; this only words it.
  */
-import { type Lang, t } from '../../../shell/i18n/index.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+
+import type { ClientTable } from '../../../shell/host.js';
+import { type Lang, t } from '../../../shell/host.js';
 import { banner } from './banner.js';
 
 export interface TurnCue {

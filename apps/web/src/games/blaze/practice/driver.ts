@@ -5,7 +5,7 @@
  */
 import { chooseAction, type Strength, timeoutAction } from '@blaze/bots';
 import { type Action, due, type GameState, type Seat, viewFor } from '@blaze/rules';
-import type { DeadlineInfo } from '../../../shell/store/snapshot.js';
+import type { DeadlineInfo } from '../../../shell/host.js';
 import { actionOf, type Intent, type LocalOptions, LocalTable } from './localTable.js';
 
 export interface ClockSpeeds {

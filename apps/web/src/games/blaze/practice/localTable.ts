@@ -17,7 +17,7 @@ import {
   type Seat,
   viewFor,
 } from '@blaze/rules';
-import type { ClientTable, DeadlineInfo, LogLine, ResultRow, ScoreRow, Settings } from '../../../shell/store/snapshot.js';
+import type { ClientTable, DeadlineInfo, LogLine, ResultRow, ScoreRow, Settings } from '../../../shell/host.js';
 
 export interface LocalOptions {
   players: PlayerCount;

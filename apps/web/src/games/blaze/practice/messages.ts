@@ -1,7 +1,7 @@
 /** The page <-> practice worker messages. */
 import type { BotStrength } from '@blaze/protocol';
 import type { PlayerCount } from '@blaze/rules';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+import type { ClientTable } from '../../../shell/host.js';
 import type { Hint } from './hint.js';
 import type { Intent } from './localTable.js';
 

@@ -4,7 +4,7 @@
  * version) counts as no choice rather than reaching the driver.
  */
 import { type BotPace, botPace } from '@blaze/protocol';
-import { keys, load, save } from '../../../shell/net/storage.js';
+import { keys, load, save } from '../../../shell/host.js';
 
 export const DEFAULT_PACE: BotPace = 'normal';
 

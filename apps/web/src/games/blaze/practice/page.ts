@@ -3,12 +3,9 @@
  * practice worker. A hint button asks the bot what it would play here, and why.
  */
 import { botPace, botStrength } from '@blaze/protocol';
-import { onLangChange, t } from '../../../shell/i18n/index.js';
+import { h, keys, load, onLangChange, t, tableOpener, topBar } from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
-import { keys, load } from '../../../shell/net/storage.js';
-import { h } from '../../../shell/dom.js';
-import { topBar } from '../../../shell/topbar.js';
 import type { Hint } from './hint.js';
 import type { ClockSetting } from './messages.js';
 import { loadPace, PACE_MS, parsePace, savePace } from './pace.js';
@@ -108,7 +105,7 @@ export function practicePage(root: HTMLElement): () => void {
   async function start(): Promise<void> {
     stopSetupLang?.();
     stopSetupLang = null;
-    const { tablePage } = await import('../../../shell/tablePage.js');
+    const open = await tableOpener('blaze');
     // No name typed yet: the seat is called "You" in the page's language, whichever that is now.
     const typed = load(keys.name);
     const source = new PracticeSource({
@@ -120,7 +117,7 @@ export function practicePage(root: HTMLElement): () => void {
       // ?seed= replays one deal (to show a hand, or to try a deal again).
       seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,
     });
-    dispose = tablePage(root, 'practice', source);
+    dispose = open(root, 'practice', source);
     const line = h('p', { class: 'hint-line', testid: 'hint-line', role: 'status' });
     const hintBtn = h('button', { testid: 'hint', class: 'hint-button' }, lt('practice.hint'));
     const names = () => window.__blaze?.snapshot?.seats.map((s) => s.name) ?? [];

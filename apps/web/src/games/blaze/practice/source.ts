@@ -1,7 +1,5 @@
 /** The practice worker as a table source: snapshots into the store, intentions out. */
-import type { TableSource } from '../../../shell/net/source.js';
-import type { Store } from '../../../shell/store/store.js';
-import type { Send } from '../../../shell/send.js';
+import type { Send, Store, TableSource } from '../../../shell/host.js';
 import type { Hint } from './hint.js';
 import type { Intent } from './localTable.js';
 import type { FromWorker, PracticeSetup, ToWorker } from './messages.js';

@@ -4,10 +4,10 @@
  */
 import type { Seat } from '@blaze/rules';
 import { Container } from 'pixi.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+import type { Region } from '../../../kit/types.js';
+import type { ClientTable } from '../../../shell/host.js';
 import { makeBack } from './cardGfx.js';
 import type { Layout } from './layout.js';
-import type { Region } from '../../../kit/types.js';
 
 type View = NonNullable<ClientTable['view']>;
 

@@ -5,14 +5,13 @@
  */
 import type { CardId } from '@blaze/rules';
 import { Container, Graphics } from 'pixi.js';
-import { t } from '../../../shell/i18n/index.js';
-import type { Highlights } from '../logic/highlights.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
-import type { Pending } from '../../../shell/store/store.js';
-import type { CardSprites } from './cards.js';
-import type { Layout, Pt } from './layout.js';
 import { clearLayer, pileLabel } from '../../../kit/tokens.js';
 import type { CardPos, Region } from '../../../kit/types.js';
+import type { ClientTable, Pending } from '../../../shell/host.js';
+import { t } from '../../../shell/host.js';
+import type { Highlights } from '../logic/highlights.js';
+import type { CardSprites } from './cards.js';
+import type { Layout, Pt } from './layout.js';
 
 type View = NonNullable<ClientTable['view']>;
 

@@ -6,11 +6,11 @@
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, type Group, Tween } from '@tweenjs/tween.js';
 import { Container } from 'pixi.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
+import { clearLayer, featherToken } from '../../../kit/tokens.js';
+import type { ClientTable } from '../../../shell/host.js';
 import { makeBack, makeCard } from './cardGfx.js';
 import type { Layout, Pt } from './layout.js';
 import { FLIGHT_MS, MIN_SHOW_MS, type Motion } from './motion.js';
-import { clearLayer, featherToken } from '../../../kit/tokens.js';
 
 type View = NonNullable<ClientTable['view']>;
 

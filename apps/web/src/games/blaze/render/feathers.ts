@@ -3,11 +3,11 @@
  * showing once phase 2 lays it out, and how many are left. Drawn anew only when it changes.
  */
 import { Container } from 'pixi.js';
-import { t } from '../../../shell/i18n/index.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
-import type { Layout } from './layout.js';
 import { clearLayer, featherToken, pileLabel } from '../../../kit/tokens.js';
 import type { Region } from '../../../kit/types.js';
+import type { ClientTable } from '../../../shell/host.js';
+import { t } from '../../../shell/host.js';
+import type { Layout } from './layout.js';
 
 type View = NonNullable<ClientTable['view']>;
 

@@ -3,10 +3,10 @@
  * others greyed while you have a move, the keyboard's focus marked under its card.
  */
 import type { CardId } from '@blaze/rules';
+import type { CardPos, Region } from '../../../kit/types.js';
 import type { Highlights } from '../logic/highlights.js';
 import type { CardSprites } from './cards.js';
 import type { Layout } from './layout.js';
-import type { CardPos, Region } from '../../../kit/types.js';
 
 export interface HandInput {
   /** In the order shown (sorted), without cards on their way to the table. */

@@ -3,8 +3,9 @@
  * visible strip), a challenge pair, the limit, bets, a seat box, the feathers, the deck or the discard
  * pile. Pure geometry over what the scene last drew.
  */
-import type { Explainable } from '../logic/explain.js';
+
 import type { CardPos, Region } from '../../../kit/types.js';
+import type { Explainable } from '../logic/explain.js';
 
 const inside = (x: number, y: number, r: Box) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
 

@@ -5,8 +5,8 @@
  */
 import type { CardId } from '@blaze/rules';
 import type { Container, FederatedPointerEvent } from 'pixi.js';
+import type { StoreState } from '../../../shell/host.js';
 import type { Highlights } from '../logic/highlights.js';
-import type { StoreState } from '../../../shell/store/store.js';
 import { type CardView, makeCard } from './cardGfx.js';
 import type { CardInputHooks } from './cards.js';
 import type { Layout, Pt } from './layout.js';

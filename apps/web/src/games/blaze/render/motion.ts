@@ -6,7 +6,7 @@
  * a new round or game (where nothing of the old table may linger over the new hand).
  */
 import type { CardId, Seat } from '@blaze/rules';
-import type { LogLine } from '../../../shell/store/snapshot.js';
+import type { LogLine } from '../../../shell/host.js';
 
 /** The shortest time a move stays in sight, even when the next patch already took it away. */
 export const MIN_SHOW_MS = 700;

@@ -1,5 +1,5 @@
 /** The deck's labels: their room and deck 2's words. Pure, so the tests can check every layout's. */
-import { t } from '../../../shell/i18n/index.js';
+import { t } from '../../../shell/host.js';
 import type { Layout } from './layout.js';
 
 /** The deck's words may be as wide as its zone (the trump card lies beside the deck), at least 1.6 cards. */

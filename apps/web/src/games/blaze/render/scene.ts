@@ -10,26 +10,25 @@ import { Group } from '@tweenjs/tween.js';
 import { Application, Container, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
 // Shaders' uniform and buffer sync without generated functions: the page's policy allows no eval.
 import 'pixi.js/unsafe-eval';
+import { FrameScheduler } from '../../../kit/frames.js';
+import type { CardPos, Label, Region } from '../../../kit/types.js';
+import type { ClientTable, StoreState } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
-import type { StoreState } from '../../../shell/store/store.js';
 import { Bets } from './bets.js';
 import { CardSprites } from './cards.js';
 import { Challenge } from './challenge.js';
 import { Effects } from './effects.js';
 import { Feathers } from './feathers.js';
-import { FrameScheduler } from '../../../kit/frames.js';
 import { Hand, type HandInput } from './hand.js';
 import { CardInput, type SceneIntents } from './input.js';
 import { type Layout, layout } from './layout.js';
 import { motionsFor, newLines } from './motion.js';
 import { Piles } from './piles.js';
 import { Seats } from './seats.js';
-import type { CardPos, Label, Region } from '../../../kit/types.js';
 
-export type { SceneIntents } from './input.js';
 export type { CardPos, Label, Region } from '../../../kit/types.js';
+export type { SceneIntents } from './input.js';
 
 const FELT = 0x0f4d3a;
 

@@ -5,13 +5,13 @@
  */
 import type { Seat } from '@blaze/rules';
 import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
-import { t, tn } from '../../../shell/i18n/index.js';
-import { roleOf } from '../logic/highlights.js';
-import type { ClientTable } from '../../../shell/store/snapshot.js';
 import { fitText, MIN_TEXT_PX } from '../../../kit/fit.js';
-import type { Layout } from './layout.js';
 import { featherToken, TEXT } from '../../../kit/tokens.js';
 import type { Region } from '../../../kit/types.js';
+import type { ClientTable } from '../../../shell/host.js';
+import { t, tn } from '../../../shell/host.js';
+import { roleOf } from '../logic/highlights.js';
+import type { Layout } from './layout.js';
 
 export class Seats {
   readonly layer = new Container();

@@ -4,8 +4,8 @@
  */
 import type { GameRecord } from '@blaze/protocol';
 import { type CardId, type GameState, replaySteps, viewFor } from '@blaze/rules';
+import type { ClientTable, Settings } from '../../../shell/host.js';
 import { LocalTable } from '../practice/localTable.js';
-import type { ClientTable, Settings } from '../../../shell/store/snapshot.js';
 
 export type { GameRecord };
 

@@ -5,12 +5,12 @@
  */
 import type { CardId } from '@blaze/rules';
 import { Container, Graphics } from 'pixi.js';
+import type { CardSprites } from '../../../kit/cards.js';
 import { clearLayer, pileLabel } from '../../../kit/tokens.js';
 import type { CardPos, Region } from '../../../kit/types.js';
 import type { ClientTable, Pending } from '../../../shell/host.js';
 import { t } from '../../../shell/host.js';
 import type { Highlights } from '../logic/highlights.js';
-import type { CardSprites } from './cards.js';
 import type { Layout, Pt } from './layout.js';
 
 type View = NonNullable<ClientTable['view']>;

@@ -3,9 +3,9 @@
  * others greyed while you have a move, the keyboard's focus marked under its card.
  */
 import type { CardId } from '@blaze/rules';
+import type { CardSprites } from '../../../kit/cards.js';
 import type { CardPos, Region } from '../../../kit/types.js';
 import type { Highlights } from '../logic/highlights.js';
-import type { CardSprites } from './cards.js';
 import type { Layout } from './layout.js';
 
 export interface HandInput {

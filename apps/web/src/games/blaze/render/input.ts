@@ -5,10 +5,10 @@
  */
 import type { CardId } from '@blaze/rules';
 import type { Container, FederatedPointerEvent } from 'pixi.js';
+import type { CardInputHooks } from '../../../kit/cards.js';
 import type { StoreState } from '../../../shell/host.js';
 import type { Highlights } from '../logic/highlights.js';
 import { type CardView, makeCard } from './cardGfx.js';
-import type { CardInputHooks } from './cards.js';
 import type { Layout, Pt } from './layout.js';
 
 export interface SceneIntents {

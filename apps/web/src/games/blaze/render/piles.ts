@@ -6,12 +6,12 @@
  */
 import type { CardId } from '@blaze/rules';
 import { Container, Graphics } from 'pixi.js';
+import type { CardSprites } from '../../../kit/cards.js';
 import { clearLayer, pileLabel } from '../../../kit/tokens.js';
 import type { Region } from '../../../kit/types.js';
 import type { ClientTable } from '../../../shell/host.js';
 import { t } from '../../../shell/host.js';
 import { type CardView, makeBack, SUIT_COLOR, suitShape } from './cardGfx.js';
-import type { CardSprites } from './cards.js';
 import type { Layout } from './layout.js';
 import { deck2Forms, deckLabelRoom } from './pileWords.js';
 

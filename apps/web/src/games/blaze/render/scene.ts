@@ -10,13 +10,13 @@ import { Group } from '@tweenjs/tween.js';
 import { Application, Container, Graphics, Rectangle, Text, Ticker } from 'pixi.js';
 // Shaders' uniform and buffer sync without generated functions: the page's policy allows no eval.
 import 'pixi.js/unsafe-eval';
+import { CardSprites } from '../../../kit/cards.js';
 import { FrameScheduler } from '../../../kit/frames.js';
 import type { CardPos, Label, Region } from '../../../kit/types.js';
 import type { ClientTable, StoreState } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
 import { Bets } from './bets.js';
-import { CardSprites } from './cards.js';
 import { Challenge } from './challenge.js';
 import { Effects } from './effects.js';
 import { Feathers } from './feathers.js';

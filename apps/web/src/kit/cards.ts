@@ -8,8 +8,8 @@
 import type { CardId } from '@blaze/rules';
 import { Easing, type Group, Tween } from '@tweenjs/tween.js';
 import { Container, type FederatedPointerEvent } from 'pixi.js';
-import { type CardView, makeCard, setGlow } from './cardGfx.js';
-import type { Pt } from './layout.js';
+import { type CardView, makeCard, setGlow } from '../games/blaze/render/cardGfx.js';
+import type { Pt } from '../games/blaze/render/layout.js';
 
 /** Where and how a card sits. */
 export interface Target {

@@ -3,13 +3,12 @@
  * parts (hand, challenge, piles) each place the cards they hold; a card that changes part keeps its
  * sprite and glides from where it was to where it now is, the way chessground moves a piece from one
  * square to the next. Cards no part placed this time leave toward where they went. Tweens never
- * block input.
+ * block input. What a card looks like is the game's (`CardFaces`): the kit only moves them.
  */
-import type { CardId } from '@blaze/rules';
 import { Easing, type Group, Tween } from '@tweenjs/tween.js';
 import { Container, type FederatedPointerEvent } from 'pixi.js';
-import { type CardView, makeCard, setGlow } from '../games/blaze/render/cardGfx.js';
-import type { Pt } from '../games/blaze/render/layout.js';
+import type { Pt } from './geometry.js';
+import type { CardId } from './types.js';
 
 /** Where and how a card sits. */
 export interface Target {
@@ -21,8 +20,14 @@ export interface Target {
   alpha: number;
 }
 
-interface Sprite {
-  view: CardView;
+/** A game's card faces: drawn at a size, and shown the way a part wants (glow, dimmed, trump, focus). */
+export interface CardFaces<V extends Container> {
+  make(card: CardId, w: number, h: number): V;
+  look(view: V, w: number, h: number, look: Look): void;
+}
+
+interface Sprite<V extends Container> {
+  view: V;
   tween: Tween<Target> | null;
   state: Target;
 }
@@ -39,19 +44,19 @@ export interface Look {
   focus: boolean;
 }
 
-export interface CardInputHooks {
-  down(card: CardId, view: CardView, e: FederatedPointerEvent): void;
+export interface CardInputHooks<V extends Container> {
+  down(card: CardId, view: V, e: FederatedPointerEvent): void;
   tap(card: CardId): void;
 }
 
 const GLIDE_MS = 380;
 const LEAVE_MS = 420;
 
-export class CardSprites {
+export class CardSprites<V extends Container = Container> {
   readonly layer = new Container();
-  private sprites = new Map<CardId, Sprite>();
+  private sprites = new Map<CardId, Sprite<V>>();
   /** Cards on their way out (to the discard, a hand): swept at once when a new round begins. */
-  private leaving = new Set<CardView>();
+  private leaving = new Set<V>();
   /** The cards placed since begin(). */
   private placed = new Set<CardId>();
   private cardW = 0;
@@ -59,7 +64,8 @@ export class CardSprites {
 
   constructor(
     private tweens: Group,
-    private input: CardInputHooks,
+    private input: CardInputHooks<V>,
+    private faces: CardFaces<V>,
   ) {}
 
   /**
@@ -132,17 +138,9 @@ export class CardSprites {
     const sp = this.sprites.get(card);
     if (!sp) return;
     const v = sp.view;
-    setGlow(v, this.cardW, this.cardH, l.glow);
-    if (v.trumpMark) v.trumpMark.visible = l.trump;
-    v.shade.visible = l.dim;
+    this.faces.look(v, this.cardW, this.cardH, l);
     v.eventMode = l.live ? 'static' : 'none';
     v.cursor = l.pointer ? 'pointer' : 'default';
-    if (l.focus) {
-      v.glow
-        .moveTo(-this.cardW * 0.3, this.cardH / 2 + 5)
-        .lineTo(this.cardW * 0.3, this.cardH / 2 + 5)
-        .stroke({ width: 3, color: 0xffffff });
-    }
   }
 
   /** Cards leaving drop at once (a new round: nothing of the old table may linger). */
@@ -156,18 +154,18 @@ export class CardSprites {
     this.layer.sortChildren();
   }
 
-  private spawn(card: CardId, start: Target): Sprite {
-    const view = makeCard(card, this.cardW, this.cardH);
+  private spawn(card: CardId, start: Target): Sprite<V> {
+    const view = this.faces.make(card, this.cardW, this.cardH);
     view.on('pointerdown', (e: FederatedPointerEvent) => this.input.down(card, view, e));
     view.on('pointertap', () => this.input.tap(card));
     this.layer.addChild(view);
-    const sp: Sprite = { view, tween: null, state: { ...start } };
+    const sp: Sprite<V> = { view, tween: null, state: { ...start } };
     this.sprites.set(card, sp);
     apply(sp);
     return sp;
   }
 
-  private moveTo(sp: Sprite, tgt: Target, animate: boolean): void {
+  private moveTo(sp: Sprite<V>, tgt: Target, animate: boolean): void {
     const s = sp.state;
     const same =
       Math.abs(s.x - tgt.x) < 0.5 &&
@@ -192,7 +190,7 @@ export class CardSprites {
   }
 }
 
-function apply(sp: Sprite): void {
+function apply<V extends Container>(sp: Sprite<V>): void {
   const v = sp.view;
   if (v.destroyed) return;
   v.position.set(sp.state.x, sp.state.y);

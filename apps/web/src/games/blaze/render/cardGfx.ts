@@ -2,8 +2,10 @@
  * Cards drawn from vector shapes and text: colour plus a distinct suit shape (red circle, yellow
  * triangle, blue square), so suits differ without colour. Firebirds: dark card, gold rim, a star.
  */
+
 import { type CardId, isFirebird, rankOf, type Suit, suitOf } from '@blaze/rules';
 import { Container, Graphics, Text } from 'pixi.js';
+import type { CardFaces } from '../../../kit/cards.js';
 
 export const SUIT_COLOR: Record<Suit, number> = { r: 0xd0312d, y: 0xc98a00, b: 0x1f5fd1 };
 const FACE = 0xfffdf6;
@@ -114,6 +116,22 @@ export function makeBack(w: number, h: number): CardView {
   c.addChild(c.glow);
   return c;
 }
+
+/** Blaze's faces for the kit's card sprites: glow, trump star, dimming and the keyboard's focus mark. */
+export const blazeFaces: CardFaces<CardView> = {
+  make: makeCard,
+  look(v, w, h, l) {
+    setGlow(v, w, h, l.glow);
+    if (v.trumpMark) v.trumpMark.visible = l.trump;
+    v.shade.visible = l.dim;
+    if (l.focus) {
+      v.glow
+        .moveTo(-w * 0.3, h / 2 + 5)
+        .lineTo(w * 0.3, h / 2 + 5)
+        .stroke({ width: 3, color: 0xffffff });
+    }
+  },
+};
 
 /** Outline a card: 'lit' (may be chosen), 'target' (may be rejected onto), 'selected'. */
 export function setGlow(c: CardView, w: number, h: number, kind: 'none' | 'lit' | 'target' | 'selected'): void {

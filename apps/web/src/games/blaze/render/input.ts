@@ -31,7 +31,7 @@ export interface InputContext {
 /** A move shorter than this is a tap, not a drag (px). */
 const DRAG_PX = 10;
 
-export class CardInput implements CardInputHooks {
+export class CardInput implements CardInputHooks<CardView> {
   private drag: { card: CardId; start: Pt; moved: boolean; view: CardView } | null = null;
   private ghost: CardView | null = null;
 

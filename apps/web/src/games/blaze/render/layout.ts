@@ -7,20 +7,11 @@
  * discard pile and the feathers on the right and the challenge between; your own seat box (and, on a
  * phone, the limit pips) in a row above the hand; the hand along the bottom.
  */
-export interface Pt {
-  x: number;
-  y: number;
-}
-export interface Slot extends Pt {
-  rot: number;
-}
-/** An axis-aligned box: left, top, width, height. */
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import { type Box, intersects, type Pt, type Slot } from '../../../kit/geometry.js';
+
+// The shared geometry lives in the kit; Blaze's parts keep importing it from here.
+export type { Box, Pt, Slot };
+export { intersects };
 
 export interface Layout {
   w: number;
@@ -778,8 +769,4 @@ function layoutShort(
     small,
     zones,
   };
-}
-
-export function intersects(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }

@@ -17,6 +17,7 @@ import type { ClientTable, StoreState } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
 import type { Highlights } from '../logic/highlights.js';
 import { Bets } from './bets.js';
+import { blazeFaces, type CardView } from './cardGfx.js';
 import { Challenge } from './challenge.js';
 import { Effects } from './effects.js';
 import { Feathers } from './feathers.js';
@@ -56,7 +57,7 @@ export class TableScene {
   private hand = new Hand();
   private effects = new Effects(this.tweens);
   private input: CardInput;
-  private cards: CardSprites;
+  private cards: CardSprites<CardView>;
   private lay: Layout | null = null;
   private last: { s: StoreState; hl: Highlights } | null = null;
   private prevTable: ClientTable | null = null;
@@ -78,7 +79,7 @@ export class TableScene {
       layer: this.effects.layer,
       redraw: () => this.requestRender(),
     });
-    this.cards = new CardSprites(this.tweens, this.input);
+    this.cards = new CardSprites(this.tweens, this.input, blazeFaces);
   }
 
   /** The top of the hand area in canvas CSS pixels (the coach stands just above it). */

@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// Vite's types above: the browser tests' root typecheck reaches the client through this file (import.meta.env).
 /**
  * The web client's games: the one way the shell reaches a game (apps/web/.dependency-cruiser.cjs).
  * Each game's client is a dynamic import, so Vite emits it as its own chunk, fetched when a table of

@@ -58,7 +58,7 @@ describe("the focus at a game's end", () => {
     // (store/pacer.ts, pump): the game's end, then the evening's scoreboard. The results open and are
     // rebuilt before the focus moves (a microtask): it went to the heading first drawn, no longer in
     // the page, and stayed on <body>. keepFocus alone, in a real page, drawn as tablePage draws.
-    const js = ts.transpileModule(readFileSync('apps/web/src/ui/focusKeeper.ts', 'utf8'), {
+    const js = ts.transpileModule(readFileSync('apps/web/src/shell/focusKeeper.ts', 'utf8'), {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
     }).outputText;
     const p = await newPlayer(browser, 'Keeper');

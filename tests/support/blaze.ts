@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
-import type { BlazeDebug } from '../../apps/web/src/ui/debugHook.js';
+import type { BlazeDebug } from '../../apps/web/src/shell/debugHook.js';
 import { readLog, readTable } from '../../packages/protocol/src/wire.js';
 import { ROOT } from './processes.js';
 
@@ -186,7 +186,7 @@ export function cardIdsIn(x: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-/** The read-only debug hook the client exposes (apps/web/src/ui/debugHook.ts): tests read the real type. */
+/** The read-only debug hook the client exposes (apps/web/src/shell/debugHook.ts): tests read the real type. */
 export type BlazeHook = BlazeDebug;
 
 // ---- pages -------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Label, Region } from '../../apps/web/src/render/types.js';
+import type { Label, Region } from '../../apps/web/src/kit/types.js';
 import { tid } from './blaze.js';
 
 export type { Label, Region };
@@ -30,7 +30,7 @@ export const SIZES: [string, BrowserContextOptions, boolean][] = [
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     true,
   ],
-  // A phone held sideways: the short layout (apps/web/src/render/layout.ts), your box beside the hand.
+  // A phone held sideways: the short layout (apps/web/src/games/blaze/render/layout.ts), your box beside the hand.
   [
     'phone-landscape-740x360',
     { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },

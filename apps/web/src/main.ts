@@ -1,10 +1,11 @@
 /** Entry: a tiny router. The home page is light; the table page (Pixi, Colyseus) loads on demand. */
 import './noEval.js';
 import './style.css';
-import './a11y/a11y.css';
-import { initLang, onLangChange } from './i18n/index.js';
-import { registerServiceWorker } from './practice/offline.js';
-import { homePage } from './ui/home.js';
+import './shell/a11y/a11y.css';
+import { gameMeta, loadGame } from './games/registry.js';
+import { homePage } from './shell/home.js';
+import { initLang, onLangChange } from './shell/i18n/index.js';
+import { registerServiceWorker } from './shell/offline.js';
 
 initLang();
 registerServiceWorker();
@@ -27,29 +28,27 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const id = tableIdOf(path);
   if (id) {
-    const { tablePage } = await import('./ui/tablePage.js');
-    dispose = tablePage(root, id);
+    const [{ tablePage }, game] = await Promise.all([import('./shell/tablePage.js'), loadGame()]);
+    dispose = tablePage(root, id, game);
     return;
   }
   const gameId = gameIdOf(path);
   if (gameId) {
-    const { replayPage } = await import('./replay/page.js');
-    dispose = replayPage(root, gameId);
+    const [{ replayPage }, game] = await Promise.all([import('./shell/replay/page.js'), loadGame()]);
+    dispose = replayPage(root, gameId, game);
     return;
   }
   if (path === '/practice') {
-    const { practicePage } = await import('./practice/page.js');
-    dispose = practicePage(root);
+    dispose = (await gameMeta().pages.practice())(root);
     return;
   }
   if (path === '/learn') {
-    const { learnPage } = await import('./learn/page.js');
-    dispose = learnPage(root, go);
+    dispose = (await gameMeta().pages.learn())(root, go);
     return;
   }
   if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
-    const { fixturePage } = await import('./dev/fixture.js');
-    dispose = fixturePage(root);
+    const open = gameMeta().pages.fixture;
+    if (open) dispose = (await open())(root);
     return;
   }
   dispose = homePage(root, go);

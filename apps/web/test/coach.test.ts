@@ -13,10 +13,10 @@ import {
   type Situation,
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { COACH } from '../src/i18n/coach.js';
-import { LANGS } from '../src/i18n/index.js';
-import { coachWords, RULE_OF, whyNot } from '../src/logic/coach.js';
-import { toClientTable } from '../src/store/snapshot.js';
+import { COACH } from '../src/games/blaze/i18n/coach.js';
+import { coachWords, RULE_OF, whyNot } from '../src/games/blaze/logic/coach.js';
+import { LANGS } from '../src/shell/i18n/index.js';
+import { toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
 const CARD_ID = /\b[ryb][1-9F][ab]\b/;

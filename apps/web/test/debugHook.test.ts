@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Store } from '../src/store/store.js';
-import { type DebugScene, installDebugHook } from '../src/ui/debugHook.js';
+import { type DebugScene, installDebugHook } from '../src/shell/debugHook.js';
+import { Store } from '../src/shell/store/store.js';
 
 /**
  * A scene as the table page holds it between its first paint and the end of its asynchronous

@@ -13,14 +13,14 @@ import {
 } from '@blaze/rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXPLAIN } from '../src/i18n/explain.js';
-import { LANGS } from '../src/i18n/index.js';
-import { coachWords, whyNot } from '../src/logic/coach.js';
-import { type Explainable, explain, explainKey } from '../src/logic/explain.js';
-import { highlights } from '../src/logic/highlights.js';
-import { explainableAt } from '../src/render/hit.js';
-import type { CardPos, Region } from '../src/render/types.js';
-import { type ClientTable, toClientTable } from '../src/store/snapshot.js';
+import { EXPLAIN } from '../src/games/blaze/i18n/explain.js';
+import { coachWords, whyNot } from '../src/games/blaze/logic/coach.js';
+import { type Explainable, explain, explainKey } from '../src/games/blaze/logic/explain.js';
+import { highlights } from '../src/games/blaze/logic/highlights.js';
+import { explainableAt } from '../src/games/blaze/render/hit.js';
+import type { CardPos, Region } from '../src/kit/types.js';
+import { LANGS } from '../src/shell/i18n/index.js';
+import { type ClientTable, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
 const CARD_ID = /\b[ryb][1-9F][ab]\b/;

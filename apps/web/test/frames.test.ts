@@ -1,6 +1,6 @@
 import { Group, Tween } from '@tweenjs/tween.js';
 import { describe, expect, it } from 'vitest';
-import { FrameScheduler } from '../src/render/frames.js';
+import { FrameScheduler } from '../src/kit/frames.js';
 
 /** A hand-cranked requestAnimationFrame and clock. */
 function fakeFrames() {

@@ -4,14 +4,14 @@
  * table's, the rules panel's, the lesson's, the coach's, the explainer's and the replay's.
  */
 import { describe, expect, it } from 'vitest';
-import { COACH } from '../src/i18n/coach.js';
-import { de } from '../src/i18n/de.js';
-import { EXPLAIN } from '../src/i18n/explain.js';
-import { ja } from '../src/i18n/ja.js';
-import { learnDe } from '../src/i18n/learn.de.js';
-import { learnJa } from '../src/i18n/learn.ja.js';
-import { replayDe } from '../src/i18n/replay.de.js';
-import { replayJa } from '../src/i18n/replay.ja.js';
+import { COACH } from '../src/games/blaze/i18n/coach.js';
+import { EXPLAIN } from '../src/games/blaze/i18n/explain.js';
+import { learnDe } from '../src/games/blaze/i18n/learn.de.js';
+import { learnJa } from '../src/games/blaze/i18n/learn.ja.js';
+import { de } from '../src/shell/i18n/de.js';
+import { ja } from '../src/shell/i18n/ja.js';
+import { replayDe } from '../src/shell/i18n/replay.de.js';
+import { replayJa } from '../src/shell/i18n/replay.ja.js';
 
 const strings = (...tables: Record<string, string>[]) =>
   tables.flatMap((tb) => Object.entries(tb)).map(([key, text]) => ({ key, text }));

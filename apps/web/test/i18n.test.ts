@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '../src/i18n/de.js';
-import { en } from '../src/i18n/en.js';
-import { type CountKey, format, LANGS, pickLang, TABLES, t, tn } from '../src/i18n/index.js';
-import { ja } from '../src/i18n/ja.js';
-import { learnDe } from '../src/i18n/learn.de.js';
-import { learnEn } from '../src/i18n/learn.en.js';
-import { learnJa } from '../src/i18n/learn.ja.js';
+import { learnDe } from '../src/games/blaze/i18n/learn.de.js';
+import { learnEn } from '../src/games/blaze/i18n/learn.en.js';
+import { learnJa } from '../src/games/blaze/i18n/learn.ja.js';
+import { de } from '../src/shell/i18n/de.js';
+import { en } from '../src/shell/i18n/en.js';
+import { type CountKey, format, LANGS, pickLang, TABLES, t, tn } from '../src/shell/i18n/index.js';
+import { ja } from '../src/shell/i18n/ja.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,10 +1,10 @@
 import type { TableCard } from '@blaze/protocol';
 import { describe, expect, it } from 'vitest';
-import { setLang, t } from '../src/i18n/index.js';
-import { createFailure } from '../src/net/createError.js';
-import { isTableId, tableIdFrom } from '../src/net/endpoint.js';
-import { joinFailure } from '../src/net/joinError.js';
-import { sitOffered, statusKey } from '../src/ui/joinCard.js';
+import { setLang, t } from '../src/shell/i18n/index.js';
+import { sitOffered, statusKey } from '../src/shell/joinCard.js';
+import { createFailure } from '../src/shell/net/createError.js';
+import { isTableId, tableIdFrom } from '../src/shell/net/endpoint.js';
+import { joinFailure } from '../src/shell/net/joinError.js';
 
 describe('a table link pasted on the home page', () => {
   it('takes the id out of an invite link or a bare id', () => {

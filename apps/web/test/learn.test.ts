@@ -1,14 +1,14 @@
 /** The guided game's script, the local table behind practice and the tutorial, hints and announcements. */
 import { ALL_CARDS, applyAction, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { announcements } from '../src/a11y/announce.js';
-import { setLang } from '../src/i18n/index.js';
-import { lt } from '../src/i18n/learn.js';
-import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER } from '../src/learn/script.js';
-import { owed } from '../src/practice/driver.js';
-import { hintFor } from '../src/practice/hint.js';
-import { LocalTable } from '../src/practice/localTable.js';
-import { emptyTable } from '../src/store/snapshot.js';
+import { announcements } from '../src/games/blaze/a11y/announce.js';
+import { lt } from '../src/games/blaze/i18n/learn.js';
+import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER } from '../src/games/blaze/learn/script.js';
+import { owed } from '../src/games/blaze/practice/driver.js';
+import { hintFor } from '../src/games/blaze/practice/hint.js';
+import { LocalTable } from '../src/games/blaze/practice/localTable.js';
+import { setLang } from '../src/shell/i18n/index.js';
+import { emptyTable } from '../src/shell/store/snapshot.js';
 
 const settings = emptyTable().settings;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalTable } from '../src/practice/localTable.js';
-import { emptyTable } from '../src/store/snapshot.js';
+import { LocalTable } from '../src/games/blaze/practice/localTable.js';
+import { emptyTable } from '../src/shell/store/snapshot.js';
 
 const table = () =>
   new LocalTable({

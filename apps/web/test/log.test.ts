@@ -1,10 +1,10 @@
 /** The game log speaks to the reader about their own seat: "You are done", not "You is done". */
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { announcements, turnAnnouncement } from '../src/a11y/announce.js';
-import { LANGS, setLang } from '../src/i18n/index.js';
-import { logWords } from '../src/logic/log.js';
-import { type ClientTable, type LogLine, toClientTable } from '../src/store/snapshot.js';
+import { announcements, turnAnnouncement } from '../src/games/blaze/a11y/announce.js';
+import { logWords } from '../src/games/blaze/logic/log.js';
+import { LANGS, setLang } from '../src/shell/i18n/index.js';
+import { type ClientTable, type LogLine, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
 const game = () => createGame({ players: 4, seed: 'words', startSeat: 0 });

@@ -10,21 +10,21 @@ import {
   viewFor,
 } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { savingAnnouncement, startingAnnouncement } from '../src/a11y/announce.js';
-import { COACH } from '../src/i18n/coach.js';
-import { setLang, t } from '../src/i18n/index.js';
-import { banner, secondsLeft } from '../src/logic/banner.js';
-import { sortHand } from '../src/logic/cards.js';
-import { coachWords } from '../src/logic/coach.js';
-import { highlights } from '../src/logic/highlights.js';
-import { logWords } from '../src/logic/log.js';
-import { rematchOffer, results } from '../src/logic/results.js';
-import { firstReadable, fitText, MIN_TEXT_PX } from '../src/render/fit.js';
-import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/render/layout.js';
-import { deck2Forms, deckLabelRoom } from '../src/render/pileWords.js';
-import { toClientTable } from '../src/store/snapshot.js';
-import { lobbyOffers } from '../src/ui/lobby.js';
-import { watchNote } from '../src/ui/seatOffer.js';
+import { savingAnnouncement, startingAnnouncement } from '../src/games/blaze/a11y/announce.js';
+import { COACH } from '../src/games/blaze/i18n/coach.js';
+import { banner, secondsLeft } from '../src/games/blaze/logic/banner.js';
+import { sortHand } from '../src/games/blaze/logic/cards.js';
+import { coachWords } from '../src/games/blaze/logic/coach.js';
+import { highlights } from '../src/games/blaze/logic/highlights.js';
+import { logWords } from '../src/games/blaze/logic/log.js';
+import { rematchOffer, results } from '../src/games/blaze/logic/results.js';
+import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/games/blaze/render/layout.js';
+import { deck2Forms, deckLabelRoom } from '../src/games/blaze/render/pileWords.js';
+import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
+import { setLang, t } from '../src/shell/i18n/index.js';
+import { lobbyOffers } from '../src/shell/lobby.js';
+import { watchNote } from '../src/shell/seatOffer.js';
+import { toClientTable } from '../src/shell/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
 
 function must(g: GameState, a: Parameters<typeof applyAction>[1]): GameState {

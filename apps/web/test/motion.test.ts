@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { motionsFor, newLines } from '../src/render/motion.js';
-import type { LogLine } from '../src/store/snapshot.js';
+import { motionsFor, newLines } from '../src/games/blaze/render/motion.js';
+import type { LogLine } from '../src/shell/store/snapshot.js';
 
 const line = (seq: number, kind: string, seat: number, cards: string[] = [], other = -1): LogLine =>
   ({ seq, at: 0, kind, seat, other, cards, value: 0, text: '' }) as LogLine;

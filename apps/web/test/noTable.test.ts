@@ -3,9 +3,9 @@
  * 8: a mistyped link said "This table no longer exists"). The server's look-up tells them apart.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGS, t } from '../src/i18n/index.js';
-import { fetchTableCard } from '../src/ui/joinCard.js';
-import { goneKey } from '../src/ui/joinScreen.js';
+import { LANGS, t } from '../src/shell/i18n/index.js';
+import { fetchTableCard } from '../src/shell/joinCard.js';
+import { goneKey } from '../src/shell/joinScreen.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,9 +5,9 @@
  */
 import { MIN_ON_SCREEN_MS } from '@blaze/protocol';
 import { describe, expect, it } from 'vitest';
-import { paceKind } from '../src/logic/pace.js';
-import { DEFAULT_PACER, Pacer, type PacerOptions } from '../src/store/pacer.js';
-import type { ClientTable } from '../src/store/snapshot.js';
+import { paceKind } from '../src/games/blaze/logic/pace.js';
+import { DEFAULT_PACER, Pacer, type PacerOptions } from '../src/shell/store/pacer.js';
+import type { ClientTable } from '../src/shell/store/snapshot.js';
 
 /** A hand-driven clock: timers fire only when the test moves time on. */
 function fakeTime() {

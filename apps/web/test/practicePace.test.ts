@@ -1,7 +1,7 @@
 /** Practice's bot pace: what a stored choice turns into, whatever this browser holds. */
 import { describe, expect, it } from 'vitest';
-import { keys, load, save } from '../src/net/storage.js';
-import { DEFAULT_PACE, loadPace, PACE_MS, parsePace, savePace } from '../src/practice/pace.js';
+import { DEFAULT_PACE, loadPace, PACE_MS, parsePace, savePace } from '../src/games/blaze/practice/pace.js';
+import { keys, load, save } from '../src/shell/net/storage.js';
 
 describe('practice bot pace', () => {
   it('a stored pace is used; nothing stored or anything else is the normal pace', () => {

@@ -2,8 +2,8 @@
 import { strategies } from '@blaze/bots';
 import { randomStream } from '@blaze/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PracticeDriver } from '../src/practice/driver.js';
-import { emptyTable } from '../src/store/snapshot.js';
+import { PracticeDriver } from '../src/games/blaze/practice/driver.js';
+import { emptyTable } from '../src/shell/store/snapshot.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseGameRecord } from '@blaze/protocol';
 import { type Action, applyAction, createGame, legalActions, type Seat, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { buildSteps, type GameRecord, shown } from '../src/replay/record.js';
+import { buildSteps, type GameRecord, shown } from '../src/games/blaze/replay/record.js';
 
 /** A whole game in which every seat takes its first legal action (deterministic). */
 function record(): GameRecord {

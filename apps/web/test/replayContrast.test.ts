@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const replayCss = read('../src/replay/replay.css');
+const replayCss = read('../src/shell/replay/replay.css');
 const styleCss = read('../src/style.css');
 
 /** The colour of the first rule for `selector` (a 6-digit hex), as written in the stylesheet. */

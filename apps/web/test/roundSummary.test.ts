@@ -1,7 +1,7 @@
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { arrivedInBreak, lastRound, roundEnded } from '../src/logic/roundSummary.js';
-import { type ClientTable, toClientTable } from '../src/store/snapshot.js';
+import { arrivedInBreak, lastRound, roundEnded } from '../src/games/blaze/logic/roundSummary.js';
+import { type ClientTable, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
 /** A finished 3-player game: Cleo lost round 1, Ana round 2. */

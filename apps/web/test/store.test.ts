@@ -1,8 +1,8 @@
 import { GameResult, type PlayerSlot } from '@blaze/protocol/schema';
 import { applyAction, canBeat, challengeValue, createGame, type GameState, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { toClientTable } from '../src/store/snapshot.js';
-import { Store } from '../src/store/store.js';
+import { toClientTable } from '../src/shell/store/snapshot.js';
+import { Store } from '../src/shell/store/store.js';
 import { stateFrom } from './fixtures.js';
 
 function opened(): { g: GameState; card: string } {

@@ -6,11 +6,11 @@
  */
 import { createGame } from '@blaze/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announcements } from '../src/a11y/announce.js';
-import { LANGS, setLang } from '../src/i18n/index.js';
-import { logWords, toldLines } from '../src/logic/log.js';
-import { PracticeDriver } from '../src/practice/driver.js';
-import { type ClientTable, emptyTable, type LogLine, toClientTable } from '../src/store/snapshot.js';
+import { announcements } from '../src/games/blaze/a11y/announce.js';
+import { logWords, toldLines } from '../src/games/blaze/logic/log.js';
+import { PracticeDriver } from '../src/games/blaze/practice/driver.js';
+import { LANGS, setLang } from '../src/shell/i18n/index.js';
+import { type ClientTable, emptyTable, type LogLine, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
 const mine: ClientTable = toClientTable(stateFrom(createGame({ players: 4, seed: 'words', startSeat: 0 }), 0), 0);

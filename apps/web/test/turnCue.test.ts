@@ -1,10 +1,10 @@
 /** The tab's title and icon say "your turn" exactly while the banner asks this person to act. */
 import { applyAction, createGame, type GameState } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../src/i18n/index.js';
-import { turnCue } from '../src/logic/turnCue.js';
-import { toClientTable } from '../src/store/snapshot.js';
-import { TURN_ICON, tabCue } from '../src/ui/tabCue.js';
+import { turnCue } from '../src/games/blaze/logic/turnCue.js';
+import { LANGS } from '../src/shell/i18n/index.js';
+import { toClientTable } from '../src/shell/store/snapshot.js';
+import { TURN_ICON, tabCue } from '../src/shell/tabCue.js';
 import { stateFrom } from './fixtures.js';
 
 const fresh = () => createGame({ players: 4, seed: 'logic', startSeat: 0 });

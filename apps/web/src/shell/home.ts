@@ -1,0 +1,100 @@
+/** The start page: a name (remembered), "New table", and "Join" by pasting a link. */
+
+import { GAMES } from '../games/registry.js';
+import { h } from './dom.js';
+import { t } from './i18n/index.js';
+import { CREATE_FAILURE_WORDS, createFailure } from './net/createError.js';
+import { tableIdFrom } from './net/endpoint.js';
+import { keys, load, save } from './net/storage.js';
+import { topBar } from './topbar.js';
+
+export function homePage(root: HTMLElement, go: (path: string) => void): () => void {
+  const name = h('input', {
+    testid: 'name-input',
+    id: 'name',
+    maxLength: 24,
+    autocomplete: 'nickname',
+    value: load(keys.name) ?? '',
+    placeholder: t('home.namePlaceholder'),
+  });
+  const link = h('input', { testid: 'join-link', placeholder: t('home.joinPlaceholder') });
+  const msg = h('p', { class: 'msg', testid: 'home-message', role: 'status' });
+  const needName = (): string | null => {
+    const n = name.value.replace(/\s+/g, ' ').trim();
+    if (!n) {
+      msg.textContent = t('home.needName');
+      name.focus();
+      return null;
+    }
+    save(keys.name, n);
+    return n;
+  };
+  const create = async () => {
+    const n = needName();
+    if (!n) return;
+    newBtn.disabled = true;
+    try {
+      const res = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({}),
+      });
+      if (!res.ok) {
+        const why = createFailure(res.status, await res.json().catch(() => null));
+        msg.textContent = t(CREATE_FAILURE_WORDS[why]);
+        newBtn.disabled = false;
+        return;
+      }
+      const { id } = (await res.json()) as { id: string };
+      save(keys.created(id), '1');
+      go(`/t/${encodeURIComponent(id)}`);
+    } catch {
+      // No answer at all: the network, or the server is down.
+      msg.textContent = t('home.createFailed');
+      newBtn.disabled = false;
+    }
+  };
+  const join = () => {
+    const id = tableIdFrom(link.value);
+    if (!id) {
+      msg.textContent = t('home.badLink');
+      return;
+    }
+    if (needName()) go(`/t/${encodeURIComponent(id)}`);
+  };
+  const newBtn = h('button', { testid: 'new-table', class: 'primary', onclick: create }, t('home.newTable'));
+  const page = h(
+    'div',
+    { class: 'home' },
+    topBar({}),
+    h(
+      'main',
+      { class: 'card-panel' },
+      h('h1', {}, t('app.title')),
+      h('p', {}, t('app.tagline')),
+      h('label', { for: 'name' }, t('home.name')),
+      name,
+      newBtn,
+      h('div', { class: 'row' }, link, h('button', { testid: 'join-button', onclick: join }, t('home.join'))),
+      msg,
+      h(
+        'div',
+        { class: 'row learn-row' },
+        // Each game's own pages (learn, practice), from the registry: Blaze's only, for now.
+        ...GAMES.flatMap((g) =>
+          g.meta
+            .links()
+            .map((l) => h('a', { href: l.href, 'data-link': '', class: 'button', testid: l.testid }, l.words)),
+        ),
+      ),
+    ),
+  );
+  name.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void create();
+  });
+  link.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') join();
+  });
+  root.replaceChildren(page);
+  return () => page.remove();
+}

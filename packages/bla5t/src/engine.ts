@@ -1,0 +1,1028 @@
+/**
+ * The Bla5t engine (BLA5T.md): a pure function from (state, action) to the next state and what
+ * happened. applyAction clones its input once and works on the copy, so a frozen or shared state is
+ * never written; any throw inside is turned into a MALFORMED refusal, so garbage never escapes as an
+ * exception.
+ */
+import { nextRandom, seedRng, shuffle } from '@blaze/rules';
+import {
+  ALL_BOSSES,
+  ALL_CARDS,
+  ALL_HEROES,
+  BASIC_BOSSES,
+  BASIC_HEROES,
+  type Card,
+  HYPERION,
+  isBoss,
+  isHero,
+  monsters,
+  type PowerKind,
+  powerOf,
+  valueOf,
+} from './cards.js';
+import type { Action, Applied, ErrorCode, Event, Options, Seat, Slot, State, Where } from './types.js';
+
+class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+function refuse(code: ErrorCode, message: string): never {
+  throw new Refusal(code, message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up (X1.3, X2, X3)
+
+function heroSet(o: Options): Card[] {
+  if (!o.advanced) return [...BASIC_HEROES];
+  const h = o.heroes ?? [...BASIC_HEROES];
+  const ok =
+    h.length === 4 &&
+    new Set(h).size === 4 &&
+    h.every((c) => ALL_HEROES.includes(c)) &&
+    h.includes('h:lola') === h.includes('h:leo');
+  if (!ok) throw new Error('heroes: 4 distinct hero cards, Lola and Leo together (X1.3)');
+  return [...h];
+}
+
+function bossesOf(o: Options): Card[] {
+  if (o.bosses === false) return [];
+  if (!o.advanced) return [...BASIC_BOSSES];
+  const b = o.bossSet ?? [...BASIC_BOSSES];
+  if (b.length !== 2 || new Set(b).size !== 2 || !b.every((c) => ALL_BOSSES.includes(c))) {
+    throw new Error('bossSet: 2 distinct bosses (X12.7)');
+  }
+  return [...b];
+}
+
+/** X1.3: the cards in use. */
+export function cardsInUse(advanced: boolean, heroes: Card[], bossSet: Card[]): Card[] {
+  return [...monsters(advanced ? 13 : 12), ...heroes, ...bossSet, ...(advanced ? [HYPERION] : [])];
+}
+
+export function createGame(o: Options): State {
+  const n = o.players;
+  if (![2, 3, 4, 5].includes(n)) throw new Error('players: 2 to 5 (X2.1)');
+  if (typeof o.seed !== 'string') throw new Error('seed: a string');
+  const heroes = heroSet(o);
+  const bossSet = bossesOf(o);
+  const advanced = o.advanced === true;
+  const cards = cardsInUse(advanced, heroes, bossSet);
+  const sorted = [...cards].sort();
+  for (const d of o.decks ?? []) {
+    if (d.length !== cards.length || [...d].sort().some((c, i) => c !== sorted[i])) {
+      throw new Error('decks: each must be an order of exactly the cards in use (X3.2)');
+    }
+  }
+  const seats = n === 2 ? 3 : n;
+  let rng = seedRng(o.seed);
+  let dealer = o.dealer;
+  if (dealer === undefined) {
+    const [order, next] = shuffle(
+      Array.from({ length: n }, (_, i) => i),
+      rng,
+    );
+    dealer = order[0] as number;
+    rng = next;
+  } else if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error('dealer: a seat');
+  const s: State = {
+    v: 1,
+    opts: {
+      players: n,
+      seed: o.seed,
+      advanced,
+      eleration: o.eleration === true,
+      bosses: o.bosses !== false,
+      maxScore: o.maxScore ?? 100,
+      decks: o.decks ? o.decks.map((d) => [...d]) : null,
+    },
+    n,
+    seats,
+    dummy: n === 2 ? 2 : null,
+    rng,
+    round: 0,
+    dealer,
+    first: 0,
+    totals: Array(n).fill(0),
+    roundScores: null,
+    seatOf: Array.from({ length: n }, (_, i) => i),
+    heroes,
+    bossSet,
+    cards,
+    layouts: [],
+    draw: [],
+    discard: [],
+    active: 0,
+    step: { kind: 'action' },
+    drawn: null,
+    turnNo: 0,
+    turnsStarted: Array(seats).fill(0),
+    protect: null,
+    caller: null,
+    finalLeft: [],
+    apoExtra: false,
+    inExtra: false,
+    bossNext: null,
+    shown: Array.from({ length: seats }, () => []),
+    shownAll: [],
+    over: false,
+    winners: [],
+  };
+  // X3.3: in round 1 the player to the dealer's left begins.
+  startRound(s, nextPlayer(s, dealer), []);
+  return s;
+}
+
+const isPlayer = (s: State, seat: Seat): boolean => seat !== s.dummy && seat >= 0 && seat < s.seats;
+
+/** The next seat clockwise that is a player (the dummy never plays, X13.2). */
+function nextPlayer(s: State, seat: Seat): Seat {
+  let x = seat;
+  for (let i = 0; i < s.seats; i++) {
+    x = (x + 1) % s.seats;
+    if (isPlayer(s, x)) return x;
+  }
+  return seat;
+}
+
+function random(s: State): number {
+  const [r, next] = nextRandom(s.rng);
+  s.rng = next;
+  return r;
+}
+
+/** X3.2-X3.6, X7.2, X11: shuffle, deal, open the discard pile, and ask for the looks. */
+function startRound(s: State, first: Seat, ev: Event[]): void {
+  s.round += 1;
+  s.first = first;
+  let deck: Card[];
+  const given = s.opts.decks?.[s.round - 1];
+  if (given) deck = [...given];
+  else {
+    const [d, next] = shuffle(s.cards, s.rng);
+    deck = d;
+    s.rng = next;
+  }
+  const boss = s.bossNext;
+  s.bossNext = null;
+  const opponentOfCaller = (seat: Seat) => boss !== null && seat !== boss.seat && isPlayer(s, seat);
+  const counts = Array.from({ length: s.seats }, (_, seat) =>
+    boss?.boss === 'b:futura' && opponentOfCaller(seat) ? 5 : 4,
+  );
+  const looks = Array.from({ length: s.seats }, (_, seat) =>
+    !isPlayer(s, seat) || (boss?.boss === 'b:gordon' && opponentOfCaller(seat)) ? 0 : 2,
+  );
+  s.layouts = Array.from({ length: s.seats }, () => []);
+  // X3.4: one card at a time, clockwise from the first player, slots 0, 1, 2, ... in order.
+  let seat = first;
+  let left = counts.reduce((a, b) => a + b, 0);
+  while (left > 0) {
+    const lay = s.layouts[seat] as (Slot | null)[];
+    if (lay.length < (counts[seat] as number)) {
+      lay.push({ card: deck.shift() as Card, up: false });
+      left--;
+    }
+    seat = (seat + 1) % s.seats;
+  }
+  const top = deck.shift() as Card;
+  s.discard = [top];
+  s.draw = deck;
+  s.drawn = null;
+  s.protect = null;
+  s.caller = null;
+  s.finalLeft = [];
+  s.apoExtra = false;
+  s.inExtra = false;
+  s.turnsStarted = Array(s.seats).fill(0);
+  reveal(s, top);
+  ev.push({ type: 'roundStarted', round: s.round, first, counts, discardTop: top });
+  const need = looks.map((l, i) => Math.min(l, (s.layouts[i] as (Slot | null)[]).length));
+  s.active = first;
+  s.step = { kind: 'look', need };
+  if (need.every((x) => x === 0)) startTurn(s, first, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+function slotAt(s: State, w: Where): Slot | null {
+  return s.layouts[w.seat]?.[w.slot] ?? null;
+}
+
+function setSlot(s: State, w: Where, v: Slot | null): void {
+  (s.layouts[w.seat] as (Slot | null)[])[w.slot] = v;
+}
+
+/** A card every seat (and the public record) now knows. */
+function reveal(s: State, card: Card): void {
+  if (!s.shownAll.includes(card)) s.shownAll.push(card);
+  for (const k of s.shown) if (!k.includes(card)) k.push(card);
+}
+
+function showTo(s: State, seat: Seat, card: Card): void {
+  const k = s.shown[seat] as Card[];
+  if (!k.includes(card)) k.push(card);
+}
+
+const top = (s: State): Card | null => s.discard[s.discard.length - 1] ?? null;
+
+/** X4.6: the moment the draw pile is empty, all discard cards but the top become the new draw pile. */
+function refill(s: State, ev: Event[]): void {
+  if (s.draw.length > 0 || s.discard.length <= 1) return;
+  const keep = s.discard[s.discard.length - 1] as Card;
+  const [d, next] = shuffle(s.discard.slice(0, -1), s.rng);
+  s.rng = next;
+  s.draw = d;
+  s.discard = [keep];
+  ev.push({ type: 'reshuffled', count: d.length });
+}
+
+function takeFromDraw(s: State, ev: Event[]): Card | null {
+  const c = s.draw.shift();
+  refill(s, ev);
+  return c ?? null;
+}
+
+/** X9.4: the draw pile's top card, unseen, into the lowest empty slot 0-3, else after the last card. */
+function penalty(s: State, seat: Seat, ev: Event[]): void {
+  const c = takeFromDraw(s, ev);
+  if (c === null) return;
+  const lay = s.layouts[seat] as (Slot | null)[];
+  let slot = -1;
+  for (let i = 0; i < 4; i++) {
+    if (lay[i] === null || lay[i] === undefined) {
+      slot = i;
+      break;
+    }
+  }
+  if (slot < 0) {
+    let last = -1;
+    lay.forEach((x, i) => {
+      if (x) last = i;
+    });
+    slot = last + 1;
+  }
+  while (lay.length < slot) lay.push(null);
+  lay[slot] = { card: c, up: false };
+  ev.push({ type: 'penalty', seat, slot });
+}
+
+const occupied = (s: State, seat: Seat): number[] =>
+  (s.layouts[seat] ?? []).flatMap((x, i) => (x ? [i] : []));
+
+function isInt(x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x);
+}
+
+function checkSlotShape(slot: unknown): number {
+  if (!isInt(slot) || slot < 0 || slot > 40) refuse('MALFORMED', 'slot: a slot number');
+  return slot as number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns (X4, X8)
+
+function canDoSomething(s: State, seat: Seat): boolean {
+  return s.draw.length > 0 || occupied(s, seat).length > 0;
+}
+
+function startTurn(s: State, seat: Seat, ev: Event[], skips = 0): void {
+  s.turnNo += 1;
+  s.turnsStarted[seat] = (s.turnsStarted[seat] ?? 0) + 1;
+  s.active = seat;
+  s.inExtra = false;
+  s.apoExtra = false;
+  s.step = { kind: 'action' };
+  ev.push({ type: 'turn', seat });
+  if (!canDoSomething(s, seat)) {
+    // X4.6: a turn with no possible action is skipped. Someone always holds a card (the draw pile
+    // is empty only when every card but the discard top is in layouts), so this ends.
+    ev.push({ type: 'skipped', seat });
+    if (skips > s.seats * 2) return endRound(s, ev);
+    advance(s, ev, skips + 1);
+  }
+}
+
+function blastAllowed(s: State): boolean {
+  return s.caller === null && (s.turnsStarted[s.active] ?? 0) >= 2;
+}
+
+/** The action (and its power) is over: Apo's extra turn, the Blast decision, or the next turn. */
+function endAction(s: State, ev: Event[]): void {
+  s.drawn = null;
+  if (s.apoExtra) {
+    s.apoExtra = false;
+    s.inExtra = true;
+    s.step = { kind: 'action' };
+    ev.push({ type: 'extraTurn', seat: s.active });
+    if (canDoSomething(s, s.active)) return;
+  }
+  if (blastAllowed(s)) {
+    s.step = { kind: 'blast' };
+    return;
+  }
+  advance(s, ev);
+}
+
+function advance(s: State, ev: Event[], skips = 0): void {
+  if (s.caller !== null) {
+    if (s.active !== s.caller) s.finalLeft = s.finalLeft.filter((x) => x !== s.active);
+    const next = s.finalLeft[0];
+    if (next === undefined) return endRound(s, ev);
+    return startTurn(s, next, ev, skips);
+  }
+  startTurn(s, nextPlayer(s, s.active), ev, skips);
+}
+
+function protectIfHero(s: State, card: Card): void {
+  // X6.1, XN29: protected during the next turn (and through the rest of this one, Apo's extra turn).
+  if (isHero(card)) s.protect = { card, until: s.turnNo + 1 };
+}
+
+function topProtected(s: State): boolean {
+  return s.protect !== null && s.protect.card === top(s) && s.turnNo <= s.protect.until;
+}
+
+/** A card left the layout for the discard pile by the active player's own action (X13.1). */
+function afterOwnDiscard(s: State, card: Card, ev: Event[]): void {
+  if (s.opts.eleration) {
+    protectIfHero(s, card);
+    if (offerPower(s, card)) return;
+  }
+  endAction(s, ev);
+}
+
+function offerPower(s: State, card: Card): boolean {
+  const kind = powerOf(card);
+  if (kind === null) return false;
+  if (kind === 'flip13' && !s.opts.advanced) return false;
+  if (powerChoices(s, s.active, kind, 1).length === 0) return false;
+  s.step = { kind: 'power', card };
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets (X4.8, X5, X6)
+
+/** Can a power choose this card? Refuses with the XT2 code if not. */
+function checkTarget(s: State, actor: Seat, w: Where, own: boolean, unlocked: boolean): void {
+  if (typeof w !== 'object' || w === null || !isInt(w.seat) || !isInt(w.slot)) refuse('MALFORMED', 'a target');
+  if (w.seat < 0 || w.seat >= s.seats) refuse('NO_TARGET', 'no such seat');
+  if (own !== (w.seat === actor)) refuse('NO_TARGET', own ? 'choose one of your own cards' : "choose an opponent's card");
+  if (w.seat === s.caller) refuse('CALLER_FROZEN', "the Blast caller's cards are frozen (X8.3)");
+  const sl = slotAt(s, w);
+  if (!sl) refuse('EMPTY_SLOT', 'that slot is empty');
+  if (sl?.helmut) refuse('LOCKED', 'a revealed Helmut cannot be chosen (X6.4)');
+  if (unlocked && sl?.up) refuse('LOCKED', 'a face-up card is locked (X12.2)');
+}
+
+const sameWhere = (a: Where, b: Where) => a.seat === b.seat && a.slot === b.slot;
+
+/** Validate a power's targets against its rule; throws a Refusal when they do not fit. */
+function checkPower(s: State, seat: Seat, kind: PowerKind, a: Extract<Action, { type: 'power' }>): void {
+  const t = a.targets;
+  if (!Array.isArray(t)) refuse('MALFORMED', 'targets: a list');
+  const count = (k: number) => {
+    if (t.length !== k) refuse('MALFORMED', `this power takes ${k} target(s)`);
+  };
+  switch (kind) {
+    case 'swap6':
+      count(2);
+      checkTarget(s, seat, t[0] as Where, false, true);
+      checkTarget(s, seat, t[1] as Where, false, true);
+      if ((t[0] as Where).seat === (t[1] as Where).seat) refuse('NO_TARGET', 'two different opponents (X5.2)');
+      return;
+    case 'shuffle6':
+      count(2);
+      checkTarget(s, seat, t[0] as Where, true, true);
+      checkTarget(s, seat, t[1] as Where, true, true);
+      if (sameWhere(t[0] as Where, t[1] as Where)) refuse('NO_TARGET', 'two different cards (X5.3)');
+      if (typeof a.swap !== 'boolean') refuse('MALFORMED', 'swap: true or false (X5.3)');
+      return;
+    case 'look7':
+    case 'look9':
+      count(1);
+      checkTarget(s, seat, t[0] as Where, true, false);
+      return;
+    case 'peek8':
+    case 'peek10':
+    case 'peek12':
+      count(1);
+      checkTarget(s, seat, t[0] as Where, false, false);
+      return;
+    case 'swap11':
+      count(2);
+      checkTarget(s, seat, t[0] as Where, true, true);
+      checkTarget(s, seat, t[1] as Where, false, true);
+      return;
+    case 'flip13':
+      count(1);
+      checkTarget(s, seat, t[0] as Where, (t[0] as Where)?.seat === seat, false);
+      return;
+    case 'jayce': {
+      if (t.length < 2 || t.length > 8 || t.length % 2 !== 0) refuse('MALFORMED', 'Jayce: 1 to 4 pairs (X6.2)');
+      for (let i = 0; i < t.length; i++) checkTarget(s, seat, t[i] as Where, i % 2 === 0, true);
+      for (let i = 0; i < t.length; i++)
+        for (let j = i + 1; j < t.length; j++)
+          if (sameWhere(t[i] as Where, t[j] as Where)) refuse('NO_TARGET', 'distinct cards (XN14)');
+      return;
+    }
+    case 'apo':
+      count(0);
+      return;
+    default:
+      refuse('NOT_YOUR_TURN', 'this power is not available');
+  }
+}
+
+function ownChoices(s: State, seat: Seat, unlocked: boolean): Where[] {
+  return occupied(s, seat)
+    .map((slot) => ({ seat, slot }))
+    .filter((w) => {
+      const sl = slotAt(s, w) as Slot;
+      return !sl.helmut && !(unlocked && sl.up);
+    });
+}
+
+function oppChoices(s: State, seat: Seat, unlocked: boolean): Where[] {
+  const out: Where[] = [];
+  for (let o = 0; o < s.seats; o++) if (o !== seat && o !== s.caller) out.push(...ownChoices(s, o, unlocked));
+  return out;
+}
+
+/** Target lists a power may take now (at most `limit`): enough for random play and hints. */
+export function powerChoices(s: State, seat: Seat, kind: PowerKind, limit = 60): Where[][] {
+  const out: Where[][] = [];
+  const add = (x: Where[]) => {
+    if (out.length < limit) out.push(x);
+  };
+  switch (kind) {
+    case 'swap6': {
+      const o = oppChoices(s, seat, true);
+      for (const x of o) for (const y of o) if (x.seat < y.seat) add([x, y]);
+      break;
+    }
+    case 'shuffle6': {
+      const o = ownChoices(s, seat, true);
+      for (const x of o) for (const y of o) if (x.slot < y.slot) add([x, y]);
+      break;
+    }
+    case 'look7':
+    case 'look9':
+      for (const x of ownChoices(s, seat, false)) add([x]);
+      break;
+    case 'peek8':
+    case 'peek10':
+    case 'peek12':
+      for (const x of oppChoices(s, seat, false)) add([x]);
+      break;
+    case 'swap11': {
+      const mine = ownChoices(s, seat, true);
+      for (const x of mine) for (const y of oppChoices(s, seat, true)) add([x, y]);
+      break;
+    }
+    case 'flip13':
+      for (const x of [...ownChoices(s, seat, false), ...oppChoices(s, seat, false)]) add([x]);
+      break;
+    case 'jayce': {
+      const mine = ownChoices(s, seat, true);
+      for (const x of mine) for (const y of oppChoices(s, seat, true)) add([x, y]);
+      break;
+    }
+    case 'apo':
+      add([]);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Which chosen cards an opponent's power touches (X6.4): they open a Helmut window. */
+function touched(s: State, seat: Seat, kind: PowerKind, targets: Where[]): Where[] {
+  const touching: PowerKind[] = ['swap6', 'peek8', 'peek10', 'swap11', 'peek12', 'flip13', 'jayce', 'daisy'];
+  if (!touching.includes(kind)) return [];
+  return targets.filter((w) => w.seat !== seat && w.seat !== s.dummy);
+}
+
+function helmutPossible(s: State): boolean {
+  return !s.opts.advanced || s.heroes.includes('h:helmut');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Powers resolved (after the Helmut window)
+
+function swapCards(s: State, a: Where, b: Where): void {
+  const x = slotAt(s, a);
+  const y = slotAt(s, b);
+  setSlot(s, a, y);
+  setSlot(s, b, x);
+}
+
+function look(s: State, seat: Seat, w: Where, ev: Event[]): void {
+  const sl = slotAt(s, w);
+  if (!sl) return;
+  showTo(s, seat, sl.card);
+  ev.push({ type: 'looked', seat, at: { ...w }, card: sl.card });
+}
+
+function peekDraw(s: State, seat: Seat, ev: Event[]): void {
+  const c = s.draw[0];
+  if (c === undefined) return;
+  showTo(s, seat, c);
+  ev.push({ type: 'looked', seat, at: 'drawPile', card: c });
+}
+
+function resolvePower(
+  s: State,
+  seat: Seat,
+  card: Card,
+  targets: Where[],
+  swap: boolean | undefined,
+  cancelled: Where[],
+  ev: Event[],
+): void {
+  const kind = powerOf(card) as PowerKind;
+  const off = (w: Where) => cancelled.some((c) => sameWhere(c, w));
+  ev.push({ type: 'powerUsed', seat, card, targets: targets.map((w) => ({ ...w })) });
+  switch (kind) {
+    case 'swap6':
+    case 'swap11': {
+      const [a, b] = targets as [Where, Where];
+      if (!off(a) && !off(b)) {
+        swapCards(s, a, b);
+        ev.push({ type: 'swapped', seat, a: { ...a }, b: { ...b } });
+      }
+      break;
+    }
+    case 'shuffle6': {
+      const [a, b] = targets as [Where, Where];
+      if (swap) swapCards(s, a, b);
+      ev.push({ type: 'shuffled', seat, slots: [a.slot, b.slot], swap: swap === true });
+      break;
+    }
+    case 'look7':
+    case 'peek8':
+      look(s, seat, targets[0] as Where, ev);
+      break;
+    case 'look9':
+    case 'peek10':
+      look(s, seat, targets[0] as Where, ev);
+      peekDraw(s, seat, ev);
+      break;
+    case 'peek12': {
+      const t = targets[0] as Where;
+      look(s, seat, t, ev);
+      const sl = slotAt(s, t);
+      if (!off(t) && sl && !sl.up && ownChoices(s, seat, true).length > 0) {
+        s.step = { kind: 'swap', card, target: { ...t } };
+        return;
+      }
+      break;
+    }
+    case 'flip13': {
+      const t = targets[0] as Where;
+      const sl = slotAt(s, t);
+      if (!off(t) && sl) flip(s, seat, t, ev);
+      break;
+    }
+    case 'jayce':
+      for (let i = 0; i + 1 < targets.length; i += 2) {
+        const a = targets[i] as Where;
+        const b = targets[i + 1] as Where;
+        if (off(a) || off(b)) continue;
+        swapCards(s, a, b);
+        ev.push({ type: 'swapped', seat, a: { ...a }, b: { ...b } });
+      }
+      break;
+    case 'apo':
+      for (const slot of occupied(s, seat)) look(s, seat, { seat, slot }, ev);
+      s.apoExtra = true;
+      break;
+    default:
+      break;
+  }
+  endAction(s, ev);
+}
+
+function flip(s: State, seat: Seat, w: Where, ev: Event[]): void {
+  const sl = slotAt(s, w) as Slot;
+  const up = !sl.up;
+  setSlot(s, w, { card: sl.card, up });
+  if (up) reveal(s, sl.card);
+  ev.push({ type: 'flipped', seat, at: { ...w }, card: up ? sl.card : null });
+}
+
+/** X6.4: every asked owner answered (or the window timed out): claims, then the power. */
+function closeHelmut(s: State, ev: Event[]): void {
+  const st = s.step as Extract<State['step'], { kind: 'helmut' }>;
+  const cancelled: Where[] = [];
+  for (const q of st.asked) {
+    if (q.answer !== true) continue;
+    const sl = slotAt(s, q.at) as Slot;
+    if (sl.card === 'h:helmut') {
+      setSlot(s, q.at, { card: sl.card, up: true, helmut: true });
+      reveal(s, sl.card);
+      cancelled.push(q.at);
+      ev.push({ type: 'claimed', seat: q.at.seat, slot: q.at.slot, helmut: true, card: sl.card, right: true });
+    } else {
+      reveal(s, sl.card);
+      ev.push({ type: 'claimed', seat: q.at.seat, slot: q.at.slot, helmut: true, card: sl.card, right: false });
+      penalty(s, q.at.seat, ev);
+    }
+  }
+  resolvePower(s, s.active, st.card, st.targets, st.swap, cancelled, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// End of a round (X8.2, X9, X10, X11)
+
+function comboOf(s: State, seat: Seat): Card | null {
+  const cards = (s.layouts[seat] ?? []).filter((x): x is Slot => x !== null).map((x) => x.card);
+  if (cards.length !== 4) return null;
+  const boss = cards.find((c) => isBoss(c) && c !== HYPERION);
+  if (boss) {
+    const rest = cards.filter((c) => c !== boss).map(valueOf);
+    rest.sort((a, b) => a - b);
+    if (rest.join() === '2,3,4') return boss;
+  }
+  if (cards.includes(HYPERION)) {
+    const rest = cards.filter((c) => c !== HYPERION).map(valueOf);
+    if (rest.length === 3 && rest.every((v) => v === rest[0])) return HYPERION;
+  }
+  return null;
+}
+
+/** X9.1: card points of a seat (Herman caps at 10, a combo caller has 0). */
+export function cardPoints(s: State, seat: Seat): number {
+  const cards = (s.layouts[seat] ?? []).filter((x): x is Slot => x !== null).map((x) => x.card);
+  const raw = cards.reduce((a, c) => a + valueOf(c), 0);
+  return cards.includes('h:herman') ? Math.min(raw, 10) : raw;
+}
+
+function endRound(s: State, ev: Event[]): void {
+  // X1.8: every layout face up.
+  for (const lay of s.layouts) {
+    lay.forEach((x, i) => {
+      if (x) {
+        lay[i] = { ...x, up: true };
+        reveal(s, x.card);
+      }
+    });
+  }
+  ev.push({ type: 'revealed', layouts: s.layouts.map((l) => l.map((x) => (x ? x.card : null))) });
+  const caller = s.caller;
+  const combo = caller !== null ? comboOf(s, caller) : null;
+  const points = Array.from({ length: s.seats }, (_, seat) =>
+    seat === caller && combo !== null ? 0 : cardPoints(s, seat),
+  );
+  const scores = Array(s.n).fill(0) as number[];
+  for (let p = 0; p < s.n; p++) {
+    const seat = s.seatOf[p] as number;
+    let sc = points[seat] as number;
+    if (seat === caller && combo === null) {
+      // X9.2: +15 for a false call, else +5 if another player has strictly fewer points.
+      if (sc > 5) sc += 15;
+      else if (points.some((q, o) => o !== seat && isPlayer(s, o) && q < (points[seat] as number))) sc += 5;
+    }
+    scores[p] = sc;
+    s.totals[p] = (s.totals[p] as number) + sc;
+  }
+  s.roundScores = scores;
+  ev.push({
+    type: 'scored',
+    round: s.round,
+    points: points.slice(0, s.n),
+    scores: [...scores],
+    totals: [...s.totals],
+    combo: combo !== null ? caller : null,
+  });
+  if (s.totals.some((t) => t >= s.opts.maxScore)) {
+    const low = Math.min(...s.totals);
+    s.winners = s.totals.flatMap((t, p) => (t === low ? [p] : []));
+    s.over = true;
+    s.step = { kind: 'over' };
+    ev.push({ type: 'gameOver', winners: [...s.winners], totals: [...s.totals] });
+    return;
+  }
+  if (combo !== null && caller !== null && combo !== HYPERION) s.bossNext = { seat: caller, boss: combo };
+  // X3.3: the highest total begins; ties at random (seeded).
+  const high = Math.max(...s.totals);
+  const tied = s.totals.flatMap((t, p) => (t === high ? [p] : []));
+  const p = tied.length === 1 ? (tied[0] as number) : (tied[Math.floor(random(s) * tied.length)] as number);
+  startRound(s, s.seatOf[p] as number, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+const TYPES = new Set([
+  'look',
+  'draw',
+  'keep',
+  'discardDrawn',
+  'placeDrawn',
+  'take',
+  'match',
+  'flip',
+  'power',
+  'swap',
+  'skipPower',
+  'claim',
+  'blast',
+  'endTurn',
+  'carryOver',
+  'changeSet',
+  'timeout',
+]);
+
+function onTurn(s: State, seat: Seat, kind: State['step']['kind']): void {
+  if (s.over) refuse('NOT_YOUR_TURN', 'the game is over');
+  if (s.active !== seat || s.step.kind !== kind) refuse('NOT_YOUR_TURN', 'that is not awaited from you now');
+}
+
+function ownSlot(s: State, seat: Seat, slotRaw: unknown, unlocked: boolean): number {
+  const slot = checkSlotShape(slotRaw);
+  const sl = slotAt(s, { seat, slot });
+  if (!sl) refuse('EMPTY_SLOT', 'that slot is empty');
+  if (unlocked && sl?.up) refuse('LOCKED', 'a face-up card is locked (X12.2)');
+  return slot;
+}
+
+function act(s: State, a: Action, ev: Event[]): void {
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) refuse('MALFORMED', 'an action is an object');
+  if (typeof a.type !== 'string' || !TYPES.has(a.type)) refuse('MALFORMED', 'unknown action type');
+  if (a.type === 'timeout') return timeout(s, a.seat, ev);
+  const seat = (a as { seat: unknown }).seat;
+  if (!isInt(seat) || seat < 0 || seat >= s.n) refuse('MALFORMED', 'seat: a seat at the table');
+  if (s.over) refuse('NOT_YOUR_TURN', 'the game is over');
+  switch (a.type) {
+    case 'look': {
+      const st = s.step;
+      if (st.kind !== 'look' || !((st.need[seat] ?? 0) > 0)) return refuse('NOT_YOUR_TURN', 'no look is awaited');
+      const need = st.need[seat] as number;
+      if (!Array.isArray(a.slots) || a.slots.length !== need) refuse('MALFORMED', `look at exactly ${need} cards`);
+      const slots = a.slots.map(checkSlotShape);
+      if (new Set(slots).size !== slots.length) refuse('MALFORMED', 'distinct slots');
+      for (const slot of slots) if (!slotAt(s, { seat, slot })) refuse('EMPTY_SLOT', 'that slot is empty');
+      for (const slot of slots) look(s, seat, { seat, slot }, ev);
+      st.need[seat] = 0;
+      if (st.need.every((x) => x === 0)) startTurn(s, s.first, ev);
+      return;
+    }
+    case 'draw': {
+      onTurn(s, seat, 'action');
+      if (s.draw.length === 0) refuse('NO_CARD_TO_DRAW', 'the draw pile is empty (X4.6)');
+      const c = takeFromDraw(s, ev) as Card;
+      s.drawn = c;
+      showTo(s, seat, c);
+      ev.push({ type: 'drew', seat, card: c });
+      s.step = { kind: 'drawn' };
+      return;
+    }
+    case 'discardDrawn': {
+      onTurn(s, seat, 'drawn');
+      const c = s.drawn as Card;
+      s.drawn = null;
+      s.discard.push(c);
+      reveal(s, c);
+      ev.push({ type: 'discarded', seat, card: c });
+      protectIfHero(s, c);
+      if (!offerPower(s, c)) endAction(s, ev);
+      return;
+    }
+    case 'placeDrawn': {
+      onTurn(s, seat, 'drawn');
+      const slot = ownSlot(s, seat, a.slot, true);
+      const out = (slotAt(s, { seat, slot }) as Slot).card;
+      setSlot(s, { seat, slot }, { card: s.drawn as Card, up: false });
+      s.drawn = null;
+      s.discard.push(out);
+      reveal(s, out);
+      ev.push({ type: 'placed', seat, slot, out });
+      return afterOwnDiscard(s, out, ev);
+    }
+    case 'take': {
+      onTurn(s, seat, 'action');
+      const slot = ownSlot(s, seat, a.slot, true);
+      if (topProtected(s)) refuse('PROTECTED', 'a hero played for its power cannot be taken this turn (X6.1)');
+      const card = s.discard.pop() as Card;
+      const out = (slotAt(s, { seat, slot }) as Slot).card;
+      setSlot(s, { seat, slot }, { card, up: false });
+      s.discard.push(out);
+      reveal(s, out);
+      ev.push({ type: 'took', seat, slot, card, out });
+      return afterOwnDiscard(s, out, ev);
+    }
+    case 'match': {
+      onTurn(s, seat, 'action');
+      const slot = ownSlot(s, seat, a.slot, false);
+      const sl = slotAt(s, { seat, slot }) as Slot;
+      const t = top(s);
+      if (t === null) refuse('NO_TARGET', 'nothing to match');
+      reveal(s, sl.card);
+      if (valueOf(sl.card) === valueOf(t as Card)) {
+        setSlot(s, { seat, slot }, null);
+        s.discard.push(sl.card);
+        ev.push({ type: 'matched', seat, slot, card: sl.card, ok: true });
+        return afterOwnDiscard(s, sl.card, ev);
+      }
+      ev.push({ type: 'matched', seat, slot, card: sl.card, ok: false });
+      penalty(s, seat, ev);
+      return endAction(s, ev);
+    }
+    case 'flip': {
+      onTurn(s, seat, 'action');
+      if (!s.opts.advanced) refuse('NOT_YOUR_TURN', 'Flip is an advanced action (X12.1)');
+      const slot = ownSlot(s, seat, a.slot, false);
+      if ((slotAt(s, { seat, slot }) as Slot).helmut) refuse('LOCKED', 'a revealed Helmut stays face up (XN27)');
+      flip(s, seat, { seat, slot }, ev);
+      return endAction(s, ev);
+    }
+    case 'power': {
+      onTurn(s, seat, 'power');
+      const st = s.step as Extract<State['step'], { kind: 'power' }>;
+      const kind = powerOf(st.card) as PowerKind;
+      checkPower(s, seat, kind, a);
+      if (a.swap !== undefined && typeof a.swap !== 'boolean') refuse('MALFORMED', 'swap: a boolean');
+      const targets = a.targets.map((w) => ({ seat: w.seat, slot: w.slot }));
+      const swap = kind === 'shuffle6' ? a.swap : undefined;
+      const asked = helmutPossible(s) ? touched(s, seat, kind, targets) : [];
+      if (asked.length > 0) {
+        s.step = {
+          kind: 'helmut',
+          card: st.card,
+          targets,
+          ...(swap !== undefined ? { swap } : {}),
+          asked: asked.map((at) => ({ at, answer: null })),
+        };
+        ev.push({ type: 'helmutWindow', seat, at: asked.map((w) => ({ ...w })) });
+        return;
+      }
+      return resolvePower(s, seat, st.card, targets, swap, [], ev);
+    }
+    case 'swap': {
+      onTurn(s, seat, 'swap');
+      const st = s.step as Extract<State['step'], { kind: 'swap' }>;
+      if (a.slot === null) {
+        ev.push({ type: 'powerSkipped', seat, card: st.card });
+        return endAction(s, ev);
+      }
+      const slot = ownSlot(s, seat, a.slot, true);
+      if ((slotAt(s, { seat, slot }) as Slot).helmut) refuse('LOCKED', 'a revealed Helmut cannot move');
+      swapCards(s, { seat, slot }, st.target);
+      ev.push({ type: 'swapped', seat, a: { seat, slot }, b: { ...st.target } });
+      return endAction(s, ev);
+    }
+    case 'skipPower': {
+      if (s.active !== seat || (s.step.kind !== 'power' && s.step.kind !== 'swap'))
+        refuse('NOT_YOUR_TURN', 'no power is pending');
+      const st = s.step as { card: Card };
+      ev.push({ type: 'powerSkipped', seat, card: st.card });
+      return endAction(s, ev);
+    }
+    case 'claim': {
+      const st = s.step;
+      if (st.kind !== 'helmut') return refuse('NOT_YOUR_TURN', 'no Helmut window is open');
+      const mine = st.asked.filter((q) => q.at.seat === seat && q.answer === null);
+      if (mine.length === 0) refuse('NOT_YOUR_TURN', 'none of your cards awaits a claim');
+      if (typeof a.helmut !== 'boolean') refuse('MALFORMED', 'helmut: a boolean');
+      let q = mine[0];
+      if (mine.length > 1 || a.slot !== undefined) {
+        if (!isInt(a.slot)) refuse('MALFORMED', 'slot: which of your touched cards');
+        q = mine.find((x) => x.at.slot === a.slot);
+        if (!q) refuse('NO_TARGET', 'that card was not touched');
+      }
+      (q as { answer: boolean | null }).answer = a.helmut;
+      if (st.asked.every((x) => x.answer !== null)) closeHelmut(s, ev);
+      return;
+    }
+    case 'blast': {
+      if (s.active === seat && s.step.kind !== 'blast' && s.caller === null && (s.turnsStarted[seat] ?? 0) < 2)
+        refuse('FIRST_TURN', 'Blast is not allowed on your first turn (X8.1)');
+      onTurn(s, seat, 'blast');
+      s.caller = seat;
+      ev.push({ type: 'blast', seat });
+      // X8.2: every other player, clockwise from the caller's left, one more turn.
+      const order: Seat[] = [];
+      let x = seat;
+      for (let i = 0; i < s.seats; i++) {
+        x = nextPlayer(s, x);
+        if (x === seat || order.includes(x)) break;
+        order.push(x);
+      }
+      s.finalLeft = order;
+      return advance(s, ev);
+    }
+    case 'endTurn':
+      onTurn(s, seat, 'blast');
+      return advance(s, ev);
+    default:
+      // keep, carryOver, changeSet: advanced steps not reached in this engine's games.
+      return refuse('NOT_YOUR_TURN', 'that is not awaited now');
+  }
+}
+
+/** XT4: the awaited step's default, for one seat or for everyone awaited. */
+function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
+  if (s.over) refuse('NOT_YOUR_TURN', 'the game is over');
+  if (seat !== undefined && (!isInt(seat) || seat < 0 || seat >= s.n)) refuse('MALFORMED', 'seat');
+  const st = s.step;
+  const mine = (x: Seat) => seat === undefined || seat === x;
+  switch (st.kind) {
+    case 'look': {
+      const who = st.need.flatMap((k, i) => (k > 0 && mine(i) ? [i] : []));
+      if (who.length === 0) refuse('NOT_YOUR_TURN', 'no look is awaited from that seat');
+      for (const p of who) {
+        ev.push({ type: 'timedOut', seat: p, step: 'look' });
+        const slots = occupied(s, p).slice(0, st.need[p]);
+        for (const slot of slots) look(s, p, { seat: p, slot }, ev);
+        st.need[p] = 0;
+      }
+      if (st.need.every((x) => x === 0)) startTurn(s, s.first, ev);
+      return;
+    }
+    case 'helmut': {
+      const qs = st.asked.filter((q) => q.answer === null && mine(q.at.seat));
+      if (qs.length === 0) refuse('NOT_YOUR_TURN', 'no claim is awaited from that seat');
+      for (const q of qs) q.answer = false;
+      ev.push({ type: 'timedOut', seat: seat ?? null, step: 'helmut' });
+      if (st.asked.every((x) => x.answer !== null)) closeHelmut(s, ev);
+      return;
+    }
+    case 'over':
+      return refuse('NOT_YOUR_TURN', 'the game is over');
+    default:
+      break;
+  }
+  if (!mine(s.active)) refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+  ev.push({ type: 'timedOut', seat: s.active, step: st.kind });
+  switch (st.kind) {
+    case 'action': {
+      if (s.draw.length === 0) return advance(s, ev);
+      const c = takeFromDraw(s, ev) as Card;
+      showTo(s, s.active, c);
+      ev.push({ type: 'drew', seat: s.active, card: c });
+      s.discard.push(c);
+      reveal(s, c);
+      ev.push({ type: 'discarded', seat: s.active, card: c });
+      protectIfHero(s, c);
+      return endAction(s, ev);
+    }
+    case 'drawn': {
+      const c = s.drawn as Card;
+      s.drawn = null;
+      s.discard.push(c);
+      reveal(s, c);
+      ev.push({ type: 'discarded', seat: s.active, card: c });
+      protectIfHero(s, c);
+      return endAction(s, ev);
+    }
+    case 'power':
+    case 'swap':
+      ev.push({ type: 'powerSkipped', seat: s.active, card: st.card });
+      return endAction(s, ev);
+    case 'blast':
+      return advance(s, ev);
+    default:
+      return;
+  }
+}
+
+export function applyAction(s: State, a: Action): Applied {
+  try {
+    if (typeof s !== 'object' || s === null || s.v !== 1) return malformed('not a game state');
+    const next = structuredClone(s) as State;
+    const ev: Event[] = [];
+    act(next, a, ev);
+    return { ok: true, state: next, events: ev };
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, error: { code: e.code, message: e.message } };
+    return malformed(e instanceof Error ? e.message : 'unreadable action');
+  }
+}
+
+function malformed(message: string): Applied {
+  return { ok: false, error: { code: 'MALFORMED', message } };
+}
+
+/** Would `a` be accepted now? */
+export function canAct(s: State, a: Action): boolean {
+  return applyAction(s, a).ok;
+}
+
+export function replay(o: Options, actions: Action[]): State {
+  let s = createGame(o);
+  actions.forEach((a, i) => {
+    const r = applyAction(s, a);
+    if (!r.ok) throw new Error(`action ${i} refused: ${r.error.code} ${r.error.message}`);
+    s = r.state;
+  });
+  return s;
+}
+
+export { topProtected, blastAllowed, ownChoices, oppChoices, occupied, valueOf, ALL_CARDS };

@@ -1,0 +1,5 @@
+/** @blaze/bla5t: the rules of Bla5t – Extinction (BLA5T.md), pure and seeded (XC). */
+export * from './cards.js';
+export { applyAction, canAct, cardPoints, cardsInUse, createGame, powerChoices, replay } from './engine.js';
+export type * from './types.js';
+export { awaiting, legalActions, redactEvent, viewFor } from './view.js';

@@ -104,3 +104,65 @@ export function countCards(s: State): number {
 export function opts4(decks: Card[][], extra: Partial<Options> = {}): Options {
   return { players: 4, seed: 'xx', dealer: 3, decks, ...extra };
 }
+
+/** The active player's plain turn: draw, discard (A), leave any power, no Blast. */
+export function passTurn(s: State): Played {
+  const seat = s.active;
+  const r = play(s, { type: 'draw', seat }, { type: 'discardDrawn', seat });
+  let state = r.state;
+  const events = [...r.events];
+  for (let i = 0; i < 4 && state.active === seat && !state.over; i++) {
+    const a: Action | null =
+      state.step.kind === 'power' || state.step.kind === 'swap'
+        ? { type: 'skipPower', seat }
+        : state.step.kind === 'blast'
+          ? { type: 'endTurn', seat }
+          : state.step.kind === 'helmut'
+            ? { type: 'timeout' }
+            : null;
+    if (a === null) break;
+    const x = play(state, a);
+    state = x.state;
+    events.push(...x.events);
+  }
+  return { state, events };
+}
+
+/** Plain turns until `caller` reaches its Blast decision, the call, then plain final turns to the score. */
+export function blastRound(s: State, caller: number): Played {
+  let state = s;
+  const events: Event[] = [];
+  for (let i = 0; i < 40; i++) {
+    if (state.active === caller && state.step.kind === 'action' && (state.turnsStarted[caller] ?? 0) >= 2) {
+      const seat = caller;
+      const r = play(state, { type: 'draw', seat }, { type: 'discardDrawn', seat });
+      state = r.state;
+      events.push(...r.events);
+      if (state.step.kind === 'power') {
+        const x = play(state, { type: 'skipPower', seat });
+        state = x.state;
+        events.push(...x.events);
+      }
+      const b = play(state, { type: 'blast', seat });
+      state = b.state;
+      events.push(...b.events);
+      break;
+    }
+    const r = passTurn(state);
+    state = r.state;
+    events.push(...r.events);
+  }
+  const round = state.round;
+  for (let i = 0; i < 10 && state.round === round && !state.over; i++) {
+    const r = passTurn(state);
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { state, events };
+}
+
+export function scoredOf(events: Event[]): Extract<Event, { type: 'scored' }> {
+  const e = events.find((x) => x.type === 'scored');
+  if (!e || e.type !== 'scored') throw new Error('no round was scored');
+  return e;
+}

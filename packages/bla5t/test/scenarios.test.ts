@@ -64,7 +64,7 @@ describe('XX scenarios', () => {
     }
   });
 
-  it('XX3 draw B: the replaced card goes face up, no power is offered (X4.2)', () => {
+  it('XX3 draw B: the replaced card goes face up, no power is offered (X4.2 XN16)', () => {
     let s = std(['m3a']);
     s = play(s, { type: 'draw', seat: 0 }).state;
     expect(viewFor(s, 0).drawn).toBe('m3a');
@@ -111,7 +111,7 @@ describe('XX scenarios', () => {
     expect(topCard(s)).toBe('m7a');
   });
 
-  it('XX6 wrong match: shown, back in place, penalty card unseen in slot 4 or the empty slot 3 (X4.4 X9.4)', () => {
+  it('XX6 wrong match: shown, back in place, penalty card unseen in slot 4 or the empty slot 3 (X4.4 X9.4 XN9 XN10 XN25)', () => {
     let s = seven();
     let r = play(s, { type: 'match', seat: 2, slot: 1 });
     const m = r.events.find((e) => e.type === 'matched');
@@ -213,7 +213,7 @@ describe('XX scenarios', () => {
     expect(sc.scores[1]).toBe(10);
   });
 
-  it('XX13 Gordon combo: the caller scores 0; next round no opponent looks (X7.1 X7.2 X11.6)', () => {
+  it('XX13 Gordon combo: the caller scores 0; next round no opponent looks (X7.1 X7.2 X11.6 XN26)', () => {
     const s = game([['b:gordon', 'm2c', 'm3c', 'm4d'], scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []);
     const r = blastRound(s, 0);
     const sc = scoredOf(r.events);
@@ -223,7 +223,7 @@ describe('XX scenarios', () => {
     expect(viewFor(r.state, 1).looksToMake).toBe(0);
   });
 
-  it('XX14 not a combo: Futura, 2, 3, 4 and a 1 score 39; a non-caller with Gordon 2 3 4 scores 23 (X7.1 X9.2)', () => {
+  it('XX14 not a combo: Futura, 2, 3, 4 and a 1 score 39; a non-caller with Gordon 2 3 4 scores 23 (X7.1 X9.2 XN8)', () => {
     let s = game(
       [['b:futura', 'm2c', 'm3c', 'm4d'], ['b:gordon', 'm2a', 'm3a', 'm4a'], scoringHands.seventeen, scoringHands.five],
       'm6sa',

@@ -29,6 +29,11 @@ export function easyDecide(v: View, rnd: () => number): Action | null {
       }
       return { type: 'discardDrawn', seat };
     }
+    case 'keep': {
+      const pair = v.pair ?? [];
+      const low = [...pair].sort((a, b) => valueOf(a) - valueOf(b))[0];
+      return low === undefined ? null : { type: 'keep', seat, card: low };
+    }
     case 'power':
       return { type: 'skipPower', seat };
     case 'swap':

@@ -126,6 +126,8 @@ export function createGame(o: Options): State {
     finalLeft: [],
     apoExtra: false,
     inExtra: false,
+    pair: [],
+    hyperion: null,
     bossNext: null,
     shown: Array.from({ length: seats }, () => []),
     shownAll: [],
@@ -169,6 +171,8 @@ function startRound(s: State, first: Seat, ev: Event[]): void {
   }
   const boss = s.bossNext;
   s.bossNext = null;
+  s.hyperion = boss?.boss === HYPERION ? boss.seat : null;
+  s.pair = [];
   const opponentOfCaller = (seat: Seat) => boss !== null && seat !== boss.seat && isPlayer(s, seat);
   const counts = Array.from({ length: s.seats }, (_, seat) =>
     boss?.boss === 'b:futura' && opponentOfCaller(seat) ? 5 : 4,
@@ -432,8 +436,16 @@ function checkPower(s: State, seat: Seat, kind: PowerKind, a: Extract<Action, { 
       return;
     }
     case 'apo':
+    case 'carol':
       count(0);
       return;
+    case 'daisy': {
+      count(1);
+      const w = t[0] as Where;
+      checkTarget(s, seat, w, w?.seat === seat, false);
+      if (!slotAt(s, w)?.up) refuse('NO_TARGET', 'Daisy discards a face-up card (X12.5)');
+      return;
+    }
     default:
       refuse('NOT_YOUR_TURN', 'this power is not available');
   }
@@ -496,9 +508,28 @@ export function powerChoices(s: State, seat: Seat, kind: PowerKind, limit = 60):
     case 'apo':
       add([]);
       break;
+    case 'carol':
+      if (carolFlips(s).length > 0) add([]);
+      break;
+    case 'daisy':
+      for (const x of [...ownChoices(s, seat, false), ...oppChoices(s, seat, false)])
+        if (slotAt(s, x)?.up) add([x]);
+      break;
     default:
       break;
   }
+  return out;
+}
+
+/** X12.5 Carol: every card in every layout but the caller's, a revealed Helmut excepted. */
+function carolFlips(s: State): Where[] {
+  const out: Where[] = [];
+  s.layouts.forEach((lay, seat) => {
+    if (seat === s.caller) return;
+    lay.forEach((x, slot) => {
+      if (x && !x.helmut) out.push({ seat, slot });
+    });
+  });
   return out;
 }
 
@@ -603,6 +634,22 @@ function resolvePower(
       for (const slot of occupied(s, seat)) look(s, seat, { seat, slot }, ev);
       s.apoExtra = true;
       break;
+    case 'carol':
+      for (const w of carolFlips(s)) flip(s, seat, w, ev);
+      break;
+    case 'daisy': {
+      const t = targets[0] as Where;
+      const sl = slotAt(s, t);
+      if (!off(t) && sl) {
+        setSlot(s, t, null);
+        s.discard.push(sl.card);
+        reveal(s, sl.card);
+        ev.push({ type: 'discarded', seat, card: sl.card });
+        // X6.1: a card Daisy discards is protected like a hero played for its power.
+        s.protect = { card: sl.card, until: s.turnNo + 1 };
+      }
+      break;
+    }
     default:
       break;
   }
@@ -709,7 +756,7 @@ function endRound(s: State, ev: Event[]): void {
     ev.push({ type: 'gameOver', winners: [...s.winners], totals: [...s.totals] });
     return;
   }
-  if (combo !== null && caller !== null && combo !== HYPERION) s.bossNext = { seat: caller, boss: combo };
+  if (combo !== null && caller !== null) s.bossNext = { seat: caller, boss: combo };
   // X3.3: the highest total begins; ties at random (seeded).
   const high = Math.max(...s.totals);
   const tied = s.totals.flatMap((t, p) => (t === high ? [p] : []));
@@ -777,11 +824,27 @@ function act(s: State, a: Action, ev: Event[]): void {
     case 'draw': {
       onTurn(s, seat, 'action');
       if (s.draw.length === 0) refuse('NO_CARD_TO_DRAW', 'the draw pile is empty (X4.6)');
+      if (s.hyperion === seat && s.draw.length + s.discard.length - 1 >= 2) {
+        // X12.4: two cards, one to play; the other goes face up first, without its power.
+        const one = takeFromDraw(s, ev) as Card;
+        const two = takeFromDraw(s, ev);
+        s.pair = two === null ? [one] : [one, two];
+        for (const c of s.pair) showTo(s, seat, c);
+        ev.push({ type: 'drewTwo', seat, cards: [...s.pair] });
+        s.step = { kind: 'keep' };
+        return;
+      }
       const c = takeFromDraw(s, ev) as Card;
       s.drawn = c;
       showTo(s, seat, c);
       ev.push({ type: 'drew', seat, card: c });
       s.step = { kind: 'drawn' };
+      return;
+    }
+    case 'keep': {
+      onTurn(s, seat, 'keep');
+      if (typeof a.card !== 'string' || !s.pair.includes(a.card)) refuse('NO_TARGET', 'keep one of the two cards drawn');
+      keepOne(s, seat, a.card, ev);
       return;
     }
     case 'discardDrawn': {
@@ -922,9 +985,21 @@ function act(s: State, a: Action, ev: Event[]): void {
       onTurn(s, seat, 'blast');
       return advance(s, ev);
     default:
-      // keep, carryOver, changeSet: advanced steps not reached in this engine's games.
+      // carryOver, changeSet: advanced steps not reached in this engine's games.
       return refuse('NOT_YOUR_TURN', 'that is not awaited now');
   }
+}
+
+function keepOne(s: State, seat: Seat, card: Card, ev: Event[]): void {
+  const other = s.pair.find((c) => c !== card);
+  s.pair = [];
+  if (other !== undefined) {
+    s.discard.push(other);
+    reveal(s, other);
+    ev.push({ type: 'discarded', seat, card: other });
+  }
+  s.drawn = card;
+  s.step = { kind: 'drawn' };
 }
 
 /** XT4: the awaited step's default, for one seat or for everyone awaited. */
@@ -973,7 +1048,9 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       protectIfHero(s, c);
       return endAction(s, ev);
     }
+    case 'keep':
     case 'drawn': {
+      if (st.kind === 'keep') keepOne(s, s.active, s.pair[0] as Card, ev);
       const c = s.drawn as Card;
       s.drawn = null;
       s.discard.push(c);

@@ -103,6 +103,7 @@ const EVENT_TYPES: readonly Event['type'][] = [
   'roundStarted',
   'looked',
   'drew',
+  'drewTwo',
   'discarded',
   'placed',
   'took',
@@ -133,6 +134,7 @@ function logFields(e: Event): LogFields {
     case 'looked':
       return e.at === 'drawPile' ? { seat: e.seat, text: 'drawPile' } : { seat: e.seat, other: e.at.seat, value: e.at.slot };
     case 'drew':
+    case 'drewTwo':
     case 'turn':
     case 'skipped':
     case 'blast':

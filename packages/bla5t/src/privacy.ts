@@ -13,6 +13,7 @@ function hiddenFrom(s: State, viewer: Viewer): Card[] {
   for (const lay of s.layouts) for (const x of lay) if (x && !x.up) out.push(x.card);
   out.push(...s.draw);
   if (s.drawn !== null && viewer !== s.active) out.push(s.drawn);
+  if (viewer !== s.active) out.push(...s.pair);
   return out;
 }
 

@@ -72,6 +72,7 @@ export type Step =
   | { kind: 'look'; need: number[] }
   | { kind: 'action' }
   | { kind: 'drawn' }
+  | { kind: 'keep' }
   | { kind: 'power'; card: Card }
   | { kind: 'swap'; card: Card; target: Where }
   | {
@@ -128,6 +129,10 @@ export interface State {
   finalLeft: Seat[];
   apoExtra: boolean;
   inExtra: boolean;
+  /** X12.4: Hyperion's two drawn cards while one is chosen. */
+  pair: Card[];
+  /** X12.4: the seat that draws two this round (last round's Hyperion combo caller). */
+  hyperion: Seat | null;
   /** X7.2: the boss of the last round's combo caller, acting in the current round's deal. */
   bossNext: { seat: Seat; boss: Card } | null;
   /** Card ids each seat was privately shown or saw in public (privacy checks read it). */
@@ -154,6 +159,9 @@ export interface View {
   active: Seat;
   awaiting: { kind: string; seats: Seat[] };
   drawn: Card | null;
+  /** X12.4: the viewer's two drawn cards while it chooses one, else null. */
+  pair: Card[] | null;
+  hyperion: Seat | null;
   caller: Seat | null;
   totals: number[];
   roundScores: number[] | null;
@@ -180,6 +188,7 @@ export type Event =
   | { type: 'roundStarted'; round: number; first: Seat; counts: number[]; discardTop: Card }
   | { type: 'looked'; seat: Seat; at: Where | 'drawPile'; card: Card | null }
   | { type: 'drew'; seat: Seat; card: Card | null }
+  | { type: 'drewTwo'; seat: Seat; cards: Card[] | null }
   | { type: 'discarded'; seat: Seat; card: Card }
   | { type: 'placed'; seat: Seat; slot: number; out: Card }
   | { type: 'took'; seat: Seat; slot: number; card: Card; out: Card }

@@ -43,6 +43,8 @@ export function viewFor(s: State, viewer: Seat | null): View {
     awaiting: awaiting(s),
     // XC: the viewer's drawn card while it is in their hand, nobody else's.
     drawn: me && s.active === viewer && s.drawn !== null ? s.drawn : null,
+    pair: me && s.active === viewer && s.pair.length > 0 ? [...s.pair] : null,
+    hyperion: s.hyperion,
     caller: s.caller,
     totals: [...s.totals],
     roundScores: s.roundScores ? [...s.roundScores] : null,
@@ -67,6 +69,8 @@ export function redactEvent(e: Event, viewer: Seat | null): Event | null {
     case 'looked':
     case 'drew':
       return e.seat === viewer ? e : { ...e, card: null };
+    case 'drewTwo':
+      return e.seat === viewer ? e : { ...e, cards: null };
     case 'shuffled': {
       if (e.seat === viewer) return e;
       const { swap: _secret, ...rest } = e;
@@ -117,6 +121,8 @@ export function legalActions(s: State, seat: Seat): Action[] {
         for (const slot of own) if (!s.layouts[seat]?.[slot]?.helmut) out.push({ type: 'flip', seat, slot });
       return out;
     }
+    case 'keep':
+      return [...new Set(s.pair)].map((card) => ({ type: 'keep' as const, seat, card }));
     case 'drawn':
       return [{ type: 'discardDrawn', seat }, ...unlocked.map((slot) => ({ type: 'placeDrawn' as const, seat, slot }))];
     case 'power': {

@@ -20,14 +20,8 @@ const NOT_DONE = new Set<string>([
   // X12.6 Fawkes and Maga acting after the looks.
   'X12.6',
   'XN30',
-  // X12.4 Hyperion's next-round draw of two (the combo is scored, the effect is not applied).
-  'X12.4',
-  'XN20',
-  'XX20',
-  // X12.5 extension heroes with draw powers (Daisy, Carol, Stephania) and Lola and Leo's carry-over.
-  'X12.5',
+  // X12.5 Stephania and Lola and Leo's carry-over.
   'XN18',
-  'XN19',
   'XN28',
   'XX24',
   'XX25',

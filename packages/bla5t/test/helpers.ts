@@ -97,6 +97,7 @@ export function countCards(s: State): number {
     s.draw.length +
     s.discard.length +
     (s.drawn ? 1 : 0) +
+    s.pair.length +
     s.layouts.reduce((a, l) => a + l.filter((x) => x !== null).length, 0)
   );
 }

@@ -35,6 +35,7 @@ function hidden(s: State, viewer: number | null): Set<Card> {
   for (const lay of s.layouts) for (const x of lay) if (x && !x.up) out.add(x.card);
   for (const c of s.draw) out.add(c);
   if (s.drawn !== null && viewer !== s.active) out.add(s.drawn);
+  if (viewer !== s.active) for (const c of s.pair) out.add(c);
   return out;
 }
 
@@ -77,11 +78,12 @@ function playChecked(players: 2 | 3 | 4 | 5, seed: number, advanced: boolean, el
         const seen = redactEvent(e, v) as Event | null;
         if (seen === null) continue;
         if ((seen.type === 'looked' || seen.type === 'drew') && seen.seat !== v) expect(seen.card).toBeNull();
+        if (seen.type === 'drewTwo' && seen.seat !== v) expect(seen.cards).toBeNull();
         if (seen.type === 'shuffled' && seen.seat !== v) expect('swap' in seen).toBe(false);
         for (const str of strings(seen)) {
           k.add(str);
           if (!secret.has(str)) continue;
-          const own = (seen.type === 'looked' || seen.type === 'drew') && seen.seat === v;
+          const own = (seen.type === 'looked' || seen.type === 'drew' || seen.type === 'drewTwo') && seen.seat === v;
           if (!own && !PUBLIC_SHOWS.has(seen.type)) {
             throw new Error(`viewer ${v} told hidden ${str} by ${JSON.stringify(seen)}`);
           }
@@ -90,7 +92,7 @@ function playChecked(players: 2 | 3 | 4 | 5, seed: number, advanced: boolean, el
       // Views repeat nothing: not even a card the viewer was shown (XN13), the drawn card excepted.
       const view = viewFor(after, v);
       for (const lay of view.layouts) for (const x of lay) if (x && 'down' in x) expect(x).toEqual({ down: true });
-      for (const str of strings({ ...view, heroes: [], bossSet: [], drawn: null })) {
+      for (const str of strings({ ...view, heroes: [], bossSet: [], drawn: null, pair: null })) {
         if (secret.has(str)) throw new Error(`view of ${v} holds hidden ${str}`);
       }
       if (view.drawn !== null) expect(view.drawn).toBe(after.drawn);

@@ -18,17 +18,17 @@ import {
 import { bla5tModule } from '../src/module.js';
 import { basicCards, cardAt, countCards, lookAll, opts4, passTurn, play, refused, stack, topCard } from './helpers.js';
 
-const H = [
+const H: [string[], string[], string[], string[]] = [
   ['m1a', 'm1b', 'm2a', 'm2b'],
   ['m10a', 'm3b', 'm4a', 'm4b'],
   ['m9a', 'm9b', 'm11b', 'm5a'],
   ['m12a', 'm12b', 'm3c', 'm3d'],
 ];
-const std = (draw: string[], extra: Parameters<typeof opts4>[1] = {}, hands = H, discard = 'm5d'): State =>
+const std = (draw: string[], extra: Parameters<typeof opts4>[1] = {}, hands: string[][] = H, discard = 'm5d'): State =>
   lookAll(createGame(opts4([stack(hands, discard, draw)], extra))).state;
 
 /** Seat 0 draws `card` (stacked on top) and discards it to use its power. */
-const drawPower = (card: string, hands = H, extra: Parameters<typeof opts4>[1] = {}): State =>
+const drawPower = (card: string, hands: string[][] = H, extra: Parameters<typeof opts4>[1] = {}): State =>
   play(std([card], extra, hands), { type: 'draw', seat: 0 }, { type: 'discardDrawn', seat: 0 }).state;
 
 const surgery = (s: State, f: (t: State) => void): State => {

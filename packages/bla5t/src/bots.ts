@@ -42,6 +42,8 @@ export function easyDecide(v: View, rnd: () => number): Action | null {
       const slot = v.helmutAsk[0];
       return slot === undefined ? null : { type: 'claim', seat, slot, helmut: false };
     }
+    case 'carry':
+      return { type: 'carryOver', seat, use: [] };
     case 'blast':
       // Forgetful: it calls by a hunch that grows with the round's length, so its games end.
       return rnd() < 0.1 * ((v.turnsStarted[seat] ?? 0) - 1) ? { type: 'blast', seat } : { type: 'endTurn', seat };

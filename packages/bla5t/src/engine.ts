@@ -20,7 +20,7 @@ import {
   powerOf,
   valueOf,
 } from './cards.js';
-import type { Action, Applied, ErrorCode, Event, Options, Seat, Slot, State, Where } from './types.js';
+import type { Action, Applied, CarryAvail, ErrorCode, Event, Options, Seat, Slot, State, Where } from './types.js';
 
 class Refusal extends Error {
   constructor(
@@ -126,6 +126,7 @@ export function createGame(o: Options): State {
     finalLeft: [],
     apoExtra: false,
     inExtra: false,
+    carry: null,
     pair: [],
     hyperion: null,
     bossNext: null,
@@ -174,12 +175,25 @@ function startRound(s: State, first: Seat, ev: Event[]): void {
   s.hyperion = boss?.boss === HYPERION ? boss.seat : null;
   s.pair = [];
   const opponentOfCaller = (seat: Seat) => boss !== null && seat !== boss.seat && isPlayer(s, seat);
-  const counts = Array.from({ length: s.seats }, (_, seat) =>
-    boss?.boss === 'b:futura' && opponentOfCaller(seat) ? 5 : 4,
-  );
-  const looks = Array.from({ length: s.seats }, (_, seat) =>
-    !isPlayer(s, seat) || (boss?.boss === 'b:gordon' && opponentOfCaller(seat)) ? 0 : 2,
-  );
+  // X11, X7.3: boss effects first; hero effects only where no boss effect applies.
+  const carry = s.carry;
+  s.carry = null;
+  const uses = (seat: Seat, x: 'jimbo' | 'duo') => carry?.use[seat]?.includes(x) === true;
+  const counts = Array.from({ length: s.seats }, (_, seat) => {
+    if (!isPlayer(s, seat)) return 4;
+    if (boss?.boss === 'b:futura' && opponentOfCaller(seat)) return 5;
+    if (uses(seat, 'jimbo')) return carry?.avail[seat]?.jimbo ?? 4;
+    if (uses(seat, 'duo')) return 3;
+    return 4;
+  });
+  const looks = Array.from({ length: s.seats }, (_, seat) => {
+    if (!isPlayer(s, seat)) return 0;
+    if (boss?.boss === 'b:gordon' && opponentOfCaller(seat)) return 0;
+    if (uses(seat, 'jimbo')) return 0;
+    const enzo = carry?.avail[seat]?.enzo ?? null;
+    if (enzo !== null) return enzo === 'down' ? 3 : 1;
+    return 2;
+  });
   s.layouts = Array.from({ length: s.seats }, () => []);
   // X3.4: one card at a time, clockwise from the first player, slots 0, 1, 2, ... in order.
   let seat = first;
@@ -711,7 +725,25 @@ export function cardPoints(s: State, seat: Seat): number {
   return cards.includes('h:herman') ? Math.min(raw, 10) : raw;
 }
 
+/** X11.2-X11.4, X11.6: what each player may carry over, read before the layouts turn face up. */
+function carryAvail(s: State, combo: Card | null): CarryAvail[] {
+  return s.layouts.map((lay, seat) => {
+    const cards = lay.filter((x): x is Slot => x !== null);
+    const has = (c: Card) => cards.some((x) => x.card === c);
+    const futura = combo === 'b:futura' && seat !== s.caller;
+    const enzo = cards.find((x) => x.card === 'h:enzo');
+    if (!isPlayer(s, seat)) return { jimbo: null, duo: false, enzo: null };
+    return {
+      jimbo: has('h:jimbo') && !futura ? cards.length : null,
+      duo: has('h:lola') && has('h:leo') && !futura,
+      enzo: enzo ? (enzo.up ? 'up' : 'down') : null,
+    };
+  });
+}
+
 function endRound(s: State, ev: Event[]): void {
+  const preCombo = s.caller !== null ? comboOf(s, s.caller) : null;
+  const avail = carryAvail(s, preCombo);
   // X1.8: every layout face up.
   for (const lay of s.layouts) {
     lay.forEach((x, i) => {
@@ -761,7 +793,15 @@ function endRound(s: State, ev: Event[]): void {
   const high = Math.max(...s.totals);
   const tied = s.totals.flatMap((t, p) => (t === high ? [p] : []));
   const p = tied.length === 1 ? (tied[0] as number) : (tied[Math.floor(random(s) * tied.length)] as number);
-  startRound(s, s.seatOf[p] as number, ev);
+  s.first = s.seatOf[p] as number;
+  // X11.7: the optional carry-over choices, all at once, before the deal.
+  const need = avail.map((a, seat) => isPlayer(s, seat) && (a.jimbo !== null || a.duo));
+  s.carry = { avail, use: avail.map(() => null) };
+  if (need.some((x) => x)) {
+    s.step = { kind: 'carry', need };
+    return;
+  }
+  startRound(s, s.first, ev);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -839,6 +879,24 @@ function act(s: State, a: Action, ev: Event[]): void {
       showTo(s, seat, c);
       ev.push({ type: 'drew', seat, card: c });
       s.step = { kind: 'drawn' };
+      return;
+    }
+    case 'carryOver': {
+      const st = s.step;
+      if (st.kind !== 'carry' || !st.need[seat] || !s.carry) return refuse('NOT_YOUR_TURN', 'no carry-over is awaited');
+      if (!Array.isArray(a.use) || a.use.length > 2) refuse('MALFORMED', 'use: a list of effects');
+      const av = s.carry.avail[seat] as CarryAvail;
+      const use = [...new Set(a.use)];
+      for (const u of use) {
+        if (u === 'jimbo' ? av.jimbo === null : u === 'duo' ? !av.duo : u === 'enzo' ? av.enzo === null : true)
+          refuse('NO_TARGET', `${String(u)} is not yours to use (X11)`);
+      }
+      // X11.6: Jimbo conflicts with Lola and Leo (card count) and with Enzo (looks): one of each pair.
+      if (use.includes('jimbo') && (use.includes('duo') || use.includes('enzo')))
+        refuse('NO_TARGET', 'Jimbo conflicts with that effect: choose one (X11.6)');
+      s.carry.use[seat] = use;
+      st.need[seat] = false;
+      if (st.need.every((x) => !x)) startRound(s, s.first, ev);
       return;
     }
     case 'keep': {
@@ -985,7 +1043,7 @@ function act(s: State, a: Action, ev: Event[]): void {
       onTurn(s, seat, 'blast');
       return advance(s, ev);
     default:
-      // carryOver, changeSet: advanced steps not reached in this engine's games.
+      // changeSet: an advanced step not reached in this engine's games.
       return refuse('NOT_YOUR_TURN', 'that is not awaited now');
   }
 }
@@ -1027,6 +1085,18 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       for (const q of qs) q.answer = false;
       ev.push({ type: 'timedOut', seat: seat ?? null, step: 'helmut' });
       if (st.asked.every((x) => x.answer !== null)) closeHelmut(s, ev);
+      return;
+    }
+    case 'carry': {
+      const who = st.need.flatMap((k, i) => (k && mine(i) ? [i] : []));
+      if (who.length === 0 || !s.carry) return refuse('NOT_YOUR_TURN', 'no carry-over is awaited from that seat');
+      // XT4, XN31: no optional effect; Enzo applies by itself.
+      for (const p of who) {
+        s.carry.use[p] = [];
+        st.need[p] = false;
+      }
+      ev.push({ type: 'timedOut', seat: seat ?? null, step: 'carry' });
+      if (st.need.every((x) => !x)) startRound(s, s.first, ev);
       return;
     }
     case 'over':

@@ -83,7 +83,18 @@ export type Step =
       asked: { at: Where; answer: boolean | null }[];
     }
   | { kind: 'blast' }
+  | { kind: 'carry'; need: boolean[] }
   | { kind: 'over' };
+
+/** X11: what a seat may carry into the next round, read from the revealed layouts. */
+export interface CarryAvail {
+  /** Jimbo holder: the cards held at the round's end (null: no Jimbo, or a boss overrides it). */
+  jimbo: number | null;
+  /** Holder of both Lola and Leo (and no boss override). */
+  duo: boolean;
+  /** Enzo holder: how Enzo lay at the round's end. */
+  enzo: 'down' | 'up' | null;
+}
 
 export interface State {
   v: 1;
@@ -129,6 +140,8 @@ export interface State {
   finalLeft: Seat[];
   apoExtra: boolean;
   inExtra: boolean;
+  /** X11: the carry-over of the round just scored, and each seat's choice (null: not made yet). */
+  carry: { avail: CarryAvail[]; use: (('jimbo' | 'duo' | 'enzo')[] | null)[] } | null;
   /** X12.4: Hyperion's two drawn cards while one is chosen. */
   pair: Card[];
   /** X12.4: the seat that draws two this round (last round's Hyperion combo caller). */
@@ -173,6 +186,8 @@ export interface View {
   pendingPower: Card | null;
   /** The 12's looked-at target while its swap is awaited. */
   swapTarget: Where | null;
+  /** The viewer's carry-over options while its choice is awaited (X11). */
+  carryOptions: CarryAvail | null;
   /** The viewer's own initial looks still to make. */
   looksToMake: number;
   /** The viewer's cards touched by a power awaiting a Helmut claim (X6.4). */

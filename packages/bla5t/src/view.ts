@@ -11,6 +11,8 @@ export function awaiting(s: State): { kind: string; seats: Seat[] } {
       return { kind: 'over', seats: [] };
     case 'look':
       return { kind: 'look', seats: st.need.flatMap((k, i) => (k > 0 ? [i] : [])) };
+    case 'carry':
+      return { kind: 'carry', seats: st.need.flatMap((k, i) => (k ? [i] : [])) };
     case 'helmut':
       return {
         kind: 'helmut',
@@ -54,6 +56,7 @@ export function viewFor(s: State, viewer: Seat | null): View {
     winners: [...s.winners],
     pendingPower: st.kind === 'power' || st.kind === 'swap' || st.kind === 'helmut' ? st.card : null,
     swapTarget: st.kind === 'swap' ? { ...st.target } : null,
+    carryOptions: st.kind === 'carry' && me && st.need[viewer as number] ? (s.carry?.avail[viewer as number] ?? null) : null,
     looksToMake: st.kind === 'look' && me ? (st.need[viewer as number] ?? 0) : 0,
     helmutAsk:
       st.kind === 'helmut' && me ? st.asked.filter((q) => q.at.seat === viewer && q.answer === null).map((q) => q.at.slot) : [],
@@ -109,6 +112,14 @@ export function legalActions(s: State, seat: Seat): Action[] {
       { type: 'claim' as const, seat, slot: q.at.slot, helmut: true },
       { type: 'claim' as const, seat, slot: q.at.slot, helmut: false },
     ]);
+  }
+  if (st.kind === 'carry') {
+    const av = s.carry?.avail[seat];
+    if (!st.need[seat] || !av) return [];
+    const out: Action[] = [{ type: 'carryOver', seat, use: [] }];
+    if (av.jimbo !== null) out.push({ type: 'carryOver', seat, use: ['jimbo'] });
+    if (av.duo) out.push({ type: 'carryOver', seat, use: ['duo'] });
+    return out;
   }
   if (s.active !== seat) return [];
   switch (st.kind) {

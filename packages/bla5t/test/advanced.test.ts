@@ -80,3 +80,62 @@ describe('X12 advanced', () => {
     expect(cardAt(s, 1, 0)).toBe('m10a');
   });
 });
+
+describe('X11 carry-over (advanced heroes)', () => {
+  const duoHeroes = { heroes: ['h:lola', 'h:leo', 'h:jimbo', 'h:enzo'] };
+  const others = (seat1: string[]) => [seat1, H[2] as string[], H[3] as string[]];
+
+  it('XX24 X11.3 X12.5 Lola and Leo: −1 each; the duo may start with 3 cards, unless Futura says 5 (X11.6)', () => {
+    const run = (seat1: string[]) => {
+      let s = adv([['h:lola', 'h:leo', 'm1a', 'm7a'], ...others(seat1)], 'm7b', [], duoHeroes);
+      s = play(s, { type: 'match', seat: 0, slot: 3 }).state;
+      return blastRound(s, 1);
+    };
+    const plain = run(H[1] as string[]);
+    expect(scoredOf(plain.events).points[0]).toBe(-1);
+    expect(scoredOf(plain.events).scores[0]).toBe(-1);
+    expect(plain.state.step).toEqual({ kind: 'carry', need: [true, false, false, false] });
+    expect(viewFor(plain.state, 0).carryOptions).toEqual({ jimbo: null, duo: true, enzo: null });
+    expect(viewFor(plain.state, 1).carryOptions).toBeNull();
+    expect(refused(plain.state, { type: 'carryOver', seat: 0, use: ['jimbo'] })).toBe('NO_TARGET');
+    const three = play(plain.state, { type: 'carryOver', seat: 0, use: ['duo'] }).state;
+    expect(three.layouts.map((l) => l.length)).toEqual([3, 4, 4, 4]);
+    const futura = run(['b:futura', 'm2c', 'm3a', 'm4c']);
+    expect(scoredOf(futura.events).combo).toBe(1);
+    expect(futura.state.step.kind).toBe('look');
+    expect(futura.state.layouts.map((l) => l.length)).toEqual([5, 4, 5, 5]);
+  });
+
+  it('X11.2 X11.6 XN17 XN31 Jimbo: start with the cards held and look at none; Jimbo or Enzo, not both', () => {
+    let s = adv([['h:jimbo', 'h:enzo', 'm1a', 'm7a'], ...others(H[1] as string[])], 'm7b', [], duoHeroes);
+    s = play(s, { type: 'match', seat: 0, slot: 3 }).state;
+    const r = blastRound(s, 1).state;
+    expect(viewFor(r, 0).carryOptions).toEqual({ jimbo: 3, duo: false, enzo: 'down' });
+    expect(refused(r, { type: 'carryOver', seat: 0, use: ['jimbo', 'enzo'] })).toBe('NO_TARGET');
+    const jimbo = play(r, { type: 'carryOver', seat: 0, use: ['jimbo'] }).state;
+    expect(jimbo.layouts[0]).toHaveLength(3);
+    expect(jimbo.step).toEqual({ kind: 'look', need: [0, 2, 2, 2] });
+    const enzo = play(r, { type: 'carryOver', seat: 0, use: ['enzo'] }).state;
+    expect(enzo.layouts[0]).toHaveLength(4);
+    expect(enzo.step).toEqual({ kind: 'look', need: [3, 2, 2, 2] });
+  });
+
+  it('X11.4 X11.7 XT4 Enzo face up looks at 1; a carry-over timeout takes no option and Enzo still applies', () => {
+    let s = adv([['h:jimbo', 'h:enzo', 'm1a', 'm7a'], ...others(H[1] as string[])], 'm7b', [], duoHeroes);
+    s = play(s, { type: 'flip', seat: 0, slot: 1 }).state;
+    const r = blastRound(s, 1).state;
+    expect(viewFor(r, null).awaiting).toEqual({ kind: 'carry', seats: [0] });
+    const t = play(r, { type: 'timeout' }).state;
+    expect(t.layouts[0]).toHaveLength(4);
+    expect(t.step).toEqual({ kind: 'look', need: [1, 2, 2, 2] });
+  });
+
+  it('XX13 X11.6 X7.3 Gordon beats Enzo: an opponent with Enzo face down looks at none', () => {
+    const s = adv([['m1a', 'h:enzo', 'm1b', 'm7a'], ['b:gordon', 'm2c', 'm3a', 'm4c'], H[2] as string[], H[3] as string[]], 'm7b', [], {
+      ...duoHeroes,
+      bossSet: ['b:gordon', 'b:futura'],
+    });
+    const r = blastRound(s, 1).state;
+    expect(r.step).toEqual({ kind: 'look', need: [0, 2, 0, 0] });
+  });
+});

@@ -20,18 +20,10 @@ const NOT_DONE = new Set<string>([
   // X12.6 Fawkes and Maga acting after the looks.
   'X12.6',
   'XN30',
-  // X12.5 Stephania and Lola and Leo's carry-over.
+  // X12.5 Stephania (seats reassigned).
   'XN18',
   'XN28',
-  'XX24',
   'XX25',
-  // X11 carry-over choices (Jimbo, Lola and Leo, Enzo).
-  'X11.2',
-  'X11.3',
-  'X11.4',
-  'X11.7',
-  'XN17',
-  'XN31',
 ]);
 
 function ruleIds(): string[] {

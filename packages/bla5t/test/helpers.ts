@@ -153,8 +153,7 @@ export function blastRound(s: State, caller: number): Played {
     state = r.state;
     events.push(...r.events);
   }
-  const round = state.round;
-  for (let i = 0; i < 10 && state.round === round && !state.over; i++) {
+  for (let i = 0; i < 10 && !events.some((e) => e.type === 'scored'); i++) {
     const r = passTurn(state);
     state = r.state;
     events.push(...r.events);

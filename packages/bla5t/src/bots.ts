@@ -42,6 +42,9 @@ export function easyDecide(v: View, rnd: () => number): Action | null {
       const slot = v.helmutAsk[0];
       return slot === undefined ? null : { type: 'claim', seat, slot, helmut: false };
     }
+    case 'maga':
+    case 'fawkes':
+      return { type: 'power', seat, targets: [] };
     case 'carry':
       return { type: 'carryOver', seat, use: [] };
     case 'blast':

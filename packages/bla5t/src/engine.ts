@@ -127,6 +127,7 @@ export function createGame(o: Options): State {
     apoExtra: false,
     inExtra: false,
     carry: null,
+    bossAct: null,
     pair: [],
     hyperion: null,
     bossNext: null,
@@ -173,6 +174,7 @@ function startRound(s: State, first: Seat, ev: Event[]): void {
   const boss = s.bossNext;
   s.bossNext = null;
   s.hyperion = boss?.boss === HYPERION ? boss.seat : null;
+  s.bossAct = boss && (boss.boss === 'b:maga' || boss.boss === 'b:fawkes') ? { ...boss } : null;
   s.pair = [];
   const opponentOfCaller = (seat: Seat) => boss !== null && seat !== boss.seat && isPlayer(s, seat);
   // X11, X7.3: boss effects first; hero effects only where no boss effect applies.
@@ -221,7 +223,36 @@ function startRound(s: State, first: Seat, ev: Event[]): void {
   const need = looks.map((l, i) => Math.min(l, (s.layouts[i] as (Slot | null)[]).length));
   s.active = first;
   s.step = { kind: 'look', need };
-  if (need.every((x) => x === 0)) startTurn(s, first, ev);
+  if (need.every((x) => x === 0)) afterLooks(s, ev);
+}
+
+/** X3.7, X12.6: Maga or Fawkes acts if due, then the first turn. */
+function afterLooks(s: State, ev: Event[]): void {
+  const b = s.bossAct;
+  s.bossAct = null;
+  if (b) {
+    s.step = { kind: 'boss', seat: b.seat, boss: b.boss };
+    return;
+  }
+  startTurn(s, s.first, ev);
+}
+
+/** X12.6, XN30: Maga looks at any cards of the other layouts; Fawkes flips up to 2 per layout. */
+function bossPower(s: State, seat: Seat, boss: Card, targets: unknown, ev: Event[]): void {
+  if (!Array.isArray(targets) || targets.length > 60) refuse('MALFORMED', 'targets: a list');
+  const ts = targets as Where[];
+  for (const w of ts) checkTarget(s, seat, w, boss === 'b:fawkes' ? w?.seat === seat : false, false);
+  for (let i = 0; i < ts.length; i++)
+    for (let j = i + 1; j < ts.length; j++)
+      if (sameWhere(ts[i] as Where, ts[j] as Where)) refuse('NO_TARGET', 'distinct cards');
+  if (boss === 'b:fawkes') {
+    for (let seatX = 0; seatX < s.seats; seatX++)
+      if (ts.filter((w) => w.seat === seatX).length > 2) refuse('NO_TARGET', 'Fawkes: up to 2 cards per layout');
+    for (const w of ts) flip(s, seat, { seat: w.seat, slot: w.slot }, ev);
+  } else {
+    for (const w of ts) look(s, seat, { seat: w.seat, slot: w.slot }, ev);
+  }
+  startTurn(s, s.first, ev);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -858,7 +889,7 @@ function act(s: State, a: Action, ev: Event[]): void {
       for (const slot of slots) if (!slotAt(s, { seat, slot })) refuse('EMPTY_SLOT', 'that slot is empty');
       for (const slot of slots) look(s, seat, { seat, slot }, ev);
       st.need[seat] = 0;
-      if (st.need.every((x) => x === 0)) startTurn(s, s.first, ev);
+      if (st.need.every((x) => x === 0)) afterLooks(s, ev);
       return;
     }
     case 'draw': {
@@ -965,6 +996,7 @@ function act(s: State, a: Action, ev: Event[]): void {
       return endAction(s, ev);
     }
     case 'power': {
+      if (s.step.kind === 'boss' && s.step.seat === seat) return bossPower(s, seat, s.step.boss, a.targets, ev);
       onTurn(s, seat, 'power');
       const st = s.step as Extract<State['step'], { kind: 'power' }>;
       const kind = powerOf(st.card) as PowerKind;
@@ -1076,7 +1108,7 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
         for (const slot of slots) look(s, p, { seat: p, slot }, ev);
         st.need[p] = 0;
       }
-      if (st.need.every((x) => x === 0)) startTurn(s, s.first, ev);
+      if (st.need.every((x) => x === 0)) afterLooks(s, ev);
       return;
     }
     case 'helmut': {
@@ -1087,6 +1119,10 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       if (st.asked.every((x) => x.answer !== null)) closeHelmut(s, ev);
       return;
     }
+    case 'boss':
+      if (!mine(st.seat)) return refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+      ev.push({ type: 'timedOut', seat: st.seat, step: 'boss' });
+      return startTurn(s, s.first, ev);
     case 'carry': {
       const who = st.need.flatMap((k, i) => (k && mine(i) ? [i] : []));
       if (who.length === 0 || !s.carry) return refuse('NOT_YOUR_TURN', 'no carry-over is awaited from that seat');

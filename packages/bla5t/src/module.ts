@@ -185,7 +185,7 @@ function logFields(e: Event): LogFields {
 function due(s: State): { seat: Seat | null; role: string }[] {
   if (s.over) return [];
   const a = awaiting(s);
-  const role = ['look', 'helmut', 'blast', 'carry'].includes(a.kind) ? a.kind : 'turn';
+  const role = ['look', 'helmut', 'blast', 'carry', 'maga', 'fawkes'].includes(a.kind) ? a.kind : 'turn';
   return a.seats.map((seat) => ({ seat, role }));
 }
 

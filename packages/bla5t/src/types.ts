@@ -84,6 +84,7 @@ export type Step =
     }
   | { kind: 'blast' }
   | { kind: 'carry'; need: boolean[] }
+  | { kind: 'boss'; seat: Seat; boss: Card }
   | { kind: 'over' };
 
 /** X11: what a seat may carry into the next round, read from the revealed layouts. */
@@ -142,6 +143,8 @@ export interface State {
   inExtra: boolean;
   /** X11: the carry-over of the round just scored, and each seat's choice (null: not made yet). */
   carry: { avail: CarryAvail[]; use: (('jimbo' | 'duo' | 'enzo')[] | null)[] } | null;
+  /** X12.6: Maga or Fawkes acting after this round's looks. */
+  bossAct: { seat: Seat; boss: Card } | null;
   /** X12.4: Hyperion's two drawn cards while one is chosen. */
   pair: Card[];
   /** X12.4: the seat that draws two this round (last round's Hyperion combo caller). */

@@ -11,6 +11,8 @@ export function awaiting(s: State): { kind: string; seats: Seat[] } {
       return { kind: 'over', seats: [] };
     case 'look':
       return { kind: 'look', seats: st.need.flatMap((k, i) => (k > 0 ? [i] : [])) };
+    case 'boss':
+      return { kind: st.boss === 'b:maga' ? 'maga' : 'fawkes', seats: [st.seat] };
     case 'carry':
       return { kind: 'carry', seats: st.need.flatMap((k, i) => (k ? [i] : [])) };
     case 'helmut':
@@ -119,6 +121,17 @@ export function legalActions(s: State, seat: Seat): Action[] {
     const out: Action[] = [{ type: 'carryOver', seat, use: [] }];
     if (av.jimbo !== null) out.push({ type: 'carryOver', seat, use: ['jimbo'] });
     if (av.duo) out.push({ type: 'carryOver', seat, use: ['duo'] });
+    return out;
+  }
+  if (st.kind === 'boss') {
+    if (st.seat !== seat) return [];
+    const out: Action[] = [{ type: 'power', seat, targets: [] }];
+    s.layouts.forEach((lay, x) => {
+      if (x === seat && st.boss === 'b:maga') return;
+      lay.forEach((c, slot) => {
+        if (c && !c.helmut) out.push({ type: 'power', seat, targets: [{ seat: x, slot }] });
+      });
+    });
     return out;
   }
   if (s.active !== seat) return [];

@@ -139,3 +139,53 @@ describe('X11 carry-over (advanced heroes)', () => {
     expect(r.step).toEqual({ kind: 'look', need: [0, 2, 0, 0] });
   });
 });
+
+describe('X12.6 extension bosses', () => {
+  const bossRound = (boss: string) => {
+    const s = adv([H[0] as string[], [boss, 'm2c', 'm3a', 'm4c'], H[2] as string[], H[3] as string[]], 'm6sa', [], {
+      bossSet: [boss, 'b:gordon'],
+    });
+    const r = blastRound(s, 1);
+    expect(scoredOf(r.events).combo).toBe(1);
+    return lookAll(r.state).state;
+  };
+
+  it('X12.6 XN30 Maga: after the looks the caller looks at any cards of the other layouts, privately', () => {
+    const s = bossRound('b:maga');
+    expect(viewFor(s, null).awaiting).toEqual({ kind: 'maga', seats: [1] });
+    expect(refused(s, { type: 'power', seat: 1, targets: [{ seat: 1, slot: 0 }] })).toBe('NO_TARGET');
+    expect(refused(s, { type: 'draw', seat: s.first })).toBe('NOT_YOUR_TURN');
+    const targets = [
+      { seat: 0, slot: 0 },
+      { seat: 0, slot: 1 },
+      { seat: 0, slot: 2 },
+      { seat: 3, slot: 3 },
+    ];
+    const r = play(s, { type: 'power', seat: 1, targets });
+    const looks = r.events.filter((e) => e.type === 'looked');
+    expect(looks).toHaveLength(4);
+    for (const e of looks) expect(redactEvent(e, 0)).toMatchObject({ card: null });
+    expect(r.state.step.kind).toBe('action');
+    expect(r.state.active).toBe(s.first);
+  });
+
+  it('X12.6 X3.7 Fawkes: up to 2 flips per layout, own included; a timeout flips nothing (XT4)', () => {
+    const s = bossRound('b:fawkes');
+    expect(viewFor(s, null).awaiting).toEqual({ kind: 'fawkes', seats: [1] });
+    const three = [0, 1, 2].map((slot) => ({ seat: 2, slot }));
+    expect(refused(s, { type: 'power', seat: 1, targets: three })).toBe('NO_TARGET');
+    const r = play(s, {
+      type: 'power',
+      seat: 1,
+      targets: [
+        { seat: 1, slot: 0 },
+        { seat: 2, slot: 0 },
+        { seat: 2, slot: 1 },
+      ],
+    });
+    expect([r.state.layouts[1]?.[0]?.up, r.state.layouts[2]?.[0]?.up, r.state.layouts[2]?.[1]?.up]).toEqual([true, true, true]);
+    const t = play(s, { type: 'timeout' }).state;
+    expect(t.layouts.flat().some((x) => x?.up)).toBe(false);
+    expect(t.step.kind).toBe('action');
+  });
+});

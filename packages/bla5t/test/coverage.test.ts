@@ -17,9 +17,6 @@ const NOT_DONE = new Set<string>([
   'XN21',
   'XN32',
   'XN33',
-  // X12.6 Fawkes and Maga acting after the looks.
-  'X12.6',
-  'XN30',
   // X12.5 Stephania (seats reassigned).
   'XN18',
   'XN28',

@@ -54,9 +54,15 @@ function strings(x: unknown, out: string[] = []): string[] {
 /** Events that show a card to everyone (X1.5): a face-up discard, a take, a shown match or claim, the reveal. */
 const PUBLIC_SHOWS = new Set(['roundStarted', 'discarded', 'placed', 'took', 'matched', 'claimed', 'flipped', 'revealed', 'powerUsed', 'powerSkipped']);
 
-function playChecked(players: 2 | 3 | 4 | 5, seed: number, advanced: boolean, eleration: boolean): State {
+function playChecked(
+  players: 2 | 3 | 4 | 5,
+  seed: number,
+  advanced: boolean,
+  eleration: boolean,
+  set: { heroes?: Card[]; bossSet?: Card[] } = {},
+): State {
   const rnd = lcg(seed);
-  let s = deepFreeze(createGame({ players, seed: `p${seed}`, advanced, eleration }));
+  let s = deepFreeze(createGame({ players, seed: `p${seed}`, advanced, eleration, ...set }));
   const total = countCards(s);
   const viewers: (number | null)[] = [null, ...Array.from({ length: players }, (_, i) => i)];
   /** What each viewer was shown, from its own redacted events only. */
@@ -114,12 +120,25 @@ describe('properties', () => {
     );
   });
 
-  it('X12.1 X12.2 random legal play with the advanced deck and Flip ends and leaks nothing', () => {
+  it('X12.1 X12.2 X12.7 random legal play, advanced, random hero and boss sets, ends and leaks nothing', () => {
     fc.assert(
-      fc.property(fc.constantFrom(2, 3, 4, 5), fc.integer(), (p, seed) => {
-        expect(playChecked(p as 2 | 3 | 4 | 5, seed, true, false).over).toBe(true);
-      }),
-      { numRuns: 8 },
+      fc.property(
+        fc.constantFrom(2, 3, 4, 5),
+        fc.integer(),
+        fc.shuffledSubarray(['h:jayce', 'h:apo', 'h:helmut', 'h:herman', 'h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], {
+          minLength: 4,
+          maxLength: 4,
+        }),
+        fc.boolean(),
+        fc.shuffledSubarray(['b:gordon', 'b:futura', 'b:fawkes', 'b:maga'], { minLength: 2, maxLength: 2 }),
+        fc.boolean(),
+        (p, seed, picks, duo, bossSet, el) => {
+          // X12.7: 4 hero places, Lola and Leo as one pair filling two.
+          const four = duo ? [picks[0] as Card, picks[1] as Card, 'h:lola', 'h:leo'] : picks;
+          expect(playChecked(p as 2 | 3 | 4 | 5, seed, true, el, { heroes: four, bossSet }).over).toBe(true);
+        },
+      ),
+      { numRuns: 24 },
     );
   });
 

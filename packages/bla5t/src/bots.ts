@@ -45,6 +45,8 @@ export function easyDecide(v: View, rnd: () => number): Action | null {
     case 'maga':
     case 'fawkes':
       return { type: 'power', seat, targets: [] };
+    case 'change':
+      return { type: 'changeSet', seat, heroes: [...v.heroes], bossSet: [...v.bossSet] };
     case 'carry':
       return { type: 'carryOver', seat, use: [] };
     case 'blast':

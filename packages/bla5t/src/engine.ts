@@ -40,13 +40,22 @@ function refuse(code: ErrorCode, message: string): never {
 function heroSet(o: Options): Card[] {
   if (!o.advanced) return [...BASIC_HEROES];
   const h = o.heroes ?? [...BASIC_HEROES];
-  const ok =
+  if (!validHeroes(h)) throw new Error('heroes: 4 distinct hero cards, Lola and Leo together (X1.3)');
+  return [...h];
+}
+
+function validHeroes(h: unknown): h is Card[] {
+  return (
+    Array.isArray(h) &&
     h.length === 4 &&
     new Set(h).size === 4 &&
     h.every((c) => ALL_HEROES.includes(c)) &&
-    h.includes('h:lola') === h.includes('h:leo');
-  if (!ok) throw new Error('heroes: 4 distinct hero cards, Lola and Leo together (X1.3)');
-  return [...h];
+    h.includes('h:lola') === h.includes('h:leo')
+  );
+}
+
+function validBosses(b: unknown): b is Card[] {
+  return Array.isArray(b) && b.length === 2 && new Set(b).size === 2 && b.every((c) => ALL_BOSSES.includes(c));
 }
 
 function bossesOf(o: Options): Card[] {
@@ -127,6 +136,10 @@ export function createGame(o: Options): State {
     apoExtra: false,
     inExtra: false,
     carry: null,
+    publicHeroes: [...heroes],
+    publicBosses: [...bossSet],
+    changeDone: false,
+    changer: null,
     bossAct: null,
     pair: [],
     hyperion: null,
@@ -165,7 +178,9 @@ function startRound(s: State, first: Seat, ev: Event[]): void {
   s.first = first;
   let deck: Card[];
   const given = s.opts.decks?.[s.round - 1];
-  if (given) deck = [...given];
+  const sorted = [...s.cards].sort();
+  // A stacked order for a round after a set change may no longer fit: then the round is shuffled.
+  if (given && given.length === sorted.length && [...given].sort().every((c, i) => c === sorted[i])) deck = [...given];
   else {
     const [d, next] = shuffle(s.cards, s.rng);
     deck = d;
@@ -585,8 +600,9 @@ function touched(s: State, seat: Seat, kind: PowerKind, targets: Where[]): Where
   return targets.filter((w) => w.seat !== seat && w.seat !== s.dummy);
 }
 
+/** XT3: Helmut may be in the deck as the players know it. */
 function helmutPossible(s: State): boolean {
-  return !s.opts.advanced || s.heroes.includes('h:helmut');
+  return !s.opts.advanced || s.publicHeroes.includes('h:helmut') || s.changer !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -825,9 +841,33 @@ function endRound(s: State, ev: Event[]): void {
   const tied = s.totals.flatMap((t, p) => (t === high ? [p] : []));
   const p = tied.length === 1 ? (tied[0] as number) : (tied[Math.floor(random(s) * tied.length)] as number);
   s.first = s.seatOf[p] as number;
+  s.carry = { avail, use: avail.map(() => null) };
+  // XN32: scoring, the midpoint change, then the carry-over choices, then the deal.
+  if (s.opts.advanced && s.opts.bosses && !s.changeDone && s.totals.some((t) => t * 2 >= s.opts.maxScore)) {
+    s.changeDone = true;
+    const top = Math.max(...s.totals);
+    const leaders = s.totals.flatMap((t, q) => (t === top ? [q] : []));
+    const who = leaders.length === 1 ? (leaders[0] as number) : (leaders[Math.floor(random(s) * leaders.length)] as number);
+    s.step = { kind: 'change', seat: s.seatOf[who] as number };
+    return;
+  }
+  toCarry(s, ev);
+}
+
+/** X12.7: the chooser's new set (or the same one), told to nobody else, not even whether it changed. */
+function changeSet(s: State, seat: Seat, heroes: Card[], bossSet: Card[], ev: Event[]): void {
+  s.heroes = [...heroes];
+  s.bossSet = [...bossSet];
+  s.cards = cardsInUse(true, s.heroes, s.bossSet);
+  s.changer = seat;
+  ev.push({ type: 'setChosen', seat, heroes: [...heroes], bossSet: [...bossSet] });
+  toCarry(s, ev);
+}
+
+function toCarry(s: State, ev: Event[]): void {
+  const avail = s.carry?.avail ?? [];
   // X11.7: the optional carry-over choices, all at once, before the deal.
   const need = avail.map((a, seat) => isPlayer(s, seat) && (a.jimbo !== null || a.duo));
-  s.carry = { avail, use: avail.map(() => null) };
   if (need.some((x) => x)) {
     s.step = { kind: 'carry', need };
     return;
@@ -911,6 +951,12 @@ function act(s: State, a: Action, ev: Event[]): void {
       ev.push({ type: 'drew', seat, card: c });
       s.step = { kind: 'drawn' };
       return;
+    }
+    case 'changeSet': {
+      if (s.step.kind !== 'change' || s.step.seat !== seat) return refuse('NOT_YOUR_TURN', 'no set change is awaited');
+      if (!validHeroes(a.heroes)) refuse('MALFORMED', 'heroes: 4 hero cards, Lola and Leo together (X12.7)');
+      if (!validBosses(a.bossSet)) refuse('MALFORMED', 'bossSet: 2 of the 4 bosses (X12.7)');
+      return changeSet(s, seat, a.heroes, a.bossSet, ev);
     }
     case 'carryOver': {
       const st = s.step;
@@ -1075,7 +1121,6 @@ function act(s: State, a: Action, ev: Event[]): void {
       onTurn(s, seat, 'blast');
       return advance(s, ev);
     default:
-      // changeSet: an advanced step not reached in this engine's games.
       return refuse('NOT_YOUR_TURN', 'that is not awaited now');
   }
 }
@@ -1119,6 +1164,11 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       if (st.asked.every((x) => x.answer !== null)) closeHelmut(s, ev);
       return;
     }
+    case 'change':
+      // XT4: keep the set (told to others exactly as a change would be).
+      if (!mine(st.seat)) return refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+      ev.push({ type: 'timedOut', seat: st.seat, step: 'change' });
+      return changeSet(s, st.seat, s.heroes, s.bossSet, ev);
     case 'boss':
       if (!mine(st.seat)) return refuse('NOT_YOUR_TURN', 'that seat is not awaited');
       ev.push({ type: 'timedOut', seat: st.seat, step: 'boss' });

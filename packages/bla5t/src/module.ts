@@ -122,6 +122,7 @@ const EVENT_TYPES: readonly Event['type'][] = [
   'turn',
   'skipped',
   'blast',
+  'setChosen',
   'timedOut',
   'revealed',
   'scored',
@@ -177,6 +178,8 @@ function logFields(e: Event): LogFields {
       return { value: e.round, text: e.scores.join(' ') };
     case 'gameOver':
       return { text: e.winners.join(' ') };
+    case 'setChosen':
+      return { seat: e.seat };
     default:
       return {};
   }
@@ -185,7 +188,7 @@ function logFields(e: Event): LogFields {
 function due(s: State): { seat: Seat | null; role: string }[] {
   if (s.over) return [];
   const a = awaiting(s);
-  const role = ['look', 'helmut', 'blast', 'carry', 'maga', 'fawkes'].includes(a.kind) ? a.kind : 'turn';
+  const role = ['look', 'helmut', 'blast', 'carry', 'maga', 'fawkes', 'change'].includes(a.kind) ? a.kind : 'turn';
   return a.seats.map((seat) => ({ seat, role }));
 }
 

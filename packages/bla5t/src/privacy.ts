@@ -20,7 +20,7 @@ function hiddenFrom(s: State, viewer: Viewer): Card[] {
 export const bla5tPrivacy: PrivacyProbe<State> = {
   secrets(s, viewer) {
     const known = new Set(viewer === null ? s.shownAll : (s.shown[viewer] ?? []));
-    const named = new Set([...s.heroes, ...s.bossSet]);
+    const named = new Set([...s.heroes, ...s.bossSet, ...s.publicHeroes, ...s.publicBosses]);
     return [s.opts.seed, ...hiddenFrom(s, viewer).filter((c) => !known.has(c) && !named.has(c))];
   },
 

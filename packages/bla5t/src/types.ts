@@ -37,6 +37,7 @@ export type Action =
   | { type: 'skipPower'; seat: Seat }
   | { type: 'claim'; seat: Seat; slot?: number; helmut: boolean }
   | { type: 'blast'; seat: Seat }
+  | { type: 'setChosen'; seat: Seat; heroes: Card[] | null; bossSet: Card[] | null }
   | { type: 'endTurn'; seat: Seat }
   | { type: 'carryOver'; seat: Seat; use: ('jimbo' | 'duo' | 'enzo')[] }
   | { type: 'changeSet'; seat: Seat; heroes: Card[]; bossSet: Card[] }
@@ -85,6 +86,7 @@ export type Step =
   | { kind: 'blast' }
   | { kind: 'carry'; need: boolean[] }
   | { kind: 'boss'; seat: Seat; boss: Card }
+  | { kind: 'change'; seat: Seat }
   | { kind: 'over' };
 
 /** X11: what a seat may carry into the next round, read from the revealed layouts. */
@@ -143,6 +145,11 @@ export interface State {
   inExtra: boolean;
   /** X11: the carry-over of the round just scored, and each seat's choice (null: not made yet). */
   carry: { avail: CarryAvail[]; use: (('jimbo' | 'duo' | 'enzo')[] | null)[] } | null;
+  /** X12.7: the last public hero and boss set, and the midpoint change (once, secret). */
+  publicHeroes: Card[];
+  publicBosses: Card[];
+  changeDone: boolean;
+  changer: Seat | null;
   /** X12.6: Maga or Fawkes acting after this round's looks. */
   bossAct: { seat: Seat; boss: Card } | null;
   /** X12.4: Hyperion's two drawn cards while one is chosen. */
@@ -185,6 +192,8 @@ export interface View {
   bossSet: Card[];
   over: boolean;
   winners: number[];
+  /** XN33: a hidden change of the set may have happened (the same whether or not it did). */
+  setMayHaveChanged: boolean;
   /** The face-up power card waiting to be used or left (public: it lies on the discard pile). */
   pendingPower: Card | null;
   /** The 12's looked-at target while its swap is awaited. */
@@ -225,6 +234,7 @@ export type Event =
   | { type: 'turn'; seat: Seat }
   | { type: 'skipped'; seat: Seat }
   | { type: 'blast'; seat: Seat }
+  | { type: 'setChosen'; seat: Seat; heroes: Card[] | null; bossSet: Card[] | null }
   | { type: 'timedOut'; seat: Seat | null; step: string }
   | { type: 'revealed'; layouts: (Card | null)[][] }
   | {

@@ -13,6 +13,8 @@ export function awaiting(s: State): { kind: string; seats: Seat[] } {
       return { kind: 'look', seats: st.need.flatMap((k, i) => (k > 0 ? [i] : [])) };
     case 'boss':
       return { kind: st.boss === 'b:maga' ? 'maga' : 'fawkes', seats: [st.seat] };
+    case 'change':
+      return { kind: 'change', seats: [st.seat] };
     case 'carry':
       return { kind: 'carry', seats: st.need.flatMap((k, i) => (k ? [i] : [])) };
     case 'helmut':
@@ -52,8 +54,10 @@ export function viewFor(s: State, viewer: Seat | null): View {
     caller: s.caller,
     totals: [...s.totals],
     roundScores: s.roundScores ? [...s.roundScores] : null,
-    heroes: [...s.heroes],
-    bossSet: [...s.bossSet],
+    // XN33: the chooser sees the set it chose; everyone else the last public one and a flag.
+    heroes: [...(viewer !== null && viewer === s.changer ? s.heroes : s.publicHeroes)],
+    bossSet: [...(viewer !== null && viewer === s.changer ? s.bossSet : s.publicBosses)],
+    setMayHaveChanged: s.changer !== null,
     over: s.over,
     winners: [...s.winners],
     pendingPower: st.kind === 'power' || st.kind === 'swap' || st.kind === 'helmut' ? st.card : null,
@@ -76,6 +80,8 @@ export function redactEvent(e: Event, viewer: Seat | null): Event | null {
       return e.seat === viewer ? e : { ...e, card: null };
     case 'drewTwo':
       return e.seat === viewer ? e : { ...e, cards: null };
+    case 'setChosen':
+      return e.seat === viewer ? e : { ...e, heroes: null, bossSet: null };
     case 'shuffled': {
       if (e.seat === viewer) return e;
       const { swap: _secret, ...rest } = e;
@@ -122,6 +128,15 @@ export function legalActions(s: State, seat: Seat): Action[] {
     if (av.jimbo !== null) out.push({ type: 'carryOver', seat, use: ['jimbo'] });
     if (av.duo) out.push({ type: 'carryOver', seat, use: ['duo'] });
     return out;
+  }
+  if (st.kind === 'change') {
+    if (st.seat !== seat) return [];
+    const keep: Action = { type: 'changeSet', seat, heroes: [...s.heroes], bossSet: [...s.bossSet] };
+    return [
+      keep,
+      { type: 'changeSet', seat, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:fawkes', 'b:maga'] },
+      { type: 'changeSet', seat, heroes: ['h:helmut', 'h:stephania', 'h:lola', 'h:leo'], bossSet: ['b:gordon', 'b:maga'] },
+    ];
   }
   if (st.kind === 'boss') {
     if (st.seat !== seat) return [];

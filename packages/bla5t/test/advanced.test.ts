@@ -1,6 +1,6 @@
 /** Advanced rules (X12): Hyperion, the extension heroes, carry-over, the extension bosses. */
 import { describe, expect, it } from 'vitest';
-import { type Card, createGame, type Options, redactEvent, type State, viewFor } from '../src/index.js';
+import { type Card, createGame, type Event, type Options, redactEvent, type State, viewFor } from '../src/index.js';
 import { blastRound, cardAt, lookAll, passTurn, play, refused, scoredOf, stack, topCard } from './helpers.js';
 
 const ADV_HEROES = ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'];
@@ -187,5 +187,38 @@ describe('X12.6 extension bosses', () => {
     const t = play(s, { type: 'timeout' }).state;
     expect(t.layouts.flat().some((x) => x?.up)).toBe(false);
     expect(t.step.kind).toBe('action');
+  });
+});
+
+describe('X12.7 midpoint change', () => {
+  it('X12.7 XN21 XN32 XN33 at half the target the leader may change the set in secret, once', () => {
+    let s = adv(H, 'm6sa', [], { maxScore: 50, heroes: ['h:jayce', 'h:apo', 'h:helmut', 'h:herman'] });
+    s = { ...structuredClone(s), totals: [20, 3, 0, 0] } as State;
+    const r = blastRound(s, 1);
+    expect(r.state.totals[0]).toBeGreaterThanOrEqual(25);
+    expect(r.state.step).toEqual({ kind: 'change', seat: 1 }); // the caller's false call made it the leader
+    expect(viewFor(r.state, null).awaiting).toEqual({ kind: 'change', seats: [1] });
+    expect(refused(r.state, { type: 'changeSet', seat: 0, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] })).toBe('NOT_YOUR_TURN');
+    expect(refused(r.state, { type: 'changeSet', seat: 1, heroes: ['h:lola', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] })).toBe('MALFORMED');
+    const changed = play(r.state, { type: 'changeSet', seat: 1, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] });
+    const kept = play(r.state, { type: 'timeout' });
+    for (const v of [null, 0, 2, 3]) {
+      const a = viewFor(changed.state, v);
+      expect(a.heroes).toEqual(['h:jayce', 'h:apo', 'h:helmut', 'h:herman']);
+      expect(a.setMayHaveChanged).toBe(true);
+      // Nobody else can tell a change from a keep (the deal differs only in hidden cards).
+      const strip = (e: Event[]) => e.filter((x) => x.type === 'setChosen').map((x) => redactEvent(x, v));
+      expect(strip(changed.events)).toEqual(strip(kept.events));
+      expect({ ...a, layouts: null, discardTop: null }).toEqual({ ...viewFor(kept.state, v), layouts: null, discardTop: null });
+    }
+    expect(viewFor(changed.state, 1).heroes).toEqual(['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo']);
+    expect(changed.state.cards).toEqual(expect.arrayContaining(['b:maga', 'h:daisy']));
+    expect(changed.state.cards).not.toContain('h:helmut');
+    expect(changed.state.cards).toHaveLength(59);
+    // Once per game: later rounds over half the target ask no more.
+    let t = lookAll(changed.state).state;
+    const next = blastRound(t, t.first === 1 ? 2 : 1);
+    t = next.state;
+    expect(t.step.kind === 'change').toBe(false);
   });
 });

@@ -85,11 +85,14 @@ function playChecked(
         if (seen === null) continue;
         if ((seen.type === 'looked' || seen.type === 'drew') && seen.seat !== v) expect(seen.card).toBeNull();
         if (seen.type === 'drewTwo' && seen.seat !== v) expect(seen.cards).toBeNull();
+        if (seen.type === 'setChosen' && seen.seat !== v) expect([seen.heroes, seen.bossSet]).toEqual([null, null]);
         if (seen.type === 'shuffled' && seen.seat !== v) expect('swap' in seen).toBe(false);
         for (const str of strings(seen)) {
           k.add(str);
           if (!secret.has(str)) continue;
-          const own = (seen.type === 'looked' || seen.type === 'drew' || seen.type === 'drewTwo') && seen.seat === v;
+          const own =
+            (seen.type === 'looked' || seen.type === 'drew' || seen.type === 'drewTwo' || seen.type === 'setChosen') &&
+            seen.seat === v;
           if (!own && !PUBLIC_SHOWS.has(seen.type)) {
             throw new Error(`viewer ${v} told hidden ${str} by ${JSON.stringify(seen)}`);
           }

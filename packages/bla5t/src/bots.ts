@@ -3,7 +3,7 @@
  * its turn from what the view shows (low drawn cards replace an unknown card, no powers, no Blast but
  * by chance). `normal` is built in ./memory.ts from a View plus its own remembered events.
  */
-import { valueOf } from './cards.js';
+import { cardValue } from './cards.js';
 import type { Action, View } from './types.js';
 
 const ownSlots = (v: View, faceDownOnly: boolean): number[] => {
@@ -24,14 +24,14 @@ export function easyDecide(v: View, rnd: () => number): Action | null {
     }
     case 'drawn': {
       const down = ownSlots(v, true);
-      if (v.drawn !== null && valueOf(v.drawn) <= 3 && down.length > 0) {
+      if (v.drawn !== null && cardValue(v.drawn) <= 3 && down.length > 0) {
         return { type: 'placeDrawn', seat, slot: down[Math.floor(rnd() * down.length)] as number };
       }
       return { type: 'discardDrawn', seat };
     }
     case 'keep': {
       const pair = v.pair ?? [];
-      const low = [...pair].sort((a, b) => valueOf(a) - valueOf(b))[0];
+      const low = [...pair].sort((a, b) => cardValue(a) - cardValue(b))[0];
       return low === undefined ? null : { type: 'keep', seat, card: low };
     }
     case 'power':

@@ -34,7 +34,7 @@ export const isHero = (c: Card): boolean => c.startsWith('h:');
 export const isBoss = (c: Card): boolean => c.startsWith('b:');
 
 /** XN2: monsters their number, heroes 0 (Lola and Leo −1), bosses 14, Hyperion 15. */
-export function valueOf(c: Card): number {
+export function cardValue(c: Card): number {
   if (c === 'h:lola' || c === 'h:leo') return -1;
   if (isHero(c)) return 0;
   if (c === HYPERION) return 15;
@@ -72,7 +72,7 @@ export function powerOf(c: Card): PowerKind | null {
   };
   if (table[c]) return table[c];
   if (!c.startsWith('m')) return null;
-  switch (valueOf(c)) {
+  switch (cardValue(c)) {
     case 7:
       return 'look7';
     case 8:

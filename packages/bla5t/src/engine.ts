@@ -12,13 +12,13 @@ import {
   BASIC_BOSSES,
   BASIC_HEROES,
   type Card,
+  cardValue,
   HYPERION,
   isBoss,
   isHero,
   monsters,
   type PowerKind,
   powerOf,
-  valueOf,
 } from './cards.js';
 import type { Action, Applied, CarryAvail, ErrorCode, Event, Options, Seat, Slot, State, Where } from './types.js';
 
@@ -335,8 +335,7 @@ function penalty(s: State, seat: Seat, ev: Event[]): void {
   ev.push({ type: 'penalty', seat, slot });
 }
 
-const occupied = (s: State, seat: Seat): number[] =>
-  (s.layouts[seat] ?? []).flatMap((x, i) => (x ? [i] : []));
+const occupied = (s: State, seat: Seat): number[] => (s.layouts[seat] ?? []).flatMap((x, i) => (x ? [i] : []));
 
 function isInt(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x);
@@ -366,7 +365,10 @@ function startTurn(s: State, seat: Seat, ev: Event[], skips = 0): void {
     // X4.6: a turn with no possible action is skipped. Someone always holds a card (the draw pile
     // is empty only when every card but the discard top is in layouts), so this ends.
     ev.push({ type: 'skipped', seat });
-    if (skips > s.seats * 2) return endRound(s, ev);
+    if (skips > s.seats * 2) {
+      endRound(s, ev);
+      return;
+    }
     advance(s, ev, skips + 1);
   }
 }
@@ -396,8 +398,12 @@ function advance(s: State, ev: Event[], skips = 0): void {
   if (s.caller !== null) {
     if (s.active !== s.caller) s.finalLeft = s.finalLeft.filter((x) => x !== s.active);
     const next = s.finalLeft[0];
-    if (next === undefined) return endRound(s, ev);
-    return startTurn(s, next, ev, skips);
+    if (next === undefined) {
+      endRound(s, ev);
+      return;
+    }
+    startTurn(s, next, ev, skips);
+    return;
   }
   startTurn(s, nextPlayer(s, s.active), ev, skips);
 }
@@ -436,7 +442,8 @@ function offerPower(s: State, card: Card): boolean {
 function checkTarget(s: State, actor: Seat, w: Where, own: boolean, unlocked: boolean): void {
   if (typeof w !== 'object' || w === null || !isInt(w.seat) || !isInt(w.slot)) refuse('MALFORMED', 'a target');
   if (w.seat < 0 || w.seat >= s.seats) refuse('NO_TARGET', 'no such seat');
-  if (own !== (w.seat === actor)) refuse('NO_TARGET', own ? 'choose one of your own cards' : "choose an opponent's card");
+  if (own !== (w.seat === actor))
+    refuse('NO_TARGET', own ? 'choose one of your own cards' : "choose an opponent's card");
   if (w.seat === s.caller) refuse('CALLER_FROZEN', "the Blast caller's cards are frozen (X8.3)");
   const sl = slotAt(s, w);
   if (!sl) refuse('EMPTY_SLOT', 'that slot is empty');
@@ -572,8 +579,7 @@ export function powerChoices(s: State, seat: Seat, kind: PowerKind, limit = 60):
       if (carolFlips(s).length > 0) add([]);
       break;
     case 'daisy':
-      for (const x of [...ownChoices(s, seat, false), ...oppChoices(s, seat, false)])
-        if (slotAt(s, x)?.up) add([x]);
+      for (const x of [...ownChoices(s, seat, false), ...oppChoices(s, seat, false)]) if (slotAt(s, x)?.up) add([x]);
       break;
     default:
       break;
@@ -754,12 +760,12 @@ function comboOf(s: State, seat: Seat): Card | null {
   if (cards.length !== 4) return null;
   const boss = cards.find((c) => isBoss(c) && c !== HYPERION);
   if (boss) {
-    const rest = cards.filter((c) => c !== boss).map(valueOf);
+    const rest = cards.filter((c) => c !== boss).map(cardValue);
     rest.sort((a, b) => a - b);
     if (rest.join() === '2,3,4') return boss;
   }
   if (cards.includes(HYPERION)) {
-    const rest = cards.filter((c) => c !== HYPERION).map(valueOf);
+    const rest = cards.filter((c) => c !== HYPERION).map(cardValue);
     if (rest.length === 3 && rest.every((v) => v === rest[0])) return HYPERION;
   }
   return null;
@@ -768,7 +774,7 @@ function comboOf(s: State, seat: Seat): Card | null {
 /** X9.1: card points of a seat (Herman caps at 10, a combo caller has 0). */
 export function cardPoints(s: State, seat: Seat): number {
   const cards = (s.layouts[seat] ?? []).filter((x): x is Slot => x !== null).map((x) => x.card);
-  const raw = cards.reduce((a, c) => a + valueOf(c), 0);
+  const raw = cards.reduce((a, c) => a + cardValue(c), 0);
   return cards.includes('h:herman') ? Math.min(raw, 10) : raw;
 }
 
@@ -847,7 +853,8 @@ function endRound(s: State, ev: Event[]): void {
     s.changeDone = true;
     const top = Math.max(...s.totals);
     const leaders = s.totals.flatMap((t, q) => (t === top ? [q] : []));
-    const who = leaders.length === 1 ? (leaders[0] as number) : (leaders[Math.floor(random(s) * leaders.length)] as number);
+    const who =
+      leaders.length === 1 ? (leaders[0] as number) : (leaders[Math.floor(random(s) * leaders.length)] as number);
     s.step = { kind: 'change', seat: s.seatOf[who] as number };
     return;
   }
@@ -914,14 +921,20 @@ function ownSlot(s: State, seat: Seat, slotRaw: unknown, unlocked: boolean): num
 function act(s: State, a: Action, ev: Event[]): void {
   if (typeof a !== 'object' || a === null || Array.isArray(a)) refuse('MALFORMED', 'an action is an object');
   if (typeof a.type !== 'string' || !TYPES.has(a.type)) refuse('MALFORMED', 'unknown action type');
-  if (a.type === 'timeout') return timeout(s, a.seat, ev);
+  if (a.type === 'timeout') {
+    timeout(s, a.seat, ev);
+    return;
+  }
   const seat = (a as { seat: unknown }).seat;
   if (!isInt(seat) || seat < 0 || seat >= s.n) refuse('MALFORMED', 'seat: a seat at the table');
   if (s.over) refuse('NOT_YOUR_TURN', 'the game is over');
   switch (a.type) {
     case 'look': {
       const st = s.step;
-      if (st.kind !== 'look' || !((st.need[seat] ?? 0) > 0)) return refuse('NOT_YOUR_TURN', 'no look is awaited');
+      if (st.kind !== 'look' || !((st.need[seat] ?? 0) > 0)) {
+        refuse('NOT_YOUR_TURN', 'no look is awaited');
+        return;
+      }
       const need = st.need[seat] as number;
       if (!Array.isArray(a.slots) || a.slots.length !== need) refuse('MALFORMED', `look at exactly ${need} cards`);
       const slots = a.slots.map(checkSlotShape);
@@ -953,14 +966,21 @@ function act(s: State, a: Action, ev: Event[]): void {
       return;
     }
     case 'changeSet': {
-      if (s.step.kind !== 'change' || s.step.seat !== seat) return refuse('NOT_YOUR_TURN', 'no set change is awaited');
+      if (s.step.kind !== 'change' || s.step.seat !== seat) {
+        refuse('NOT_YOUR_TURN', 'no set change is awaited');
+        return;
+      }
       if (!validHeroes(a.heroes)) refuse('MALFORMED', 'heroes: 4 hero cards, Lola and Leo together (X12.7)');
       if (!validBosses(a.bossSet)) refuse('MALFORMED', 'bossSet: 2 of the 4 bosses (X12.7)');
-      return changeSet(s, seat, a.heroes, a.bossSet, ev);
+      changeSet(s, seat, a.heroes, a.bossSet, ev);
+      return;
     }
     case 'carryOver': {
       const st = s.step;
-      if (st.kind !== 'carry' || !st.need[seat] || !s.carry) return refuse('NOT_YOUR_TURN', 'no carry-over is awaited');
+      if (st.kind !== 'carry' || !st.need[seat] || !s.carry) {
+        refuse('NOT_YOUR_TURN', 'no carry-over is awaited');
+        return;
+      }
       if (!Array.isArray(a.use) || a.use.length > 2) refuse('MALFORMED', 'use: a list of effects');
       const av = s.carry.avail[seat] as CarryAvail;
       const use = [...new Set(a.use)];
@@ -978,7 +998,8 @@ function act(s: State, a: Action, ev: Event[]): void {
     }
     case 'keep': {
       onTurn(s, seat, 'keep');
-      if (typeof a.card !== 'string' || !s.pair.includes(a.card)) refuse('NO_TARGET', 'keep one of the two cards drawn');
+      if (typeof a.card !== 'string' || !s.pair.includes(a.card))
+        refuse('NO_TARGET', 'keep one of the two cards drawn');
       keepOne(s, seat, a.card, ev);
       return;
     }
@@ -1002,7 +1023,8 @@ function act(s: State, a: Action, ev: Event[]): void {
       s.discard.push(out);
       reveal(s, out);
       ev.push({ type: 'placed', seat, slot, out });
-      return afterOwnDiscard(s, out, ev);
+      afterOwnDiscard(s, out, ev);
+      return;
     }
     case 'take': {
       onTurn(s, seat, 'action');
@@ -1014,7 +1036,8 @@ function act(s: State, a: Action, ev: Event[]): void {
       s.discard.push(out);
       reveal(s, out);
       ev.push({ type: 'took', seat, slot, card, out });
-      return afterOwnDiscard(s, out, ev);
+      afterOwnDiscard(s, out, ev);
+      return;
     }
     case 'match': {
       onTurn(s, seat, 'action');
@@ -1023,15 +1046,17 @@ function act(s: State, a: Action, ev: Event[]): void {
       const t = top(s);
       if (t === null) refuse('NO_TARGET', 'nothing to match');
       reveal(s, sl.card);
-      if (valueOf(sl.card) === valueOf(t as Card)) {
+      if (cardValue(sl.card) === cardValue(t as Card)) {
         setSlot(s, { seat, slot }, null);
         s.discard.push(sl.card);
         ev.push({ type: 'matched', seat, slot, card: sl.card, ok: true });
-        return afterOwnDiscard(s, sl.card, ev);
+        afterOwnDiscard(s, sl.card, ev);
+        return;
       }
       ev.push({ type: 'matched', seat, slot, card: sl.card, ok: false });
       penalty(s, seat, ev);
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'flip': {
       onTurn(s, seat, 'action');
@@ -1039,10 +1064,14 @@ function act(s: State, a: Action, ev: Event[]): void {
       const slot = ownSlot(s, seat, a.slot, false);
       if ((slotAt(s, { seat, slot }) as Slot).helmut) refuse('LOCKED', 'a revealed Helmut stays face up (XN27)');
       flip(s, seat, { seat, slot }, ev);
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'power': {
-      if (s.step.kind === 'boss' && s.step.seat === seat) return bossPower(s, seat, s.step.boss, a.targets, ev);
+      if (s.step.kind === 'boss' && s.step.seat === seat) {
+        bossPower(s, seat, s.step.boss, a.targets, ev);
+        return;
+      }
       onTurn(s, seat, 'power');
       const st = s.step as Extract<State['step'], { kind: 'power' }>;
       const kind = powerOf(st.card) as PowerKind;
@@ -1062,31 +1091,38 @@ function act(s: State, a: Action, ev: Event[]): void {
         ev.push({ type: 'helmutWindow', seat, at: asked.map((w) => ({ ...w })) });
         return;
       }
-      return resolvePower(s, seat, st.card, targets, swap, [], ev);
+      resolvePower(s, seat, st.card, targets, swap, [], ev);
+      return;
     }
     case 'swap': {
       onTurn(s, seat, 'swap');
       const st = s.step as Extract<State['step'], { kind: 'swap' }>;
       if (a.slot === null) {
         ev.push({ type: 'powerSkipped', seat, card: st.card });
-        return endAction(s, ev);
+        endAction(s, ev);
+        return;
       }
       const slot = ownSlot(s, seat, a.slot, true);
       if ((slotAt(s, { seat, slot }) as Slot).helmut) refuse('LOCKED', 'a revealed Helmut cannot move');
       swapCards(s, { seat, slot }, st.target);
       ev.push({ type: 'swapped', seat, a: { seat, slot }, b: { ...st.target } });
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'skipPower': {
       if (s.active !== seat || (s.step.kind !== 'power' && s.step.kind !== 'swap'))
         refuse('NOT_YOUR_TURN', 'no power is pending');
       const st = s.step as { card: Card };
       ev.push({ type: 'powerSkipped', seat, card: st.card });
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'claim': {
       const st = s.step;
-      if (st.kind !== 'helmut') return refuse('NOT_YOUR_TURN', 'no Helmut window is open');
+      if (st.kind !== 'helmut') {
+        refuse('NOT_YOUR_TURN', 'no Helmut window is open');
+        return;
+      }
       const mine = st.asked.filter((q) => q.at.seat === seat && q.answer === null);
       if (mine.length === 0) refuse('NOT_YOUR_TURN', 'none of your cards awaits a claim');
       if (typeof a.helmut !== 'boolean') refuse('MALFORMED', 'helmut: a boolean');
@@ -1115,13 +1151,16 @@ function act(s: State, a: Action, ev: Event[]): void {
         order.push(x);
       }
       s.finalLeft = order;
-      return advance(s, ev);
+      advance(s, ev);
+      return;
     }
     case 'endTurn':
       onTurn(s, seat, 'blast');
-      return advance(s, ev);
+      advance(s, ev);
+      return;
     default:
-      return refuse('NOT_YOUR_TURN', 'that is not awaited now');
+      refuse('NOT_YOUR_TURN', 'that is not awaited now');
+      return;
   }
 }
 
@@ -1166,16 +1205,27 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
     }
     case 'change':
       // XT4: keep the set (told to others exactly as a change would be).
-      if (!mine(st.seat)) return refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+      if (!mine(st.seat)) {
+        refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+        return;
+      }
       ev.push({ type: 'timedOut', seat: st.seat, step: 'change' });
-      return changeSet(s, st.seat, s.heroes, s.bossSet, ev);
+      changeSet(s, st.seat, s.heroes, s.bossSet, ev);
+      return;
     case 'boss':
-      if (!mine(st.seat)) return refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+      if (!mine(st.seat)) {
+        refuse('NOT_YOUR_TURN', 'that seat is not awaited');
+        return;
+      }
       ev.push({ type: 'timedOut', seat: st.seat, step: 'boss' });
-      return startTurn(s, s.first, ev);
+      startTurn(s, s.first, ev);
+      return;
     case 'carry': {
       const who = st.need.flatMap((k, i) => (k && mine(i) ? [i] : []));
-      if (who.length === 0 || !s.carry) return refuse('NOT_YOUR_TURN', 'no carry-over is awaited from that seat');
+      if (who.length === 0 || !s.carry) {
+        refuse('NOT_YOUR_TURN', 'no carry-over is awaited from that seat');
+        return;
+      }
       // XT4, XN31: no optional effect; Enzo applies by itself.
       for (const p of who) {
         s.carry.use[p] = [];
@@ -1186,7 +1236,8 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       return;
     }
     case 'over':
-      return refuse('NOT_YOUR_TURN', 'the game is over');
+      refuse('NOT_YOUR_TURN', 'the game is over');
+      return;
     default:
       break;
   }
@@ -1194,7 +1245,10 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
   ev.push({ type: 'timedOut', seat: s.active, step: st.kind });
   switch (st.kind) {
     case 'action': {
-      if (s.draw.length === 0) return advance(s, ev);
+      if (s.draw.length === 0) {
+        advance(s, ev);
+        return;
+      }
       const c = takeFromDraw(s, ev) as Card;
       showTo(s, s.active, c);
       ev.push({ type: 'drew', seat: s.active, card: c });
@@ -1202,7 +1256,8 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       reveal(s, c);
       ev.push({ type: 'discarded', seat: s.active, card: c });
       protectIfHero(s, c);
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'keep':
     case 'drawn': {
@@ -1213,14 +1268,17 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
       reveal(s, c);
       ev.push({ type: 'discarded', seat: s.active, card: c });
       protectIfHero(s, c);
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     }
     case 'power':
     case 'swap':
       ev.push({ type: 'powerSkipped', seat: s.active, card: st.card });
-      return endAction(s, ev);
+      endAction(s, ev);
+      return;
     case 'blast':
-      return advance(s, ev);
+      advance(s, ev);
+      return;
     default:
       return;
   }
@@ -1258,4 +1316,4 @@ export function replay(o: Options, actions: Action[]): State {
   return s;
 }
 
-export { topProtected, blastAllowed, ownChoices, oppChoices, occupied, valueOf, ALL_CARDS };
+export { ALL_CARDS, blastAllowed, cardValue, occupied, oppChoices, ownChoices, topProtected };

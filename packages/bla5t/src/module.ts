@@ -23,7 +23,10 @@ export const bla5tOptionsSchema = z
     dealer: z.number().int().min(0).max(4).optional(),
   })
   .strict()
-  .refine((o) => o.dealer === undefined || o.dealer < o.players, { message: 'dealer must be a seat', path: ['dealer'] });
+  .refine((o) => o.dealer === undefined || o.dealer < o.players, {
+    message: 'dealer must be a seat',
+    path: ['dealer'],
+  });
 
 export type Bla5tOptions = z.infer<typeof bla5tOptionsSchema>;
 
@@ -81,7 +84,8 @@ const SYSTEM_TYPES = ['timeout'] as const;
 type Code = ErrorCode | 'UNKNOWN_ACTION';
 
 function parseAction(raw: unknown, seat: Seat): Result<Action, { code: Code; message: string }> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('MALFORMED', 'An action is an object.');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return refuse('MALFORMED', 'An action is an object.');
   let type: unknown;
   try {
     type = (raw as { type?: unknown }).type;
@@ -133,7 +137,9 @@ const EVENT_TYPES: readonly Event['type'][] = [
 function logFields(e: Event): LogFields {
   switch (e.type) {
     case 'looked':
-      return e.at === 'drawPile' ? { seat: e.seat, text: 'drawPile' } : { seat: e.seat, other: e.at.seat, value: e.at.slot };
+      return e.at === 'drawPile'
+        ? { seat: e.seat, text: 'drawPile' }
+        : { seat: e.seat, other: e.at.seat, value: e.at.slot };
     case 'drew':
     case 'drewTwo':
     case 'turn':
@@ -195,7 +201,9 @@ function due(s: State): { seat: Seat | null; role: string }[] {
 /** X10.1: the lowest total wins; ranks by total, ties sharing a place. */
 function outcome(s: State): Outcome {
   if (!s.over) return { over: false, scores: [...s.totals], ranks: [], winners: [], losers: [] };
-  const seats = Array.from({ length: s.n }, (_, p) => p).sort((a, b) => (s.totals[a] as number) - (s.totals[b] as number));
+  const seats = Array.from({ length: s.n }, (_, p) => p).sort(
+    (a, b) => (s.totals[a] as number) - (s.totals[b] as number),
+  );
   const ranks: Seat[][] = [];
   let last: number | null = null;
   for (const p of seats) {

@@ -35,7 +35,11 @@ export const bla5tPrivacy: PrivacyProbe<State> = {
       [pool[i], pool[j]] = [pool[j] as Card, pool[i] as Card];
     }
     let k = 0;
-    for (const lay of t.layouts) lay.forEach((x, i) => x && !x.up && (lay[i] = { ...x, card: pool[k++] as Card }));
+    for (const lay of t.layouts) {
+      lay.forEach((x, i) => {
+        if (x && !x.up) lay[i] = { ...x, card: pool[k++] as Card };
+      });
+    }
     t.draw = t.draw.map(() => pool[k++] as Card);
     if (t.drawn !== null && viewer !== t.active) t.drawn = t.cards.find((c) => c !== t.drawn) ?? t.drawn;
     t.opts.seed = `resampled-${Math.floor(rnd() * 1e9)}`;

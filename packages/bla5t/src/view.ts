@@ -62,10 +62,13 @@ export function viewFor(s: State, viewer: Seat | null): View {
     winners: [...s.winners],
     pendingPower: st.kind === 'power' || st.kind === 'swap' || st.kind === 'helmut' ? st.card : null,
     swapTarget: st.kind === 'swap' ? { ...st.target } : null,
-    carryOptions: st.kind === 'carry' && me && st.need[viewer as number] ? (s.carry?.avail[viewer as number] ?? null) : null,
+    carryOptions:
+      st.kind === 'carry' && me && st.need[viewer as number] ? (s.carry?.avail[viewer as number] ?? null) : null,
     looksToMake: st.kind === 'look' && me ? (st.need[viewer as number] ?? 0) : 0,
     helmutAsk:
-      st.kind === 'helmut' && me ? st.asked.filter((q) => q.at.seat === viewer && q.answer === null).map((q) => q.at.slot) : [],
+      st.kind === 'helmut' && me
+        ? st.asked.filter((q) => q.at.seat === viewer && q.answer === null).map((q) => q.at.slot)
+        : [],
     topProtected: topProtected(s),
     turnsStarted: [...s.turnsStarted],
     inExtraTurn: s.inExtra,
@@ -135,7 +138,12 @@ export function legalActions(s: State, seat: Seat): Action[] {
     return [
       keep,
       { type: 'changeSet', seat, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:fawkes', 'b:maga'] },
-      { type: 'changeSet', seat, heroes: ['h:helmut', 'h:stephania', 'h:lola', 'h:leo'], bossSet: ['b:gordon', 'b:maga'] },
+      {
+        type: 'changeSet',
+        seat,
+        heroes: ['h:helmut', 'h:stephania', 'h:lola', 'h:leo'],
+        bossSet: ['b:gordon', 'b:maga'],
+      },
     ];
   }
   if (st.kind === 'boss') {
@@ -181,7 +189,12 @@ export function legalActions(s: State, seat: Seat): Action[] {
         ...ownChoices(s, seat, true).map((w) => ({ type: 'swap' as const, seat, slot: w.slot })),
       ];
     case 'blast':
-      return blastAllowed(s) ? [{ type: 'blast', seat }, { type: 'endTurn', seat }] : [{ type: 'endTurn', seat }];
+      return blastAllowed(s)
+        ? [
+            { type: 'blast', seat },
+            { type: 'endTurn', seat },
+          ]
+        : [{ type: 'endTurn', seat }];
     default:
       return [];
   }

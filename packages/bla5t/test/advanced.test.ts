@@ -11,7 +11,13 @@ const H: string[][] = [
   ['m12a', 'm12b', 'm3c', 'm3d'],
 ];
 
-function adv(hands: string[][], discard: string, draw: string[], extra: Partial<Options> = {}, later: Card[][] = []): State {
+function adv(
+  hands: string[][],
+  discard: string,
+  draw: string[],
+  extra: Partial<Options> = {},
+  later: Card[][] = [],
+): State {
   const o: Options = { players: 4, seed: 'adv', dealer: 3, advanced: true, heroes: ADV_HEROES, ...extra };
   const cards = createGame(o).cards;
   return lookAll(createGame({ ...o, decks: [stack(hands, discard, draw, { cards }), ...later] })).state;
@@ -25,7 +31,11 @@ const surgery = (s: State, f: (t: State) => void): State => {
 
 describe('X12 advanced', () => {
   it('XX20 X12.4 XN20 Hyperion combo: 0 points; next round each Draw shows two, the other discarded first', () => {
-    const s = adv([['b:hyperion', 'm7a', 'm7b', 'm7c'], H[1] as string[], H[2] as string[], H[3] as string[]], 'm6sa', []);
+    const s = adv(
+      [['b:hyperion', 'm7a', 'm7b', 'm7c'], H[1] as string[], H[2] as string[], H[3] as string[]],
+      'm6sa',
+      [],
+    );
     const r = blastRound(s, 0);
     const sc = scoredOf(r.events);
     expect(sc.scores[0]).toBe(0);
@@ -51,7 +61,7 @@ describe('X12 advanced', () => {
     expect(next.pair).toEqual([]);
   });
 
-  it('X12.5 XN19 Daisy discards a face-up card (not the caller\'s), which is then protected (X6.1)', () => {
+  it("X12.5 XN19 Daisy discards a face-up card (not the caller's), which is then protected (X6.1)", () => {
     let s = adv(H, 'm5d', ['h:daisy']);
     s = surgery(s, (t) => {
       t.layouts[2]![1] = { card: 'm9b', up: true };
@@ -65,14 +75,19 @@ describe('X12 advanced', () => {
     expect(refused(s, { type: 'take', seat: 1, slot: 0 })).toBe('PROTECTED');
   });
 
-  it('X12.5 Carol flips every card in every layout but the caller\'s', () => {
+  it("X12.5 Carol flips every card in every layout but the caller's", () => {
     let s = adv(H, 'm5d', ['h:carol']);
     s = surgery(s, (t) => {
       t.layouts[2]![1] = { card: 'm9b', up: true };
       t.caller = 3;
       t.finalLeft = [0, 1, 2];
     });
-    s = play(s, { type: 'draw', seat: 0 }, { type: 'discardDrawn', seat: 0 }, { type: 'power', seat: 0, targets: [] }).state;
+    s = play(
+      s,
+      { type: 'draw', seat: 0 },
+      { type: 'discardDrawn', seat: 0 },
+      { type: 'power', seat: 0, targets: [] },
+    ).state;
     expect(s.layouts[2]?.[1]).toEqual({ card: 'm9b', up: false });
     expect(s.layouts[2]?.[0]).toEqual({ card: 'm9a', up: true });
     expect(s.layouts[0]?.every((x) => x?.up)).toBe(true);
@@ -131,10 +146,15 @@ describe('X11 carry-over (advanced heroes)', () => {
   });
 
   it('XX13 X11.6 X7.3 Gordon beats Enzo: an opponent with Enzo face down looks at none', () => {
-    const s = adv([['m1a', 'h:enzo', 'm1b', 'm7a'], ['b:gordon', 'm2c', 'm3a', 'm4c'], H[2] as string[], H[3] as string[]], 'm7b', [], {
-      ...duoHeroes,
-      bossSet: ['b:gordon', 'b:futura'],
-    });
+    const s = adv(
+      [['m1a', 'h:enzo', 'm1b', 'm7a'], ['b:gordon', 'm2c', 'm3a', 'm4c'], H[2] as string[], H[3] as string[]],
+      'm7b',
+      [],
+      {
+        ...duoHeroes,
+        bossSet: ['b:gordon', 'b:futura'],
+      },
+    );
     const r = blastRound(s, 1).state;
     expect(r.step).toEqual({ kind: 'look', need: [0, 2, 0, 0] });
   });
@@ -183,7 +203,11 @@ describe('X12.6 extension bosses', () => {
         { seat: 2, slot: 1 },
       ],
     });
-    expect([r.state.layouts[1]?.[0]?.up, r.state.layouts[2]?.[0]?.up, r.state.layouts[2]?.[1]?.up]).toEqual([true, true, true]);
+    expect([r.state.layouts[1]?.[0]?.up, r.state.layouts[2]?.[0]?.up, r.state.layouts[2]?.[1]?.up]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     const t = play(s, { type: 'timeout' }).state;
     expect(t.layouts.flat().some((x) => x?.up)).toBe(false);
     expect(t.step.kind).toBe('action');
@@ -198,9 +222,28 @@ describe('X12.7 midpoint change', () => {
     expect(r.state.totals[0]).toBeGreaterThanOrEqual(25);
     expect(r.state.step).toEqual({ kind: 'change', seat: 1 }); // the caller's false call made it the leader
     expect(viewFor(r.state, null).awaiting).toEqual({ kind: 'change', seats: [1] });
-    expect(refused(r.state, { type: 'changeSet', seat: 0, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] })).toBe('NOT_YOUR_TURN');
-    expect(refused(r.state, { type: 'changeSet', seat: 1, heroes: ['h:lola', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] })).toBe('MALFORMED');
-    const changed = play(r.state, { type: 'changeSet', seat: 1, heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'], bossSet: ['b:maga', 'b:fawkes'] });
+    expect(
+      refused(r.state, {
+        type: 'changeSet',
+        seat: 0,
+        heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'],
+        bossSet: ['b:maga', 'b:fawkes'],
+      }),
+    ).toBe('NOT_YOUR_TURN');
+    expect(
+      refused(r.state, {
+        type: 'changeSet',
+        seat: 1,
+        heroes: ['h:lola', 'h:carol', 'h:jimbo', 'h:enzo'],
+        bossSet: ['b:maga', 'b:fawkes'],
+      }),
+    ).toBe('MALFORMED');
+    const changed = play(r.state, {
+      type: 'changeSet',
+      seat: 1,
+      heroes: ['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo'],
+      bossSet: ['b:maga', 'b:fawkes'],
+    });
     const kept = play(r.state, { type: 'timeout' });
     for (const v of [null, 0, 2, 3]) {
       const a = viewFor(changed.state, v);
@@ -209,7 +252,11 @@ describe('X12.7 midpoint change', () => {
       // Nobody else can tell a change from a keep (the deal differs only in hidden cards).
       const strip = (e: Event[]) => e.filter((x) => x.type === 'setChosen').map((x) => redactEvent(x, v));
       expect(strip(changed.events)).toEqual(strip(kept.events));
-      expect({ ...a, layouts: null, discardTop: null }).toEqual({ ...viewFor(kept.state, v), layouts: null, discardTop: null });
+      expect({ ...a, layouts: null, discardTop: null }).toEqual({
+        ...viewFor(kept.state, v),
+        layouts: null,
+        discardTop: null,
+      });
     }
     expect(viewFor(changed.state, 1).heroes).toEqual(['h:daisy', 'h:carol', 'h:jimbo', 'h:enzo']);
     expect(changed.state.cards).toEqual(expect.arrayContaining(['b:maga', 'h:daisy']));

@@ -163,6 +163,6 @@ export function blastRound(s: State, caller: number): Played {
 
 export function scoredOf(events: Event[]): Extract<Event, { type: 'scored' }> {
   const e = events.find((x) => x.type === 'scored');
-  if (!e || e.type !== 'scored') throw new Error('no round was scored');
+  if (e?.type !== 'scored') throw new Error('no round was scored');
   return e;
 }

@@ -19,7 +19,17 @@ import {
 } from '../src/index.js';
 import { countCards } from './helpers.js';
 
-const CODES = new Set(['NOT_YOUR_TURN', 'LOCKED', 'PROTECTED', 'CALLER_FROZEN', 'FIRST_TURN', 'EMPTY_SLOT', 'NO_TARGET', 'NO_CARD_TO_DRAW', 'MALFORMED']);
+const CODES = new Set([
+  'NOT_YOUR_TURN',
+  'LOCKED',
+  'PROTECTED',
+  'CALLER_FROZEN',
+  'FIRST_TURN',
+  'EMPTY_SLOT',
+  'NO_TARGET',
+  'NO_CARD_TO_DRAW',
+  'MALFORMED',
+]);
 
 function lcg(seed: number): () => number {
   let x = seed >>> 0 || 1;
@@ -52,7 +62,18 @@ function strings(x: unknown, out: string[] = []): string[] {
 }
 
 /** Events that show a card to everyone (X1.5): a face-up discard, a take, a shown match or claim, the reveal. */
-const PUBLIC_SHOWS = new Set(['roundStarted', 'discarded', 'placed', 'took', 'matched', 'claimed', 'flipped', 'revealed', 'powerUsed', 'powerSkipped']);
+const PUBLIC_SHOWS = new Set([
+  'roundStarted',
+  'discarded',
+  'placed',
+  'took',
+  'matched',
+  'claimed',
+  'flipped',
+  'revealed',
+  'powerUsed',
+  'powerSkipped',
+]);
 
 function playChecked(
   players: 2 | 3 | 4 | 5,
@@ -106,7 +127,9 @@ function playChecked(
       }
       if (view.drawn !== null) expect(view.drawn).toBe(after.drawn);
       // Everything the engine counts as shown to a seat reached that seat through its own events.
-      if (v !== null) for (const c of after.shown[v] ?? []) if (secret.has(c) && !k.has(c)) throw new Error(`seat ${v} shown ${c} untold, step ${step}`);
+      if (v !== null)
+        for (const c of after.shown[v] ?? [])
+          if (secret.has(c) && !k.has(c)) throw new Error(`seat ${v} shown ${c} untold, step ${step}`);
     }
     s = after;
   }

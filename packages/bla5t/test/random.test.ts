@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { type Action, applyAction, createGame, legalActions, type State } from '../src/index.js';
 import { countCards } from './helpers.js';
 
-function randomGame(players: 2 | 3 | 4 | 5, seed: string, rnd: () => number, advanced = false): { steps: number; s: State } {
+function randomGame(
+  players: 2 | 3 | 4 | 5,
+  seed: string,
+  rnd: () => number,
+  advanced = false,
+): { steps: number; s: State } {
   let s = createGame({ players, seed, advanced });
   const total = countCards(s);
   let steps = 0;

@@ -90,15 +90,18 @@ describe('XX scenarios', () => {
     expect(topCard(r.state)).toBe('m10a');
     expect(cardAt(r.state, 1, 0)).toBe('m1c');
     const took = r.events.find((e) => e.type === 'took') as Event;
-    for (const v of [null, 0, 1, 2, 3]) expect(redactEvent(took, v)).toMatchObject({ slot: 0, card: 'm1c', out: 'm10a' });
+    for (const v of [null, 0, 1, 2, 3])
+      expect(redactEvent(took, v)).toMatchObject({ slot: 0, card: 'm1c', out: 'm10a' });
     expect(viewFor(r.state, 2).layouts[1]?.[0]).toEqual({ down: true });
   });
 
   const seven = (): State =>
-    game([H.s0, ['m10a', 'm9a', 'm4a', 'm4b'], ['m12c', 'm9c', 'm4c', 'm7d'], ['m7a', 'm1c', 'm3c', 'm3d']], 'm7b', [
-      'm2c',
-      'm2d',
-    ], { dealer: 1 });
+    game(
+      [H.s0, ['m10a', 'm9a', 'm4a', 'm4b'], ['m12c', 'm9c', 'm4c', 'm7d'], ['m7a', 'm1c', 'm3c', 'm3d']],
+      'm7b',
+      ['m2c', 'm2d'],
+      { dealer: 1 },
+    );
 
   it('XX5 match: the matched card leaves, the slot is empty; the next player may match too (X4.4)', () => {
     let s = seven();
@@ -185,28 +188,45 @@ describe('XX scenarios', () => {
 
   it('XX11 +5: a caller at 5 with another at 3 scores 10; with a tie at 5 it scores 5 (X9.2 XN7)', () => {
     const caller5 = ['m1a', 'm1b', 'm1c', 'm2c'];
-    let sc = scoredOf(blastRound(game([caller5, scoringHands.nine, scoringHands.seventeen, ['h:jayce', 'h:apo', 'm1d', 'm2d']], 'm6sa', []), 0).events);
+    let sc = scoredOf(
+      blastRound(
+        game([caller5, scoringHands.nine, scoringHands.seventeen, ['h:jayce', 'h:apo', 'm1d', 'm2d']], 'm6sa', []),
+        0,
+      ).events,
+    );
     expect(sc.scores).toEqual([10, 9, 17, 3]);
-    sc = scoredOf(blastRound(game([caller5, scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []), 0).events);
+    sc = scoredOf(
+      blastRound(game([caller5, scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []), 0).events,
+    );
     expect(sc.scores).toEqual([5, 9, 17, 5]);
   });
 
   it('XX12 false call and Herman: 7 scores 22; Herman caps 31 at 10 (+15 = 25); a non-caller scores 10 (X9.2 X6.5)', () => {
     let sc = scoredOf(
-      blastRound(game([['m1a', 'm1b', 'm2c', 'm3a'], scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []), 0)
-        .events,
+      blastRound(
+        game([['m1a', 'm1b', 'm2c', 'm3a'], scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []),
+        0,
+      ).events,
     );
     expect(sc.scores[0]).toBe(22);
     sc = scoredOf(
       blastRound(
-        game([['h:herman', 'm12a', 'm11a', 'm8a'], scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []),
+        game(
+          [['h:herman', 'm12a', 'm11a', 'm8a'], scoringHands.nine, scoringHands.seventeen, scoringHands.five],
+          'm6sa',
+          [],
+        ),
         0,
       ).events,
     );
     expect(sc.scores[0]).toBe(25);
     sc = scoredOf(
       blastRound(
-        game([scoringHands.caller4, ['h:herman', 'm12a', 'm11a', 'm8a'], scoringHands.seventeen, scoringHands.five], 'm6sa', []),
+        game(
+          [scoringHands.caller4, ['h:herman', 'm12a', 'm11a', 'm8a'], scoringHands.seventeen, scoringHands.five],
+          'm6sa',
+          [],
+        ),
         0,
       ).events,
     );
@@ -214,7 +234,11 @@ describe('XX scenarios', () => {
   });
 
   it('XX13 Gordon combo: the caller scores 0; next round no opponent looks (X7.1 X7.2 X11.6 XN26)', () => {
-    const s = game([['b:gordon', 'm2c', 'm3c', 'm4d'], scoringHands.nine, scoringHands.seventeen, scoringHands.five], 'm6sa', []);
+    const s = game(
+      [['b:gordon', 'm2c', 'm3c', 'm4d'], scoringHands.nine, scoringHands.seventeen, scoringHands.five],
+      'm6sa',
+      [],
+    );
     const r = blastRound(s, 0);
     const sc = scoredOf(r.events);
     expect(sc.scores[0]).toBe(0);
@@ -239,7 +263,12 @@ describe('XX scenarios', () => {
 
   it('XX15 Helmut: a claim on Helmut cancels the swap; a wrong claim shows the card and costs a card (X6.4 XT3)', () => {
     const run = (slot0: string) => {
-      let s = game([H.s0, H.s1, ['m12c', 'm9b', 'm11b', 'm5a'], [slot0, 'm12b', 'm3c', 'm3d']], 'm5d', ['m1c', 'm1d', 'm11a', 'm2c']);
+      let s = game([H.s0, H.s1, ['m12c', 'm9b', 'm11b', 'm5a'], [slot0, 'm12b', 'm3c', 'm3d']], 'm5d', [
+        'm1c',
+        'm1d',
+        'm11a',
+        'm2c',
+      ]);
       s = passTurn(passTurn(s).state).state;
       s = play(s, { type: 'draw', seat: 2 }, { type: 'discardDrawn', seat: 2 }).state;
       const r = play(s, {
@@ -354,12 +383,15 @@ describe('XX scenarios', () => {
 
   it('XX21 eleration: the card replaced by B uses its power; without eleration none (X13.1 XN22)', () => {
     const hands = [['m8b', 'm1b', 'm2a', 'm2b'], H.s1, H.s2, H.s3];
-    const mk = (eleration: boolean) =>
-      lookAll(createGame(opts4([stack(hands, 'm5d', ['m2c'])], { eleration }))).state;
+    const mk = (eleration: boolean) => lookAll(createGame(opts4([stack(hands, 'm5d', ['m2c'])], { eleration }))).state;
     let s = play(mk(true), { type: 'draw', seat: 0 }, { type: 'placeDrawn', seat: 0, slot: 0 }).state;
     expect(topCard(s)).toBe('m8b');
     expect(s.step).toEqual({ kind: 'power', card: 'm8b' });
-    s = play(s, { type: 'power', seat: 0, targets: [{ seat: 1, slot: 0 }] }, { type: 'claim', seat: 1, helmut: false }).state;
+    s = play(
+      s,
+      { type: 'power', seat: 0, targets: [{ seat: 1, slot: 0 }] },
+      { type: 'claim', seat: 1, helmut: false },
+    ).state;
     expect(s.active).toBe(1);
     const plain = play(mk(false), { type: 'draw', seat: 0 }, { type: 'placeDrawn', seat: 0, slot: 0 }).state;
     expect(plain.step.kind).toBe('action');
@@ -389,7 +421,12 @@ describe('XX scenarios', () => {
     const r = blastRound(s, 1);
     const blastAt = r.events.findIndex((e) => e.type === 'blast');
     const after = r.events.slice(blastAt);
-    const turns = after.slice(0, after.findIndex((e) => e.type === 'scored')).flatMap((e) => (e.type === 'turn' ? [e.seat] : []));
+    const turns = after
+      .slice(
+        0,
+        after.findIndex((e) => e.type === 'scored'),
+      )
+      .flatMap((e) => (e.type === 'turn' ? [e.seat] : []));
     expect(turns).toEqual([0]);
     expect(scoredOf(r.events).scores).toHaveLength(2);
     expect(r.state.totals).toHaveLength(2);

@@ -141,6 +141,7 @@ export function createGame(o: Options): State {
     changeDone: false,
     changer: null,
     bossAct: null,
+    nextSeat: null,
     pair: [],
     hyperion: null,
     bossNext: null,
@@ -395,8 +396,15 @@ function endAction(s: State, ev: Event[]): void {
 }
 
 function advance(s: State, ev: Event[], skips = 0): void {
+  const after = s.nextSeat;
+  s.nextSeat = null;
   if (s.caller !== null) {
     if (s.active !== s.caller) s.finalLeft = s.finalLeft.filter((x) => x !== s.active);
+    if (after !== null) {
+      // X12.5: after a Blast, the next final turn is the first owed from the Stephania user's old seat.
+      const dist = (x: Seat) => (x - after + s.seats) % s.seats;
+      s.finalLeft.sort((a, b) => dist(a) - dist(b));
+    }
     const next = s.finalLeft[0];
     if (next === undefined) {
       endRound(s, ev);
@@ -405,7 +413,39 @@ function advance(s: State, ev: Event[], skips = 0): void {
     startTurn(s, next, ev, skips);
     return;
   }
-  startTurn(s, nextPlayer(s, s.active), ev, skips);
+  startTurn(s, after ?? nextPlayer(s, s.active), ev, skips);
+}
+
+const playerAt = (s: State, seat: Seat): number => s.seatOf.indexOf(seat);
+
+/** X12.5 Stephania's seating: a permutation of the players; the user leaves, the caller stays. */
+function checkSeating(s: State, seat: Seat, seating: unknown): number[] {
+  if (!Array.isArray(seating) || seating.length !== s.n) return refuse('MALFORMED', 'seating: one player per seat');
+  const ok = seating.every((p) => isInt(p) && p >= 0 && p < s.n) && new Set(seating).size === s.n;
+  if (!ok) refuse('MALFORMED', 'seating: each player exactly once');
+  if (seating[seat] === playerAt(s, seat)) refuse('NO_TARGET', 'Stephania: you must leave your seat (XN18)');
+  if (s.caller !== null && seating[s.caller] !== playerAt(s, s.caller))
+    refuse('CALLER_FROZEN', 'the Blast caller does not move (X8.3)');
+  return seating as number[];
+}
+
+function reseat(s: State, user: Seat, seating: number[], ev: Event[]): void {
+  const from = seating.map((p) => s.seatOf[p] as number); // new seat x <- old seat from[x]
+  const moveSeat = (x: Seat | null) => (x === null || x >= s.n ? x : seating.indexOf(playerAt(s, x)));
+  const turns = s.turnsStarted.slice();
+  const shown = s.shown.map((k) => k.slice());
+  for (let x = 0; x < s.n; x++) {
+    s.turnsStarted[x] = turns[from[x] as number] as number;
+    s.shown[x] = shown[from[x] as number] as Card[];
+  }
+  s.finalLeft = s.finalLeft.map((x) => moveSeat(x) as number);
+  s.hyperion = moveSeat(s.hyperion);
+  s.changer = moveSeat(s.changer);
+  const newActive = moveSeat(user) as number;
+  s.seatOf = s.seatOf.map((_, p) => seating.indexOf(p));
+  ev.push({ type: 'seated', seat: user, seating: [...seating] });
+  s.active = newActive;
+  s.nextSeat = user;
 }
 
 function protectIfHero(s: State, card: Card): void {
@@ -506,6 +546,10 @@ function checkPower(s: State, seat: Seat, kind: PowerKind, a: Extract<Action, { 
     case 'carol':
       count(0);
       return;
+    case 'stephania':
+      count(0);
+      checkSeating(s, seat, a.seating);
+      return;
     case 'daisy': {
       count(1);
       const w = t[0] as Where;
@@ -578,6 +622,10 @@ export function powerChoices(s: State, seat: Seat, kind: PowerKind, limit = 60):
     case 'carol':
       if (carolFlips(s).length > 0) add([]);
       break;
+    case 'stephania':
+      // Someone to change places with: another player who is not the caller.
+      for (let p = 0; p < s.n; p++) if (p !== seat && p !== s.caller) return [[]];
+      break;
     case 'daisy':
       for (const x of [...ownChoices(s, seat, false), ...oppChoices(s, seat, false)]) if (slotAt(s, x)?.up) add([x]);
       break;
@@ -643,7 +691,9 @@ function resolvePower(
   swap: boolean | undefined,
   cancelled: Where[],
   ev: Event[],
+  seating?: number[],
 ): void {
+  const seatUser = seat;
   const kind = powerOf(card) as PowerKind;
   const off = (w: Where) => cancelled.some((c) => sameWhere(c, w));
   ev.push({ type: 'powerUsed', seat, card, targets: targets.map((w) => ({ ...w })) });
@@ -703,6 +753,9 @@ function resolvePower(
       break;
     case 'carol':
       for (const w of carolFlips(s)) flip(s, seat, w, ev);
+      break;
+    case 'stephania':
+      if (seating) reseat(s, seatUser, seating, ev);
       break;
     case 'daisy': {
       const t = targets[0] as Where;
@@ -1091,7 +1144,7 @@ function act(s: State, a: Action, ev: Event[]): void {
         ev.push({ type: 'helmutWindow', seat, at: asked.map((w) => ({ ...w })) });
         return;
       }
-      resolvePower(s, seat, st.card, targets, swap, [], ev);
+      resolvePower(s, seat, st.card, targets, swap, [], ev, kind === 'stephania' ? (a.seating as number[]) : undefined);
       return;
     }
     case 'swap': {
@@ -1141,6 +1194,8 @@ function act(s: State, a: Action, ev: Event[]): void {
         refuse('FIRST_TURN', 'Blast is not allowed on your first turn (X8.1)');
       onTurn(s, seat, 'blast');
       s.caller = seat;
+      // XN28: Stephania and Blast in one turn: the final turns go from the caller's new seat.
+      s.nextSeat = null;
       ev.push({ type: 'blast', seat });
       // X8.2: every other player, clockwise from the caller's left, one more turn.
       const order: Seat[] = [];

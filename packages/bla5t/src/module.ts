@@ -103,7 +103,7 @@ function parseAction(raw: unknown, seat: Seat): Result<Action, { code: Code; mes
   return { ok: true, value: { ...parsed.data, seat } as Action };
 }
 
-const EVENT_TYPES: readonly Event['type'][] = [
+const EVENT_TYPES: readonly ModuleEvent['type'][] = [
   'roundStarted',
   'looked',
   'drew',
@@ -127,6 +127,7 @@ const EVENT_TYPES: readonly Event['type'][] = [
   'skipped',
   'blast',
   'setChosen',
+  'seated',
   'timedOut',
   'revealed',
   'scored',
@@ -134,7 +135,7 @@ const EVENT_TYPES: readonly Event['type'][] = [
 ];
 
 /** A public log line's fields (X1.5): read from an event already redacted for nobody. */
-function logFields(e: Event): LogFields {
+function logFields(e: ModuleEvent): LogFields {
   switch (e.type) {
     case 'looked':
       return e.at === 'drawPile'
@@ -186,16 +187,53 @@ function logFields(e: Event): LogFields {
       return { text: e.winners.join(' ') };
     case 'setChosen':
       return { seat: e.seat };
+    case 'seated':
+      return { seat: e.seat, text: e.seating.join(' ') };
     default:
       return {};
   }
+}
+
+/**
+ * Players and seats: the table knows a person by the seat they started in (a player); Stephania
+ * (X12.5) moves players between seats, so the module turns a player into their current seat on the
+ * way in and back on the way out. Without Stephania the two are the same.
+ */
+const seatOfPlayer = (s: State, p: Seat): Seat =>
+  Number.isInteger(p) && p >= 0 && p < s.n ? (s.seatOf[p] as Seat) : p;
+const playerAtSeat = (s: State, seat: Seat): Seat => s.seatOf.indexOf(seat);
+const PRIVATE: ReadonlySet<string> = new Set(['looked', 'drew', 'drewTwo', 'shuffled', 'setChosen']);
+
+/** A module event: a private one also names the player it belongs to (`by`), for redaction. */
+export type ModuleEvent = Event & { by?: number };
+
+function apply(state: State, action: Action) {
+  const a = action as { seat?: unknown };
+  const moved =
+    typeof a === 'object' && a !== null && typeof a.seat === 'number' && state?.seatOf
+      ? ({ ...action, seat: seatOfPlayer(state, a.seat) } as Action)
+      : action;
+  const r = applyAction(state, moved);
+  if (!r.ok) return r;
+  let map = state.seatOf;
+  const events: ModuleEvent[] = r.events.map((e) => {
+    const out = PRIVATE.has(e.type) ? { ...e, by: map.indexOf((e as { seat: Seat }).seat) } : e;
+    if (e.type === 'seated') map = r.state.seatOf;
+    return out;
+  });
+  return { ok: true as const, state: r.state, events };
+}
+
+function redact(e: ModuleEvent, viewer: Seat | null): ModuleEvent | null {
+  if (PRIVATE.has(e.type) && e.by !== undefined) return e.by === viewer ? e : redactEvent(e, null);
+  return redactEvent(e, viewer);
 }
 
 function due(s: State): { seat: Seat | null; role: string }[] {
   if (s.over) return [];
   const a = awaiting(s);
   const role = ['look', 'helmut', 'blast', 'carry', 'maga', 'fawkes', 'change'].includes(a.kind) ? a.kind : 'turn';
-  return a.seats.map((seat) => ({ seat, role }));
+  return a.seats.map((seat) => ({ seat: playerAtSeat(s, seat), role }));
 }
 
 /** X10.1: the lowest total wins; ranks by total, ties sharing a place. */
@@ -215,7 +253,7 @@ function outcome(s: State): Outcome {
   return { over: true, scores: [...s.totals], ranks, winners: [...s.winners], losers: [] };
 }
 
-export const bla5tModule: GameModule<State, Action, View, Event, Bla5tOptions, Code> = {
+export const bla5tModule: GameModule<State, Action, View, ModuleEvent, Bla5tOptions, Code> = {
   id: 'bla5t',
   version: BLA5T_RULES_VERSION,
   seats: { min: 2, max: 5 },
@@ -227,16 +265,21 @@ export const bla5tModule: GameModule<State, Action, View, Event, Bla5tOptions, C
   actionTypes: { player: PLAYER_TYPES, system: SYSTEM_TYPES },
   setup: (o, seed) => createGame({ ...o, seed }),
   parseAction,
-  apply: (state, action) => applyAction(state, action),
-  legal: legalActions,
-  view: viewFor,
-  redact: redactEvent,
+  apply,
+  legal: (state, player) =>
+    legalActions(state, seatOfPlayer(state, player)).map((a) => ({ ...a, seat: player }) as Action),
+  view: (state, viewer) => viewFor(state, viewer === null ? null : seatOfPlayer(state, viewer)),
+  redact,
   due,
   onTimeout: (_state, d) => (d.seat === null ? { type: 'timeout' } : { type: 'timeout', seat: d.seat }),
   outcome,
   bots: {
     strengths: ['easy'],
-    decide: (strength, view, rnd) => (strength === 'easy' ? easyDecide(view, rnd) : null),
+    decide: (strength, view, rnd) => {
+      const a = strength === 'easy' ? easyDecide(view, rnd) : null;
+      // The bot answers for its seat; the table knows it as the player sitting there.
+      return a === null || a.type === 'timeout' ? a : ({ ...a, seat: view.seatOf.indexOf(a.seat) } as Action);
+    },
   },
   log: { keys: EVENT_TYPES, fields: logFields },
 };

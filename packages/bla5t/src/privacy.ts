@@ -18,14 +18,17 @@ function hiddenFrom(s: State, viewer: Viewer): Card[] {
 }
 
 export const bla5tPrivacy: PrivacyProbe<State> = {
-  secrets(s, viewer) {
+  secrets(s, player) {
+    // The table's viewer is a player (its seat at the start); Stephania may have moved it (X12.5).
+    const viewer = player === null ? null : (s.seatOf[player] ?? player);
     const known = new Set(viewer === null ? s.shownAll : (s.shown[viewer] ?? []));
     const named = new Set([...s.heroes, ...s.bossSet, ...s.publicHeroes, ...s.publicBosses]);
     return [s.opts.seed, ...hiddenFrom(s, viewer).filter((c) => !known.has(c) && !named.has(c))];
   },
 
   /** Another deal of what the viewer cannot see: face-down cards and the draw pile permuted, seed redrawn. */
-  resample(s, viewer, rnd) {
+  resample(s, player, rnd) {
+    const viewer = player === null ? null : (s.seatOf[player] ?? player);
     const t = structuredClone(s) as State;
     const pool: Card[] = [];
     for (const lay of t.layouts) for (const x of lay) if (x && !x.up) pool.push(x.card);

@@ -38,6 +38,8 @@ export type Action =
   | { type: 'claim'; seat: Seat; slot?: number; helmut: boolean }
   | { type: 'blast'; seat: Seat }
   | { type: 'setChosen'; seat: Seat; heroes: Card[] | null; bossSet: Card[] | null }
+  /** X12.5 Stephania: seating[s] = the player now at seat s (players by their seat at the game's start). */
+  | { type: 'seated'; seat: Seat; seating: number[] }
   | { type: 'endTurn'; seat: Seat }
   | { type: 'carryOver'; seat: Seat; use: ('jimbo' | 'duo' | 'enzo')[] }
   | { type: 'changeSet'; seat: Seat; heroes: Card[]; bossSet: Card[] }
@@ -150,6 +152,8 @@ export interface State {
   publicBosses: Card[];
   changeDone: boolean;
   changer: Seat | null;
+  /** X12.5 Stephania: the user's old seat, which takes the next turn. */
+  nextSeat: Seat | null;
   /** X12.6: Maga or Fawkes acting after this round's looks. */
   bossAct: { seat: Seat; boss: Card } | null;
   /** X12.4: Hyperion's two drawn cards while one is chosen. */
@@ -235,6 +239,8 @@ export type Event =
   | { type: 'skipped'; seat: Seat }
   | { type: 'blast'; seat: Seat }
   | { type: 'setChosen'; seat: Seat; heroes: Card[] | null; bossSet: Card[] | null }
+  /** X12.5 Stephania: seating[s] = the player now at seat s (players by their seat at the game's start). */
+  | { type: 'seated'; seat: Seat; seating: number[] }
   | { type: 'timedOut'; seat: Seat | null; step: string }
   | { type: 'revealed'; layouts: (Card | null)[][] }
   | {

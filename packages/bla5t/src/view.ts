@@ -176,6 +176,18 @@ export function legalActions(s: State, seat: Seat): Action[] {
       const kind = powerOf(st.card);
       const out: Action[] = [{ type: 'skipPower', seat }];
       if (kind === null) return out;
+      if (kind === 'stephania') {
+        // One representative per partner: the user and one other player change seats.
+        const occupant = Array.from({ length: s.n }, (_, x) => s.seatOf.indexOf(x));
+        for (let x = 0; x < s.n; x++) {
+          if (x === seat || x === s.caller) continue;
+          const seating = occupant.slice();
+          seating[x] = occupant[seat] as number;
+          seating[seat] = occupant[x] as number;
+          out.push({ type: 'power', seat, targets: [], seating });
+        }
+        return out;
+      }
       for (const targets of powerChoices(s, seat, kind)) {
         if (kind === 'shuffle6') {
           out.push({ type: 'power', seat, targets, swap: true }, { type: 'power', seat, targets, swap: false });

@@ -269,3 +269,70 @@ describe('X12.7 midpoint change', () => {
     expect(t.step.kind === 'change').toBe(false);
   });
 });
+
+describe('X12.5 Stephania', () => {
+  const steph = { heroes: ['h:stephania', 'h:apo', 'h:helmut', 'h:herman'] };
+
+  it('XX25 X12.5 XN18 players change seats; the player now in the old seat plays next; totals stay', () => {
+    let s = adv(H, 'm5d', ['h:stephania'], steph);
+    s = { ...structuredClone(s), totals: [10, 20, 30, 40] } as State;
+    s = play(s, { type: 'draw', seat: 0 }, { type: 'discardDrawn', seat: 0 }).state;
+    expect(refused(s, { type: 'power', seat: 0, targets: [], seating: [0, 2, 1, 3] })).toBe('NO_TARGET');
+    expect(refused(s, { type: 'power', seat: 0, targets: [], seating: [2, 2, 0, 3] })).toBe('MALFORMED');
+    const r = play(s, { type: 'power', seat: 0, targets: [], seating: [2, 1, 0, 3] });
+    expect(r.events).toContainEqual({ type: 'seated', seat: 0, seating: [2, 1, 0, 3] });
+    expect(r.state.seatOf).toEqual([2, 1, 0, 3]);
+    expect(r.state.active).toBe(0);
+    expect(viewFor(r.state, null).seatOf).toEqual([2, 1, 0, 3]);
+    // Layouts stay at their seats; totals stay with the players.
+    expect(cardAt(r.state, 0, 0)).toBe('m1a');
+    expect(r.state.totals).toEqual([10, 20, 30, 40]);
+    // P2 now sits at seat 0 and has its turn there; P0 at seat 2 keeps its count of turns (1).
+    expect(r.state.turnsStarted[2]).toBe(1);
+  });
+
+  it("XN28 X8.2 Stephania then Blast in one turn: the final turns go from the caller's new seat", () => {
+    let s = adv(H, 'm5d', ['m1c', 'm1d', 'm2c', 'm2d', 'h:stephania'], steph);
+    for (let i = 0; i < 4; i++) s = passTurn(s).state;
+    s = play(s, { type: 'draw', seat: 0 }, { type: 'discardDrawn', seat: 0 }).state;
+    s = play(s, { type: 'power', seat: 0, targets: [], seating: [2, 1, 0, 3] }).state;
+    expect(s.step.kind).toBe('blast');
+    expect(s.active).toBe(2);
+    const r = play(s, { type: 'blast', seat: 2 });
+    expect(r.state.caller).toBe(2);
+    expect(r.state.finalLeft).toEqual([3, 0, 1]);
+    expect(r.state.active).toBe(3);
+  });
+
+  it('X12.5 X8.3 after a Blast the caller stays put; the next turn is the first owed from the old seat', () => {
+    let s = adv(H, 'm5d', ['m1c', 'm1d', 'm2c', 'm2d', 'm3a', 'm4c', 'h:stephania'], steph);
+    for (let i = 0; i < 5; i++) s = passTurn(s).state;
+    s = play(s, { type: 'draw', seat: 1 }, { type: 'discardDrawn', seat: 1 }, { type: 'blast', seat: 1 }).state;
+    expect(s.finalLeft).toEqual([2, 3, 0]);
+    s = play(s, { type: 'draw', seat: 2 }, { type: 'discardDrawn', seat: 2 }).state;
+    expect(refused(s, { type: 'power', seat: 2, targets: [], seating: [0, 2, 1, 3] })).toBe('CALLER_FROZEN');
+    // P2 (seat 2) and P0 (seat 0, owes a turn) change places: the first owed from seat 2 is P0, now there.
+    const r = play(s, { type: 'power', seat: 2, targets: [], seating: [2, 1, 0, 3] });
+    expect(r.state.active).toBe(2);
+    expect(r.state.seatOf[0]).toBe(2);
+    expect(r.state.finalLeft).toEqual([2, 3]);
+  });
+
+  it('X12.5 XC the module speaks players: after a move the view, legal actions and private events follow the player', async () => {
+    const { bla5tModule } = await import('../src/module.js');
+    let s = adv(H, 'm5d', ['h:stephania', 'm7a'], steph);
+    s = play(s, { type: 'draw', seat: 0 }, { type: 'discardDrawn', seat: 0 }).state;
+    const r = bla5tModule.apply(s, { type: 'power', seat: 0, targets: [], seating: [2, 1, 0, 3] });
+    if (!r.ok) throw new Error(r.error.code);
+    const t = r.state;
+    expect(bla5tModule.view(t, 2).viewer).toBe(0);
+    expect(bla5tModule.due(t)).toEqual([{ seat: 2, role: 'turn' }]);
+    expect(bla5tModule.legal(t, 2).map((a) => a.seat)).toContain(2);
+    expect(bla5tModule.legal(t, 0)).toEqual([]);
+    const d = bla5tModule.apply(t, { type: 'draw', seat: 2 });
+    if (!d.ok) throw new Error(d.error.code);
+    const drew = d.events.find((e) => e.type === 'drew');
+    expect(bla5tModule.redact(drew!, 2)).toMatchObject({ card: 'm7a' });
+    expect(bla5tModule.redact(drew!, 0)).toMatchObject({ card: null });
+  });
+});

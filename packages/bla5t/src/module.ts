@@ -5,6 +5,7 @@
 import { type GameModule, type LogFields, type Outcome, type Result, refuse, type Seat } from '@blaze/game';
 import { z } from 'zod';
 import { easyDecide } from './bots.js';
+import { ALL_BOSSES, ALL_HEROES } from './cards.js';
 import { applyAction, createGame } from './engine.js';
 import type { Action, ErrorCode, Event, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
@@ -21,11 +22,30 @@ export const bla5tOptionsSchema = z
     bosses: z.boolean().optional(),
     maxScore: z.union([z.literal(50), z.literal(100), z.literal(1000)]).optional(),
     dealer: z.number().int().min(0).max(4).optional(),
+    /** X12.7: the host's public set in `advanced`. */
+    heroes: z
+      .array(z.enum(ALL_HEROES as [string, ...string[]]))
+      .length(4)
+      .optional(),
+    bossSet: z
+      .array(z.enum(ALL_BOSSES as [string, ...string[]]))
+      .length(2)
+      .optional(),
   })
   .strict()
   .refine((o) => o.dealer === undefined || o.dealer < o.players, {
     message: 'dealer must be a seat',
     path: ['dealer'],
+  })
+  .refine(
+    (o) =>
+      o.heroes === undefined ||
+      (new Set(o.heroes).size === 4 && o.heroes.includes('h:lola') === o.heroes.includes('h:leo')),
+    { message: 'heroes: 4 different heroes, Lola and Leo together (X1.3)', path: ['heroes'] },
+  )
+  .refine((o) => o.bossSet === undefined || new Set(o.bossSet).size === 2, {
+    message: 'bossSet: 2 different bosses',
+    path: ['bossSet'],
   });
 
 export type Bla5tOptions = z.infer<typeof bla5tOptionsSchema>;

@@ -1304,9 +1304,22 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
         advance(s, ev);
         return;
       }
-      const c = takeFromDraw(s, ev) as Card;
-      showTo(s, s.active, c);
-      ev.push({ type: 'drew', seat: s.active, card: c });
+      let c: Card;
+      if (s.hyperion === s.active && s.draw.length + s.discard.length - 1 >= 2) {
+        // X12.4 under XT4: Hyperion's two are drawn, the first kept (the other discarded), then discarded.
+        const one = takeFromDraw(s, ev) as Card;
+        const two = takeFromDraw(s, ev) as Card;
+        s.pair = [one, two];
+        for (const x of s.pair) showTo(s, s.active, x);
+        ev.push({ type: 'drewTwo', seat: s.active, cards: [one, two] });
+        keepOne(s, s.active, one, ev);
+        c = s.drawn as Card;
+        s.drawn = null;
+      } else {
+        c = takeFromDraw(s, ev) as Card;
+        showTo(s, s.active, c);
+        ev.push({ type: 'drew', seat: s.active, card: c });
+      }
       s.discard.push(c);
       reveal(s, c);
       ev.push({ type: 'discarded', seat: s.active, card: c });

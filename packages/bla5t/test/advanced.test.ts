@@ -336,3 +336,23 @@ describe('X12.5 Stephania', () => {
     expect(bla5tModule.redact(drew!, 0)).toMatchObject({ card: null });
   });
 });
+
+describe('X12.4 Hyperion under a timeout', () => {
+  it('X12.4 XT4 a timed-out turn of the Hyperion holder draws two and discards both, the unchosen first', () => {
+    const s = adv(
+      [['b:hyperion', 'm7a', 'm7b', 'm7c'], H[1] as string[], H[2] as string[], H[3] as string[]],
+      'm6sa',
+      [],
+    );
+    let t = lookAll(blastRound(s, 0).state).state;
+    for (let i = 0; i < 4 && t.active !== 0; i++) t = passTurn(t).state;
+    const before = t.discard.length;
+    const r = play(t, { type: 'timeout' });
+    const two = r.events.find((e) => e.type === 'drewTwo');
+    expect(two?.type === 'drewTwo' && two.cards).toHaveLength(2);
+    const discarded = r.events.filter((e) => e.type === 'discarded').map((e) => e.type === 'discarded' && e.card);
+    expect(two?.type === 'drewTwo' && [two.cards?.[1], two.cards?.[0]]).toEqual(discarded);
+    expect(r.state.discard.length).toBe(before + 2);
+    expect(r.state.drawn).toBeNull();
+  });
+});

@@ -1,0 +1,9 @@
+/** Bla5t passes the game-module conformance suite (issue 36) (XC XT1 XT4 XT6). */
+import { registerConformance } from '@blaze/game/conformance';
+import { describe, it } from 'vitest';
+import { bla5tModule } from '../src/module.js';
+import { bla5tPrivacy } from '../src/privacy.js';
+
+const runs = Number(process.env.CONFORMANCE_RUNS) || 2;
+
+registerConformance(bla5tModule, { privacy: bla5tPrivacy, runs }, { describe, it });

@@ -222,6 +222,16 @@ export const de: Messages = {
   'chat.title': 'Chat',
   'chat.placeholder': 'Schreib etwas',
   'chat.send': 'Senden',
+  'chat.toast': '{name}: {text}',
+  'chat.unread': '{n} ungelesen',
+  'chat.phrases': 'Schnelle Sätze',
+  'chat.phrase.1': 'Hallo!',
+  'chat.phrase.2': 'Gutes Spiel!',
+  'chat.phrase.3': 'Schöner Zug!',
+  'chat.phrase.4': 'Einen Moment, bitte',
+  'top.panels': 'Protokoll, Regeln und Chat',
+  'alerts.on': 'Zug-Hinweise: an',
+  'alerts.off': 'Zug-Hinweise: aus',
   'rules.title': 'So wird gespielt',
   'rules.body':
     'Werde deine Karten los. Der aktive Spieler fordert den nächsten Spieler (das Ziel) mit einer oder mehreren Karten eines Werts heraus.\n' +

@@ -223,6 +223,16 @@ export const en = {
   'chat.title': 'Chat',
   'chat.placeholder': 'Say something',
   'chat.send': 'Send',
+  'chat.toast': '{name}: {text}',
+  'chat.unread': '{n} unread',
+  'chat.phrases': 'Quick phrases',
+  'chat.phrase.1': 'Hello!',
+  'chat.phrase.2': 'Good game!',
+  'chat.phrase.3': 'Nice move!',
+  'chat.phrase.4': 'One moment, please',
+  'top.panels': 'Log, rules and chat',
+  'alerts.on': 'Turn alerts: on',
+  'alerts.off': 'Turn alerts: off',
   'rules.title': 'How to play',
   'rules.body':
     'Get rid of your cards. The active player challenges the next player (the target) with one or more cards of one value.\n' +

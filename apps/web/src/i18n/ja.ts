@@ -220,6 +220,16 @@ export const ja: Messages = {
   'chat.title': 'チャット',
   'chat.placeholder': 'メッセージ',
   'chat.send': '送信',
+  'chat.toast': '{name}: {text}',
+  'chat.unread': '未読 {n} 件',
+  'chat.phrases': 'ひとこと',
+  'chat.phrase.1': 'こんにちは！',
+  'chat.phrase.2': 'いい勝負でした！',
+  'chat.phrase.3': 'ナイス！',
+  'chat.phrase.4': 'ちょっと待ってください',
+  'top.panels': 'ログ・ルール・チャット',
+  'alerts.on': '手番の通知: オン',
+  'alerts.off': '手番の通知: オフ',
   'rules.title': '遊び方',
   'rules.body':
     '手札をなくしましょう。攻撃側は次のプレイヤー（防御側）に同じ数字のカード1枚以上でチャレンジします。\n' +

@@ -26,6 +26,7 @@ import { Pacer } from '../store/pacer.js';
 import { type ClientTable, emptyTable } from '../store/snapshot.js';
 import { type SortMode, Store, type StoreState } from '../store/store.js';
 import { renderActions } from './actionBar.js';
+import { ChatCue } from './chatCue.js';
 import { CoachBubble } from './coachBubble.js';
 import { installDebugHook } from './debugHook.js';
 import { h, setText } from './dom.js';
@@ -128,6 +129,21 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     return topBar({ middle: [watching], right: [sortBtn, muteBtn, panelBtn] });
   }
   panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
+  // Chat that arrives while the chat is closed is counted and shown (issue #40, finding 4).
+  const chatCue = new ChatCue({
+    panelBtn,
+    side: panels.el,
+    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
+    openChat: () => {
+      page.classList.add('panel-open');
+      panels.show('chat');
+      chatCue.render();
+    },
+    myName: () => load(keys.name),
+  });
+  stage.append(chatCue.toast);
+  main.append(chatCue.live);
+  cleanups.push(() => chatCue.destroy());
   sortBtn.addEventListener('click', () => {
     const sort: SortMode = store.get().ui.sort === 'suit' ? 'value' : 'suit';
     save(keys.sort, sort);
@@ -355,6 +371,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     );
     if (resultsWereHidden && !resultsEl.hidden) releaseResults = holdResultsButtons(resultsEl, releaseResults);
     panels.update(tb);
+    chatCue.update(tb);
     const b = banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.
     bannerText.textContent = own

@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+/**
+ * The cues of issue #40 in a real page against the real server: chat that arrives visibly (a badge,
+ * a toast, a line for screen readers, ☰ on a phone opening on the new line) and quick phrases.
+ * CUES_SHOTS=<prefix> saves screenshots to /tmp/shots-cues2/ for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, tid } from '../support/blaze.js';
+import { launchChromium } from '../support/browser.js';
+import { startServer } from '../support/processes.js';
+import { openTableWith } from '../support/tables.js';
+
+const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
+const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+
+async function snap(page: Page, name: string): Promise<void> {
+  const prefix = process.env.CUES_SHOTS;
+  if (!prefix) return;
+  mkdirSync('/tmp/shots-cues2', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots-cues2/${prefix}-${name}.png` });
+}
+
+async function sitDown(page: Page, url: string, name: string, watch = false): Promise<void> {
+  await page.goto(url);
+  await tid(page, 'name-input').fill(name);
+  await tid(page, watch ? 'watch' : 'join-sit').click();
+  await poll(() => tid(page, 'lobby').isVisible()).toBe(true);
+}
+
+describe('issue #40 cues', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows a spectator's hello: badge, toast, live line; ☰ opens the phone's chat on it", async () => {
+    const host = await newPlayer(browser, 'Host');
+    const url = await openTableWith(host.page, server.base);
+    await sitDown(host.page, url, 'Host');
+    const phone = await newPlayer(browser, 'Pho', PHONE);
+    await sitDown(phone.page, url, 'Pho');
+    const vi = await newPlayer(browser, 'Vi');
+    await sitDown(vi.page, url, 'Vi', true);
+
+    await tid(vi.page, 'tab-chat').click();
+    await tid(vi.page, 'chat-input').fill('hello');
+    await tid(vi.page, 'chat-send').click();
+
+    // The line reached both pages' tables (what they do with it is the point).
+    const chatLen = (p: Page) => p.evaluate(() => window.__blaze?.snapshot?.chat.length ?? 0);
+    await poll(() => chatLen(host.page)).toBe(1);
+    await poll(() => chatLen(phone.page)).toBe(1);
+    await snap(host.page, 'chat-toast-1280x800');
+    await snap(phone.page, 'chat-toast-360x640');
+    // The host's side panel shows the log: the chat is closed there.
+    expect(await tid(host.page, 'chat-toast').textContent()).toBe('Vi: hello');
+    expect(await tid(host.page, 'chat-unread').textContent()).toBe('1');
+    expect(await tid(host.page, 'tab-chat').getAttribute('aria-label')).toBe('Chat, 1 unread');
+    expect(await tid(host.page, 'chat-live').textContent()).toContain('Vi: hello');
+    // Not for the one who said it.
+    expect(await tid(vi.page, 'chat-toast').isVisible()).toBe(false);
+
+    // The phone: the count on ☰, and ☰ opens the panel on the chat with the line in sight.
+    await poll(() => tid(phone.page, 'panel-unread').textContent()).toBe('1');
+    expect(await tid(phone.page, 'chat-toast').isVisible()).toBe(true);
+    await tid(phone.page, 'panel-toggle').click();
+    const newest = phone.page.locator('[data-testid="chat-list"] li').last();
+    await poll(() => newest.isVisible()).toBe(true);
+    expect(await newest.textContent()).toBe('Vi: hello');
+    expect(await tid(phone.page, 'chat-input').isVisible()).toBe(true);
+    expect(await tid(phone.page, 'panel-unread').count()).toBe(0);
+    expect(await tid(phone.page, 'chat-toast').isVisible()).toBe(false);
+    await snap(phone.page, 'chat-open-360x640');
+
+    // The host opens the chat: the count goes.
+    await tid(host.page, 'tab-chat').click();
+    await poll(() => tid(host.page, 'chat-unread').count()).toBe(0);
+    expect(await tid(host.page, 'chat-toast').isVisible()).toBe(false);
+
+    // A quick phrase is a chat line like any other, in the sender's language.
+    await tid(phone.page, 'phrase-2').click();
+    await poll(() => tid(host.page, 'chat-list').textContent()).toContain('Pho: Good game!');
+    await poll(() => tid(vi.page, 'chat-list').textContent()).toContain('Pho: Good game!');
+    // The host had the chat open: no toast, no count.
+    expect(await tid(host.page, 'chat-toast').isVisible()).toBe(false);
+    expect(await tid(host.page, 'chat-unread').count()).toBe(0);
+
+    for (const p of [host, phone, vi]) {
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }
+  }, 200_000);
+});

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer, tid } from '../support/blaze.js';
+import { newPlayer, seen, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 import { openTableWith } from '../support/tables.js';
@@ -98,5 +98,36 @@ describe('issue #40 cues', () => {
       expect(p.errors).toEqual([]);
       await p.ctx.close();
     }
+  }, 200_000);
+
+  it('plays on the first click on Play after a card was chosen in the table in words', async () => {
+    const p = await newPlayer(browser, 'Kim');
+    const page = p.page;
+    await page.goto(`${server.base}/practice?seed=lost-click`);
+    await tid(page, 'practice-seats').selectOption('3');
+    await tid(page, 'practice-clock').selectOption('off');
+    await tid(page, 'practice-start').click();
+    await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    // Play on (bets, rejections, Done) until this page is to open a challenge.
+    let s = await seen(page);
+    for (let k = 0; k < 600 && !(s.role === 'active' && s.tableLen === 0 && !s.betting && !s.pending); k++) {
+      await step(page);
+      await page.waitForTimeout(100);
+      s = await seen(page);
+    }
+    expect(s.role).toBe('active');
+    const card = s.hand.find((c) => c.lit)?.card as string;
+    // Chosen with the keyboard in the table in words: the panel opens and lifts the action bar.
+    await tid(page, `mirror-card-${card}`).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => seen(page).then((x) => x.selected)).toEqual([card]);
+    const play = (await seen(page)).buttons.play;
+    expect(play?.enabled).toBe(true);
+    await snap(page, 'lost-click-1280x800');
+    // One real click where Play is drawn now.
+    await page.mouse.click(play?.x ?? 0, play?.y ?? 0);
+    await poll(() => seen(page).then((x) => x.tableLen), 10_000).toBe(1);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
   }, 200_000);
 });

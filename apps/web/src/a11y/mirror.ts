@@ -17,6 +17,7 @@ import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
 import { announcements, savingAnnouncement, startingAnnouncement, turnAnnouncement } from './announce.js';
+import { holdMirrorOpen } from './mirrorHold.js';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -49,6 +50,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     chipList,
   );
   host.append(el, live);
+  const unhold = holdMirrorOpen(el, host);
   // Its headings and names are said again when the language changes, and the lists redrawn in it:
   // nothing else redraws them until the table changes, and the headings never were (they stayed in
   // the first language while the page around them switched).
@@ -196,6 +198,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   return () => {
     off();
     offLang();
+    unhold();
     el.remove();
     live.remove();
   };

@@ -12,6 +12,13 @@ import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 import { openTableWith } from '../support/tables.js';
 
+declare global {
+  interface Window {
+    /** Set by the reload test's init script: the lobby was on screen at some point. */
+    __lobbySeen?: string;
+  }
+}
+
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
 
@@ -129,5 +136,48 @@ describe('issue #40 cues', () => {
     await poll(() => seen(page).then((x) => x.tableLen), 10_000).toBe(1);
     expect(p.errors).toEqual([]);
     await p.ctx.close();
+  }, 200_000);
+
+  it("reloads into the table, never the lobby, with the server's clock", async () => {
+    const host = await newPlayer(browser, 'Host');
+    const page = host.page;
+    // Host opens (seat 0), on the relaxed clock: 30 s to reload in.
+    const url = await openTableWith(page, server.base, { firstPlayer: 0, clock: 'relaxed', botDelayMs: 0 });
+    await sitDown(page, url, 'Host');
+    for (const seat of [1, 2]) {
+      await tid(page, `add-bot-${seat}`).click();
+      await poll(() => tid(page, `remove-bot-${seat}`).isVisible()).toBe(true);
+    }
+    await tid(page, 'start').click();
+    let s = await seen(page);
+    for (let k = 0; k < 600 && !(s.role === 'active' && s.tableLen === 0 && !s.betting && !s.pending); k++) {
+      await step(page, { idleAttacker: true });
+      await page.waitForTimeout(100);
+      s = await seen(page);
+    }
+    expect(s.role).toBe('active');
+    const deadline = () => tid(page, 'banner').getAttribute('data-deadline');
+    const before = Number(await deadline());
+    expect(before).toBeGreaterThan(0);
+    // From the first paint of the reloaded page: was the lobby (or its banner) ever shown?
+    await page.addInitScript(() => {
+      const look = () => {
+        const lobby = document.querySelector<HTMLElement>('[data-testid="lobby"]');
+        const text = document.querySelector('[data-testid="banner-text"]')?.textContent ?? '';
+        if (lobby?.checkVisibility() && lobby.childElementCount > 0) window.__lobbySeen = 'lobby';
+        else if (text === 'Waiting in the lobby') window.__lobbySeen = text;
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    // A restarted clock would lie at least this much later (the server's clock steps are 100 ms).
+    await page.waitForTimeout(500);
+    await page.reload();
+    await poll(() => seen(page).then((x) => x.status)).toBe('playing');
+    await poll(deadline).not.toBe('');
+    await snap(page, 'reloaded-1280x800');
+    expect(Number(await deadline())).toBe(before);
+    expect(await page.evaluate(() => window.__lobbySeen ?? '')).toBe('');
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
   }, 200_000);
 });

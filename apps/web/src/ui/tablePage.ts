@@ -105,7 +105,8 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   );
   const summaryEl = h('section', { testid: 'round-summary', class: 'overlay summary', hidden: true });
   const canvasHost = h('div', { class: 'canvas-host' });
-  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
+  // Hidden until a table says it is in the lobby: a page rejoining a game shows no lobby meanwhile.
+  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
   const join = new JoinScreen({ tableId, fetchCard: !source, go: (name, watch) => void connect(name, watch) });
   cleanups.push(() => join.stop());

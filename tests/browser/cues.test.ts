@@ -167,7 +167,12 @@ describe('issue #40 cues', () => {
         if (lobby?.checkVisibility() && lobby.childElementCount > 0) window.__lobbySeen = 'lobby';
         else if (text === 'Waiting in the lobby') window.__lobbySeen = text;
       };
-      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      new MutationObserver(look).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     // A restarted clock would lie at least this much later (the server's clock steps are 100 ms).
     await page.waitForTimeout(500);

@@ -100,7 +100,8 @@ export class TableClocks {
       if (this.want[slot] === 0) this.at[slot] = 0;
       else if (slot >= 2 * SEATS) {
         if (this.at[slot] === 0) this.at[slot] = onGrid(from + speed.betMs);
-      } else if (moved || this.at[slot] === 0) this.at[slot] = onGrid(from + (slot < SEATS ? speed.attackerMs : speed.targetMs));
+      } else if (moved || this.at[slot] === 0)
+        this.at[slot] = onGrid(from + (slot < SEATS ? speed.attackerMs : speed.targetMs));
     }
     const w = game && !game.over ? game.window : null;
     if (w === null) {

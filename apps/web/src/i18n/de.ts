@@ -112,6 +112,7 @@ export const de: Messages = {
   'banner.waitingBets': 'Warte auf die Wetten',
   'banner.out': 'Du bist in dieser Runde raus',
   'banner.gameOver': 'Spielende: {name} gewinnt',
+  'banner.gameOver.you': 'Spielende: du gewinnst',
   'banner.lobby': 'Warten in der Lobby',
   'banner.starting': 'Das Spiel beginnt: die Karten werden verteilt…',
   'banner.savingDelayed':
@@ -251,6 +252,7 @@ export const de: Messages = {
   'result.betsShort': 'Wett.',
   'result.total': 'Summe',
   'result.winner': '{name} gewinnt',
+  'result.winner.you': 'Du gewinnst',
   'result.tieBreak': 'Gleichstand entschieden durch die höchste Feder aus Runde 2: {name}',
   'result.loser': 'verlor Runde {n}',
   'result.evening': 'Die Tabelle des Abends',

@@ -110,6 +110,7 @@ export const en = {
   'banner.waitingBets': 'Waiting for bets',
   'banner.out': 'You are out of this round',
   'banner.gameOver': 'Game over: {name} wins',
+  'banner.gameOver.you': 'Game over: you win',
   'banner.lobby': 'Waiting in the lobby',
   'banner.starting': 'The game is starting: dealing the cards…',
   'banner.savingDelayed':
@@ -252,6 +253,7 @@ export const en = {
   'result.betsShort': 'bets',
   'result.total': 'Total',
   'result.winner': '{name} wins',
+  'result.winner.you': 'You win',
   'result.tieBreak': 'Tie broken by the highest round 2 feather: {name}',
   'result.loser': 'lost round {n}',
   'result.evening': "The evening's scoreboard",

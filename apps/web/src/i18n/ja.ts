@@ -110,6 +110,7 @@ export const ja: Messages = {
   'banner.waitingBets': '賭けを待っています',
   'banner.out': 'このラウンドは上がりました',
   'banner.gameOver': 'ゲーム終了：{name}の勝ち',
+  'banner.gameOver.you': 'ゲーム終了：あなたの勝ち',
   'banner.lobby': 'ロビーで待機中',
   'banner.starting': 'ゲームが始まります。カードを配っています…',
   'banner.savingDelayed':
@@ -249,6 +250,7 @@ export const ja: Messages = {
   'result.betsShort': '賭け',
   'result.total': '合計',
   'result.winner': '{name}の勝ち',
+  'result.winner.you': 'あなたの勝ち',
   'result.tieBreak': '同点はラウンド2の最高の羽で決定：{name}',
   'result.loser': 'ラウンド{n}の負け',
   'result.evening': '今夜の成績',

@@ -4,6 +4,7 @@ import { t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
 import { rematchOffer, results } from '../logic/results.js';
 import { betWords, lastRound, type RoundSummary } from '../logic/roundSummary.js';
+import { winnerWords } from '../logic/winnerWords.js';
 import { REPLAY_MS } from '../render/motion.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
 import { h, patch } from './dom.js';
@@ -59,7 +60,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
     return [
       // Named, so a redraw (someone sits, the evening's scoreboard) gives the focus back to it (focusKeeper).
       h('h2', { tabIndex: -1, testid: 'results-title' }, t('result.title')),
-      h('p', { class: 'winner-line', testid: 'winner' }, t('result.winner', { name: winner })),
+      h('p', { class: 'winner-line', testid: 'winner' }, winnerWords(tb, r.winner)),
       r.tieBroken ? h('p', { testid: 'tie-break' }, t('result.tieBreak', { name: winner })) : null,
       h(
         'table',

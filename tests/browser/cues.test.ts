@@ -185,4 +185,33 @@ describe('issue #40 cues', () => {
     expect(host.errors).toEqual([]);
     await host.ctx.close();
   }, 200_000);
+
+  it('says the table in one language after a switch: no English lines left among German ones', async () => {
+    const p = await newPlayer(browser, 'Lu');
+    const page = p.page;
+    await page.goto(`${server.base}/practice?seed=one-language`);
+    await tid(page, 'practice-seats').selectOption('3');
+    await tid(page, 'practice-clock').selectOption('off');
+    await tid(page, 'practice-start').click();
+    await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);
+    const lines = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="live"] p')].map((x) => `${x.lang}|${x.textContent}`),
+      );
+    const playUntilSaid = async () => {
+      for (let k = 0; k < 600 && (await lines()).length === 0; k++) {
+        await step(page);
+        await page.waitForTimeout(100);
+      }
+    };
+    await playUntilSaid();
+    expect((await lines()).length).toBeGreaterThan(0);
+    await tid(page, 'language').selectOption('de');
+    await playUntilSaid();
+    const said = await lines();
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.filter((l) => !l.startsWith('de|'))).toEqual([]);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 200_000);
 });

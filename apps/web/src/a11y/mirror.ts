@@ -17,6 +17,7 @@ import { type ClientTable, nameOf } from '../store/snapshot.js';
 import type { Store, StoreState } from '../store/store.js';
 import { h, patch } from '../ui/dom.js';
 import { announcements, savingAnnouncement, startingAnnouncement, turnAnnouncement } from './announce.js';
+import { clearOnLangChange, sayLive } from './liveLine.js';
 import { holdMirrorOpen } from './mirrorHold.js';
 
 export interface MirrorIntents {
@@ -51,6 +52,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   );
   host.append(el, live);
   const unhold = holdMirrorOpen(el, host);
+  const unclear = clearOnLangChange(live);
   // Its headings and names are said again when the language changes, and the lists redrawn in it:
   // nothing else redraws them until the table changes, and the headings never were (they stayed in
   // the first language while the page around them switched).
@@ -83,10 +85,10 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     if (tb) {
       const line = startingAnnouncement(tb, wasStarting);
       wasStarting = tb.starting;
-      if (line) live.append(h('p', {}, line));
+      if (line) sayLive(live, line);
       const saving = savingAnnouncement(tb, wasDelayed);
       wasDelayed = tb.savingDelayed;
-      if (saving) live.append(h('p', {}, saving));
+      if (saving) sayLive(live, saving);
     }
     if (!tb?.view) return;
     const turn = turnAnnouncement(tb, lastTurn);
@@ -98,8 +100,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
       const a = announcements(tb, lastSeq);
       lastSeq = a.seq;
       // The moves first, then what they leave this reader to do.
-      for (const line of turn.line ? [...a.lines, turn.line] : a.lines) live.append(h('p', {}, line));
-      while (live.childElementCount > 30) live.firstElementChild?.remove();
+      for (const line of turn.line ? [...a.lines, turn.line] : a.lines) sayLive(live, line);
     }
     drawMirror(tb, s);
   };
@@ -199,6 +200,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     off();
     offLang();
     unhold();
+    unclear();
     el.remove();
     live.remove();
   };

@@ -4,6 +4,7 @@
  * toast is a polite live region, so a screen reader hears the line too. Tapping the toast, or ☰
  * while lines are unread, opens the chat on them.
  */
+import { clearOnLangChange, sayLive } from '../a11y/liveLine.js';
 import { t } from '../i18n/index.js';
 import { chatNews } from '../logic/chatCue.js';
 import type { ClientTable } from '../store/snapshot.js';
@@ -40,6 +41,7 @@ export class ChatCue {
     });
     // Its own live region beside the button: a button's changing text is not announced everywhere.
     this.live = h('div', { class: 'sr-only', testid: 'chat-live', role: 'log', 'aria-live': 'polite' });
+    this.unclear = clearOnLangChange(this.live);
     // Whatever opened the chat (a tab, ☰ on a phone), its lines are read now.
     p.side.addEventListener('click', () => queueMicrotask(() => this.render()));
     p.panelBtn.addEventListener('click', () => {
@@ -49,6 +51,7 @@ export class ChatCue {
   }
 
   readonly live: HTMLElement;
+  private readonly unclear: () => void;
 
   /** Counts and shows the lines that arrived since the last table. */
   update(tb: ClientTable): void {
@@ -64,8 +67,7 @@ export class ChatCue {
         this.toast.hidden = true;
       }, TOAST_MS);
     }
-    for (const c of news.lines) this.live.append(h('p', {}, t('chat.toast', { name: c.name, text: c.text })));
-    while (this.live.childElementCount > 10) this.live.firstElementChild?.remove();
+    for (const c of news.lines) sayLive(this.live, t('chat.toast', { name: c.name, text: c.text }), 10);
     this.render();
   }
 
@@ -96,6 +98,7 @@ export class ChatCue {
   }
 
   destroy(): void {
+    this.unclear();
     clearTimeout(this.hideTimer);
   }
 }

@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, seen, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
-import { openTableWith } from '../support/tables.js';
+import { openTableWith, watchingHostGame } from '../support/tables.js';
 
 declare global {
   interface Window {
     /** Set by the reload test's init script: the lobby was on screen at some point. */
     __lobbySeen?: string;
+    /** The replay viewer's hook (replay/page.ts). */
+    __blazeReplay?: { step: number; total: number };
   }
 }
 
@@ -214,4 +216,34 @@ describe('issue #40 cues', () => {
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   }, 200_000);
+
+  it('ends a replay without a seat offer, and its Jump-to follows the step shown', async () => {
+    const host = await newPlayer(browser, 'Host');
+    const page = host.page;
+    await watchingHostGame(page, server.base);
+    // Opened by its address (the in-page link is another test's matter).
+    await page.goto(new URL((await tid(page, 'replay-button').getAttribute('href')) ?? '', server.base).href);
+    await poll(() => page.evaluate(() => window.__blazeReplay?.total ?? 0)).toBeGreaterThan(10);
+    const jump = tid(page, 'replay-jump');
+    const values = await jump.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const round2 = await jump.locator('option', { hasText: /^Round 2$/ }).getAttribute('value');
+    const r2 = Number(round2);
+    expect(r2).toBeGreaterThan(0);
+    // Jump to round 2, then step back into round 1: Jump-to names round 1's last challenge, not round 2.
+    await jump.selectOption(String(r2));
+    await tid(page, 'replay-back').click();
+    const shown = Number(await jump.inputValue());
+    expect(shown).toBeLessThan(r2);
+    expect(values).toContain(String(shown));
+    expect(await jump.locator('option:checked').textContent()).toMatch(/^Round 1/);
+    // The last step: the results, without "You are watching. Every seat is taken." nor a rematch wait.
+    await tid(page, 'replay-last').click();
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    await snap(page, 'replay-end-1280x800');
+    expect(await tid(page, 'seat-offer').count()).toBe(0);
+    expect(await tid(page, 'rematch-wait').count()).toBe(0);
+    expect(await jump.locator('option:checked').textContent()).toMatch(/^Round 2/);
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  }, 300_000);
 });

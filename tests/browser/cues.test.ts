@@ -75,6 +75,8 @@ describe('issue #40 cues', () => {
     expect(await tid(host.page, 'chat-unread').textContent()).toBe('1');
     expect(await tid(host.page, 'tab-chat').getAttribute('aria-label')).toBe('Chat, 1 unread');
     expect(await tid(host.page, 'chat-live').textContent()).toContain('Vi: hello');
+    // Turn alerts (vibration, notification) wait for the player to turn them on.
+    expect(await tid(host.page, 'turn-alerts').getAttribute('aria-pressed')).toBe('false');
     // Not for the one who said it.
     expect(await tid(vi.page, 'chat-toast').isVisible()).toBe(false);
 
@@ -246,4 +248,32 @@ describe('issue #40 cues', () => {
     expect(host.errors).toEqual([]);
     await host.ctx.close();
   }, 300_000);
+
+  it('offers three ways in at home, each with its main button: new table, join by link or code, learn', async () => {
+    const p = await newPlayer(browser, 'Home', PHONE);
+    const page = p.page;
+    await page.goto(server.base);
+    await poll(() => tid(page, 'new-table').isVisible()).toBe(true);
+    await snap(page, 'home-360x640');
+    const ways = await page.locator('main h2').allTextContents();
+    expect(ways).toEqual(['Play with friends', 'Join a table', 'On your own']);
+    for (const id of ['new-table', 'join-button', 'learn']) {
+      expect(await tid(page, id).getAttribute('class'), id).toContain('primary');
+      expect(await tid(page, id).isVisible(), id).toBe(true);
+    }
+    expect(await tid(page, 'join-link').getAttribute('placeholder')).toBe('Invite link or table code');
+    // A bare table code joins as the whole link does.
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const { id } = (await res.json()) as { id: string };
+    await tid(page, 'name-input').fill('Home');
+    await tid(page, 'join-link').fill(id);
+    await tid(page, 'join-button').click();
+    await poll(() => new URL(page.url()).pathname).toBe(`/t/${id}`);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 100_000);
 });

@@ -41,6 +41,7 @@ import type { Send } from './send.js';
 import { beep } from './sound.js';
 import { tabCue } from './tabCue.js';
 import { topBar } from './topbar.js';
+import { TurnAlerts } from './turnAlert.js';
 
 /** `source`: a table fed from the page itself (practice, the guided game) instead of a room. */
 export function tablePage(root: HTMLElement, tableId: string, source?: TableSource): () => void {
@@ -118,6 +119,9 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
   // The page's one heading and its main landmark, for screen readers finding their way in (axe).
   const heading = h('h1', { class: 'sr-only', testid: 'page-heading', tabIndex: -1 }, t('app.title'));
   const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl);
+  // Vibration and a notification on one's turn, off until the player turns them on (issue #40).
+  const alerts = new TurnAlerts();
+  panels.el.append(alerts.button);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
@@ -384,6 +388,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
     tab.show(turnCue(tb, lang(), !linkDown()));
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
+    alerts.turn(b.yourMove && !lastYourMove && !own, turnCue(tb, lang()).title);
     lastYourMove = b.yourMove;
     scene.render(s, hl, !reducedMotion());
     // After the scene: the coach is placed against the seats and hand just drawn, not the last ones.
@@ -454,6 +459,7 @@ export function tablePage(root: HTMLElement, tableId: string, source?: TableSour
       header.replaceWith(fresh);
       header = fresh;
       panels.relabel();
+      alerts.label();
       summary.relabel();
       heading.textContent = t('app.title');
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';

@@ -57,11 +57,11 @@ describe('table clocks', () => {
     expect(kinds).toContain('target:1');
     expect(kinds).toContain('attacker:2');
     expect(clock.armed).toBe(1);
-    // Fifty changes a second apart: every idle clock restarts each time, and the one timer, woken
-    // early by the restarts, sleeps again; nothing fires while the table keeps moving.
+    // Fifty moves a second apart (each a new game state): every idle clock restarts each time, and
+    // the one timer, woken early by the restarts, sleeps again; nothing fires while the table moves.
     for (let i = 0; i < 50; i++) {
       clock.advanceTo(clock.now() + 1_000);
-      clocks.replan(g, 3_000, SPEED);
+      clocks.replan({ ...g }, 3_000, SPEED);
       expect(clock.live()).toBe(1);
     }
     expect(fired).toEqual([]);
@@ -70,6 +70,22 @@ describe('table clocks', () => {
     expect(target?.at).toBe(clock.now() + 8_000);
     clock.advanceTo(clock.now() + 8_000);
     expect(fired.map((d) => `${d.kind}:${d.seat}`)).toEqual(['target:1']);
+  });
+
+  it('a replan without a move (someone joined, left or reloaded) leaves the idle clocks running', () => {
+    const { clock, clocks, fired } = setUp();
+    const g = opened();
+    clocks.replan(g, 3_000, SPEED);
+    const first = clocks.deadlines();
+    // A reload: the drop and the rejoin each replan the same game (issue #40: 15 s left became 23 s).
+    clock.advanceTo(clock.now() + 2_000);
+    clocks.replan(g, 3_000, SPEED);
+    clock.advanceTo(clock.now() + 1_000);
+    clocks.replan(g, 3_000, SPEED);
+    expect(clocks.deadlines()).toEqual(first);
+    const target = first.find((d) => d.kind === 'target');
+    clock.advanceTo(target?.at ?? 0);
+    expect(fired.map((d) => `${d.kind}:${d.seat}`)).toContain('target:1');
   });
 
   it('bet clocks run on from when betting began', () => {
@@ -87,9 +103,9 @@ describe('table clocks', () => {
     const g = opened();
     const quick = { attackerMs: 1_000, targetMs: 1_000, betMs: 1_000 };
     clocks.replan(g, 3_000, quick);
-    // The first clock out changes nothing in the game but replans (as the room does): the others,
+    // The first clock out acts (a new game state) and replans, as the room does: the others,
     // restarted by it, are no longer due.
-    setOnFire(() => clocks.replan(g, 3_000, quick));
+    setOnFire(() => clocks.replan({ ...g }, 3_000, quick));
     clock.advanceTo(clock.now() + 1_000);
     expect(fired).toHaveLength(1);
     expect(clock.live()).toBe(1);

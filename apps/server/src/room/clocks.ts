@@ -53,6 +53,8 @@ export class TableClocks {
   /** The round of the last replan, and until when a round's end holds people's clocks (ROUND_BREAK_MS). */
   private round = 0;
   private breakUntil = 0;
+  /** The game of the last replan: idle clocks restart only when it moved on. */
+  private planned: GameState | null = null;
   private readonly timer: SoonestTimer;
 
   constructor(
@@ -69,8 +71,8 @@ export class TableClocks {
   }
 
   /**
-   * Re-plan after the game moved on: idle clocks of attackers and target restart (the situation
-   * changed under them), bet clocks run on from when betting began, the window clock restarts only
+   * Re-plan after a change: when the game moved on, idle clocks of attackers and target restart (the
+   * situation changed under them), bet clocks run on from when betting began, the window clock restarts only
    * when the supporter played into it again (R5.4).
    */
   replan(
@@ -84,13 +86,18 @@ export class TableClocks {
     if (this.round !== 0 && round > this.round) this.breakUntil = now + ROUND_BREAK_MS;
     this.round = round;
     const from = Math.max(now, this.breakUntil);
+    // Someone joining, leaving, reloading or watching is no change under the idle players: their
+    // clocks run on (a reload showed 15 s left, then 23 s; issue #40).
+    const moved = game !== this.planned;
+    this.planned = game;
     this.want.fill(0);
     if (game) markMustAct(game, this.want);
     for (let slot = 0; slot < SLOTS; slot++) {
       if (this.want[slot] === 0) this.at[slot] = 0;
       else if (slot >= 2 * SEATS) {
         if (this.at[slot] === 0) this.at[slot] = onGrid(from + speed.betMs);
-      } else this.at[slot] = onGrid(from + (slot < SEATS ? speed.attackerMs : speed.targetMs));
+      } else if (moved || this.at[slot] === 0)
+        this.at[slot] = onGrid(from + (slot < SEATS ? speed.attackerMs : speed.targetMs));
     }
     const w = game && !game.over ? game.window : null;
     if (w === null) {
@@ -116,6 +123,7 @@ export class TableClocks {
   }
 
   clearAll(): void {
+    this.planned = null;
     this.at.fill(0);
     this.windowAt = 0;
     this.windowCards = 0;

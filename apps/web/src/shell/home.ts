@@ -1,5 +1,8 @@
-/** The start page: a name (remembered), "New table", and "Join" by pasting a link. */
-
+/**
+ * The start page: a name (remembered), then three ways in, each with its own main button (issue #40:
+ * only "New table" read as the main action): a new table for friends, joining one by its link or
+ * code, and learning or practising alone.
+ */
 import { GAMES } from '../games/registry.js';
 import { h } from './dom.js';
 import { t } from './i18n/index.js';
@@ -17,7 +20,11 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
     value: load(keys.name) ?? '',
     placeholder: t('home.namePlaceholder'),
   });
-  const link = h('input', { testid: 'join-link', placeholder: t('home.joinPlaceholder') });
+  const link = h('input', {
+    testid: 'join-link',
+    placeholder: t('home.joinPlaceholder'),
+    'aria-label': t('home.joinPlaceholder'),
+  });
   const msg = h('p', { class: 'msg', testid: 'home-message', role: 'status' });
   const needName = (): string | null => {
     const n = name.value.replace(/\s+/g, ' ').trim();
@@ -74,9 +81,17 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       h('p', {}, t('app.tagline')),
       h('label', { for: 'name' }, t('home.name')),
       name,
+      h('h2', { class: 'home-way' }, t('home.friendsTitle')),
       newBtn,
-      h('div', { class: 'row' }, link, h('button', { testid: 'join-button', onclick: join }, t('home.join'))),
+      h('h2', { class: 'home-way' }, t('home.joinTitle')),
+      h(
+        'div',
+        { class: 'row' },
+        link,
+        h('button', { testid: 'join-button', class: 'primary', onclick: join }, t('home.join')),
+      ),
       msg,
+      h('h2', { class: 'home-way' }, t('home.aloneTitle')),
       h(
         'div',
         { class: 'row learn-row' },

@@ -4,6 +4,7 @@
  * and its snapshot, the saved settings, the message sender, and opening a table page for a table the
  * game feeds itself (practice, the guided game).
  */
+export { clearOnLangChange, sayLive } from './a11y/liveLine.js';
 export { h, patch } from './dom.js';
 export { en } from './i18n/en.js';
 export { format, type Lang, lang, type MessageKey, onLangChange, type Params, t, tn } from './i18n/index.js';

@@ -3,6 +3,7 @@
 import type { GameClient } from '../games/registry.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n/index.js';
+import { quickPhrases } from './quickPhrases.js';
 import type { Send } from './send.js';
 import type { ClientTable } from './store/snapshot.js';
 
@@ -56,6 +57,11 @@ export class SidePanels {
     this.show(this.tab);
   }
 
+  /** The tab chosen now. */
+  current(): Tab {
+    return this.tab;
+  }
+
   show(tab: Tab): void {
     this.tab = tab;
     for (const [k, b] of Object.entries(this.tabs)) b.classList.toggle('chosen', k === tab);
@@ -82,6 +88,7 @@ export class SidePanels {
           this.chatInput,
           h('button', { testid: 'chat-send', onclick: () => this.sendChat() }, t('chat.send')),
         ),
+        quickPhrases(this.send),
       );
   }
 
@@ -95,8 +102,11 @@ export class SidePanels {
         .map((e) => h('li', { 'data-kind': e.kind }, this.game.logWords(e, tb))),
     );
     const lc = tb.chat[tb.chat.length - 1];
+    const before = this.chatList.dataset.key;
     patch(this.chatList, `${tb.chat.length}:${lc?.seq ?? 0}`, () =>
       tb.chat.slice(-100).map((c) => h('li', {}, h('b', {}, `${c.name}: `), c.text)),
     );
+    // The newest line in sight (a phone's short panel showed the oldest ones).
+    if (this.chatList.dataset.key !== before) this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 }

@@ -4,6 +4,7 @@ import type { GameClient, RoundSummary } from '../games/registry.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n/index.js';
 import { rt } from './i18n/replay.js';
+import { winnerWords } from './logic/winnerWords.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 import { type ClientTable, nameOf } from './store/snapshot.js';
@@ -63,10 +64,13 @@ export function renderResults(
       );
     });
     const winner = r.winner === null ? '?' : nameOf(tb, r.winner);
+    // Someone watching a table the page feeds itself is watching a replay (practice and the lesson
+    // seat their player): no seat to offer, no rematch to wait for ("Every seat is taken", issue #40).
+    const replayed = !openTable && tb.mySeat < 0;
     return [
       // Named, so a redraw (someone sits, the evening's scoreboard) gives the focus back to it (focusKeeper).
       h('h2', { tabIndex: -1, testid: 'results-title' }, t('result.title')),
-      h('p', { class: 'winner-line', testid: 'winner' }, t('result.winner', { name: winner })),
+      h('p', { class: 'winner-line', testid: 'winner' }, winnerWords(tb, r.winner)),
       r.tieBroken ? h('p', { testid: 'tie-break' }, t('result.tieBreak', { name: winner })) : null,
       h(
         'table',
@@ -133,23 +137,25 @@ export function renderResults(
       h(
         'div',
         { class: 'results-next', testid: 'results-next' },
-        seatOffer(tb, send, true),
-        game.rematchOffer(tb) === 'button'
-          ? h(
-              'button',
-              {
-                testid: 'rematch',
-                class: 'primary big',
-                // Held while it waits for the record: a second press would only be refused (STARTING).
-                // aria-disabled, not disabled: whoever pressed it keeps the focus (as Start, lobby.ts).
-                'aria-disabled': tb.starting ? 'true' : undefined,
-                onclick: (e: Event) => {
-                  if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send('rematch', {});
+        replayed ? null : seatOffer(tb, send, true),
+        replayed
+          ? null
+          : game.rematchOffer(tb) === 'button'
+            ? h(
+                'button',
+                {
+                  testid: 'rematch',
+                  class: 'primary big',
+                  // Held while it waits for the record: a second press would only be refused (STARTING).
+                  // aria-disabled, not disabled: whoever pressed it keeps the focus (as Start, lobby.ts).
+                  'aria-disabled': tb.starting ? 'true' : undefined,
+                  onclick: (e: Event) => {
+                    if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send('rematch', {});
+                  },
                 },
-              },
-              t('result.rematch'),
-            )
-          : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
+                t('result.rematch'),
+              )
+            : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
         replayLink(tb.gameNumber),
       ),

@@ -7,6 +7,7 @@ import type { BetValue, CardId, Seat } from '@blaze/rules';
 import type { GameClient, Highlights } from '../games/registry.js';
 import { attachHandKeys } from '../kit/handKeys.js';
 import { reducedMotion } from './a11y/motion.js';
+import { ChatCue } from './chatCue.js';
 import { CoachBubble } from './coachBubble.js';
 import { installDebugHook } from './debugHook.js';
 import { h, setText } from './dom.js';
@@ -29,6 +30,7 @@ import { type ClientTable, emptyTable } from './store/snapshot.js';
 import { type SortMode, Store, type StoreState } from './store/store.js';
 import { tabCue } from './tabCue.js';
 import { topBar } from './topbar.js';
+import { TurnAlerts } from './turnAlert.js';
 
 /**
  * `game`: the client of the table's game (from games/registry.ts), which draws and words its part.
@@ -96,7 +98,8 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
   );
   const summaryEl = h('section', { testid: 'round-summary', class: 'overlay summary', hidden: true });
   const canvasHost = h('div', { class: 'canvas-host' });
-  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby' });
+  // Hidden until a table says it is in the lobby: a page rejoining a game shows no lobby meanwhile.
+  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results' });
   const join = new JoinScreen({ tableId, fetchCard: !source, go: (name, watch) => void connect(name, watch) });
   cleanups.push(() => join.stop());
@@ -108,6 +111,9 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
   // The page's one heading and its main landmark, for screen readers finding their way in (axe).
   const heading = h('h1', { class: 'sr-only', testid: 'page-heading', tabIndex: -1 }, t('app.title'));
   const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl);
+  // Vibration and a notification on one's turn, off until the player turns them on (issue #40).
+  const alerts = new TurnAlerts();
+  panels.el.append(alerts.button);
   let header = buildHeader();
   const page = h('div', { class: 'table-page' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
@@ -120,6 +126,21 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
     return topBar({ middle: [watching], right: [sortBtn, muteBtn, panelBtn] });
   }
   panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
+  // Chat that arrives while the chat is closed is counted and shown (issue #40, finding 4).
+  const chatCue = new ChatCue({
+    panelBtn,
+    side: panels.el,
+    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
+    openChat: () => {
+      page.classList.add('panel-open');
+      panels.show('chat');
+      chatCue.render();
+    },
+    myName: () => load(keys.name),
+  });
+  stage.append(chatCue.toast);
+  main.append(chatCue.live);
+  cleanups.push(() => chatCue.destroy());
   sortBtn.addEventListener('click', () => {
     const sort: SortMode = store.get().ui.sort === 'suit' ? 'value' : 'suit';
     save(keys.sort, sort);
@@ -348,6 +369,7 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
     );
     if (resultsWereHidden && !resultsEl.hidden) releaseResults = holdResultsButtons(resultsEl, releaseResults);
     panels.update(tb);
+    chatCue.update(tb);
     const b = game.banner(tb);
     // While the link is down the banner says so, not whose turn it was when it dropped.
     bannerText.textContent = own
@@ -359,6 +381,7 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
     bannerEl.dataset.deadline = own || b.deadline === null ? '' : String(b.deadline);
     tab.show(game.turnCue(tb, lang(), !linkDown()));
     if (b.yourMove && !lastYourMove) beep('turn', s.ui.muted);
+    alerts.turn(b.yourMove && !lastYourMove && !own, game.turnCue(tb, lang(), true).title);
     lastYourMove = b.yourMove;
     scene.render(s, hl, !reducedMotion());
     // After the scene: the coach is placed against the seats and hand just drawn, not the last ones.
@@ -429,6 +452,7 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
       header.replaceWith(fresh);
       header = fresh;
       panels.relabel();
+      alerts.label();
       summary.relabel();
       heading.textContent = t('app.title');
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';

@@ -39,6 +39,11 @@ export class Connection {
   private spectate = false;
   private closing = false;
   private reconnectionToken = '';
+  /**
+   * Whether the room's first whole state arrived. A join resolves before it: the room's state is then
+   * the schema's defaults (status "lobby"), and a reload showed the lobby for a second (issue #40).
+   */
+  private stateArrived = false;
   /** What this connection did, newest last (a few dozen lines): read by tests when a rejoin goes wrong. */
   readonly trail: string[] = [];
   private note(what: string): void {
@@ -80,6 +85,7 @@ export class Connection {
 
   private attach(room: Room<BlazeState>): void {
     this.room = room;
+    this.stateArrived = false;
     this.reconnectionToken = room.reconnectionToken;
     room.onMessage('seat', (m: SeatMessage) => {
       if (m.seatToken) save(keys.seat(this.tableId), m.seatToken);
@@ -96,7 +102,10 @@ export class Connection {
     room.onMessage('chat', () => {
       // chat lines arrive through the state as well
     });
-    room.onStateChange(() => this.publish());
+    room.onStateChange(() => {
+      this.stateArrived = true;
+      this.publish();
+    });
     room.onLeave((code) => {
       this.note(`left ${code}`);
       this.room = null;
@@ -111,7 +120,7 @@ export class Connection {
   }
 
   private publish(): void {
-    if (!this.room?.state) {
+    if (!this.room?.state || !this.stateArrived) {
       this.note(this.room ? 'no state yet' : 'no room');
       return;
     }

@@ -207,6 +207,8 @@ function viewer(
     first.disabled = back.disabled = at === 0;
     forward.disabled = end.disabled = at === last;
     holder.dataset.step = String(at);
+    // Jump-to names the round and challenge shown now, not the last one jumped to (it went stale).
+    jumpSel.value = String(markAt(marks, at));
     holder.dataset.openness = openness;
     const table = game.replay.shown(step, openness);
     source.show(table, { banner: bannerWords(game, table, at, last, steps[at - 1]), badge: rt('replay.badge') });
@@ -266,6 +268,13 @@ function bannerWords(
   const line = table.log.find((l) => l.seq > seen);
   const move = line ? game.logWords(line, table) : '';
   return at === last ? rt('replay.bannerEnd', { move }) : rt('replay.bannerMove', { n: at, total: last, move });
+}
+
+/** The step of the last mark at or before `at` (-1, the "…" option, before the first). */
+export function markAt(marks: readonly { step: number }[], at: number): number {
+  let found = -1;
+  for (const m of marks) if (m.step <= at) found = Math.max(found, m.step);
+  return found;
 }
 
 function cardChip(c: CardId, game: GameClient): HTMLElement {

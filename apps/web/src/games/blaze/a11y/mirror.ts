@@ -8,13 +8,23 @@
  */
 import { type CardId, suitOf } from '@blaze/rules';
 import type { Store, StoreState } from '../../../shell/host.js';
-import { type ClientTable, h, nameOf, onLangChange, patch, t } from '../../../shell/host.js';
+import {
+  type ClientTable,
+  clearOnLangChange,
+  h,
+  nameOf,
+  onLangChange,
+  patch,
+  sayLive,
+  t,
+} from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
 import { banner } from '../logic/banner.js';
 import { cardWords, sortHand } from '../logic/cards.js';
 import { type Explainable, explain } from '../logic/explain.js';
 import { highlights } from '../logic/highlights.js';
 import { announcements, savingAnnouncement, startingAnnouncement, turnAnnouncement } from './announce.js';
+import { holdMirrorOpen } from './mirrorHold.js';
 
 export interface MirrorIntents {
   toggle(card: CardId): void;
@@ -47,6 +57,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     chipList,
   );
   host.append(el, live);
+  const unhold = holdMirrorOpen(el, host);
+  const unclear = clearOnLangChange(live);
   // Its headings and names are said again when the language changes, and the lists redrawn in it:
   // nothing else redraws them until the table changes, and the headings never were (they stayed in
   // the first language while the page around them switched).
@@ -79,10 +91,10 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
     if (tb) {
       const line = startingAnnouncement(tb, wasStarting);
       wasStarting = tb.starting;
-      if (line) live.append(h('p', {}, line));
+      if (line) sayLive(live, line);
       const saving = savingAnnouncement(tb, wasDelayed);
       wasDelayed = tb.savingDelayed;
-      if (saving) live.append(h('p', {}, saving));
+      if (saving) sayLive(live, saving);
     }
     if (!tb?.view) return;
     const turn = turnAnnouncement(tb, lastTurn);
@@ -94,8 +106,7 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
       const a = announcements(tb, lastSeq);
       lastSeq = a.seq;
       // The moves first, then what they leave this reader to do.
-      for (const line of turn.line ? [...a.lines, turn.line] : a.lines) live.append(h('p', {}, line));
-      while (live.childElementCount > 30) live.firstElementChild?.remove();
+      for (const line of turn.line ? [...a.lines, turn.line] : a.lines) sayLive(live, line);
     }
     drawMirror(tb, s);
   };
@@ -194,6 +205,8 @@ export function attachMirror(host: HTMLElement, store: Store, on: MirrorIntents)
   return () => {
     off();
     offLang();
+    unhold();
+    unclear();
     el.remove();
     live.remove();
   };

@@ -32,8 +32,10 @@ export function banner(t: ClientTable): Banner {
   // A start waits for the server's record: everyone sees it coming (seats and settings are held).
   if (t.starting && t.status !== 'playing') return mk('banner.starting');
   if (t.status === 'lobby' || !v) return mk('banner.lobby');
-  if (v.over || t.status === 'finished')
+  if (v.over || t.status === 'finished') {
+    if (v.winner !== null && v.winner === me) return mk('banner.gameOver.you');
     return mk('banner.gameOver', { name: v.winner === null ? '?' : nameOf(t, v.winner) });
+  }
   const seated = v.viewer !== null && me >= 0;
 
   if (v.betting) {

@@ -71,6 +71,7 @@ export const de: Messages = {
   'lobby.window': 'Rücknahmefenster',
   'lobby.seconds': '{n} s',
   'lobby.clock': 'Uhrtempo',
+  'lobby.clock.off': 'ohne Uhr',
   'lobby.clock.relaxed': 'gemütlich',
   'lobby.clock.normal': 'normal',
   'lobby.clock.fast': 'schnell',

@@ -68,6 +68,7 @@ export const en = {
   'lobby.window': 'Take-back window',
   'lobby.seconds': '{n} s',
   'lobby.clock': 'Clock speed',
+  'lobby.clock.off': 'no clock',
   'lobby.clock.relaxed': 'relaxed',
   'lobby.clock.normal': 'normal',
   'lobby.clock.fast': 'fast',

@@ -70,6 +70,7 @@ export const ja: Messages = {
   'lobby.window': '取り戻し時間',
   'lobby.seconds': '{n}秒',
   'lobby.clock': '持ち時間',
+  'lobby.clock.off': 'なし',
   'lobby.clock.relaxed': 'ゆっくり',
   'lobby.clock.normal': 'ふつう',
   'lobby.clock.fast': 'はやい',

@@ -171,6 +171,8 @@ export const clientMessages = {
     })
     .strict(),
   rematch: empty,
+  /** Between games: this seat is ready for the next one (the host's rematch starts it at once). */
+  ready: empty,
   chat: z.object({ text: z.string().max(CHAT_MAX).transform(cleanChat).pipe(z.string().min(1)) }).strict(),
 } as const;
 

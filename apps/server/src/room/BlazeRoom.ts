@@ -17,6 +17,7 @@ import type { Recorder } from '../store/record.js';
 import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
 import { speedOf, type TableClocks } from './clocks.js';
+import { showReady } from './readyCheck.js';
 import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import type { GameLog } from './log.js';
 import { onAnyMessage } from './messages.js';
@@ -196,6 +197,7 @@ export class BlazeRoom extends Room<BlazeState> {
       this.settings.botDelayMs,
       (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
     );
+    showReady(this);
     mirrorDeadlines(this.state, this.clocks.deadlines());
     this.broadcastPatch();
   }

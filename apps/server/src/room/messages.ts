@@ -18,6 +18,7 @@ import type { BlazeRoom } from './BlazeRoom.js';
 import type { Refusal } from './config.js';
 import { act, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import { clearPrivate } from './mirror.js';
+import { sayReady } from './readyCheck.js';
 import type { Person, SeatError } from './seating.js';
 
 const GAME_ACTIONS = new Set<ClientMessageType>(['play', 'reject', 'pass', 'stand', 'bet']);
@@ -103,6 +104,7 @@ function onTableMessage(room: BlazeRoom, person: Person, type: ClientMessageType
     return unrecorded ? NOT_RECORDED : null;
   }
   if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
+  if (type === 'ready') return room.starting ? STARTING : sayReady(room, person);
   // Seats, bots, settings and a second start wait until the start being written is on record.
   if (room.starting) return STARTING;
   const hostOnly = type !== 'sit' && type !== 'leave';

@@ -18,7 +18,7 @@ import { sortHand } from '../src/logic/cards.js';
 import { coachWords } from '../src/logic/coach.js';
 import { highlights } from '../src/logic/highlights.js';
 import { logWords } from '../src/logic/log.js';
-import { rematchOffer, results } from '../src/logic/results.js';
+import { readyList, rematchOffer, results } from '../src/logic/results.js';
 import { firstReadable, fitText, MIN_TEXT_PX } from '../src/render/fit.js';
 import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/render/layout.js';
 import { deck2Forms, deckLabelRoom } from '../src/render/pileWords.js';
@@ -212,15 +212,27 @@ describe('results', () => {
 });
 
 describe('rematch', () => {
-  it('offers the Rematch button to the host only; everyone else waits for the host', () => {
-    // The server refuses `rematch` from anyone but the host (NOT_HOST).
-    expect(rematchOffer({ isHost: true })).toBe('button');
+  it('a rematch is a ready check among people; Rematch at once only where nobody else is to wait for', () => {
     const g = fresh();
-    for (let seat = 0; seat < 4; seat++) {
-      const tb = table(g, seat);
-      expect(rematchOffer(tb)).toBe(tb.isHost ? 'button' : 'wait');
-    }
-    expect(rematchOffer({ ...table(g, 1), isHost: false })).toBe('wait');
+    const over = (seat: number | null) => toClientTable(stateFrom(g, seat, 'finished'), seat ?? -1, seat === 0);
+    // Every seated person says Ready, the host too (issue #40: nobody dealt into a running clock).
+    for (let seat = 0; seat < g.players; seat++) expect(rematchOffer(over(seat)), `seat ${seat}`).toBe('ready');
+    expect(rematchOffer(over(null))).toBe('wait');
+    // Said ready: waiting for the others, who are listed with their state.
+    const s = stateFrom(g, 1, 'finished');
+    (s.players[1] as { ready: boolean }).ready = true;
+    const mine = toClientTable(s, 1, false);
+    expect(rematchOffer(mine)).toBe('readyWait');
+    expect(readyList(mine)).toHaveLength(g.players);
+    expect(
+      readyList(mine)
+        .filter((p) => p.ready)
+        .map((p) => p.name),
+    ).toEqual(['Ben']);
+    // The host among bots only (practice, the lesson): Rematch starts at once, as before.
+    const bots = stateFrom(g, 0, 'finished');
+    for (const [i, p] of [...bots.players].entries()) if (i > 0) p.bot = true;
+    expect(rematchOffer(toClientTable(bots, 0, true))).toBe('button');
   });
 });
 

@@ -2,7 +2,7 @@
 import { ROUND_BREAK_MS } from '@blaze/protocol';
 import { t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
-import { rematchOffer, results } from '../logic/results.js';
+import { readyList, rematchOffer, results } from '../logic/results.js';
 import { betWords, lastRound, type RoundSummary } from '../logic/roundSummary.js';
 import { REPLAY_MS } from '../render/motion.js';
 import { type ClientTable, nameOf } from '../store/snapshot.js';
@@ -127,6 +127,7 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
         'div',
         { class: 'results-next', testid: 'results-next' },
         seatOffer(tb, send, true),
+        ...readyCheck(tb, send),
         rematchOffer(tb) === 'button'
           ? h(
               'button',
@@ -142,12 +143,48 @@ export function renderResults(el: HTMLElement, tb: ClientTable, send: Send, open
               },
               t('result.rematch'),
             )
-          : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
+          : rematchOffer(tb) === 'wait'
+            ? h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch'))
+            : null,
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
         replayLink(tb.gameNumber),
       ),
     ];
   });
+}
+
+/**
+ * The ready check between games (issue #40): Ready (or that you are), who else is, and for the host
+ * Start now, which does not wait for the others.
+ */
+function readyCheck(tb: ClientTable, send: Send): (HTMLElement | null)[] {
+  const offer = rematchOffer(tb);
+  if (offer !== 'ready' && offer !== 'readyWait') return [];
+  const held = tb.starting ? 'true' : undefined;
+  const press = (type: 'ready' | 'rematch') => (e: Event) => {
+    if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send(type, {});
+  };
+  return [
+    h(
+      'p',
+      { class: 'msg', testid: 'ready-list' },
+      `${t('result.readyTitle')}: `,
+      readyList(tb)
+        .map((p) => `${p.name} ${p.ready ? '✓' : '…'}`)
+        .join(', '),
+    ),
+    offer === 'ready'
+      ? h(
+          'button',
+          { testid: 'ready', class: 'primary big', 'aria-disabled': held, onclick: press('ready') },
+          t('result.ready'),
+        )
+      : h('p', { class: 'msg', testid: 'ready-wait', role: 'status' }, t('result.readyWait')),
+    tb.isHost
+      ? // The host's rematch as before (same id), now the one that does not wait for the others.
+        h('button', { testid: 'rematch', 'aria-disabled': held, onclick: press('rematch') }, t('result.startNow'))
+      : null,
+  ];
 }
 
 /**

@@ -11,6 +11,9 @@ export interface Coach {
   onto: string[];
   bet: string;
   pending: boolean;
+  /** The step's lesson, and the claims of its words its table does not bear out ('' when all hold). */
+  lesson: string;
+  untrue: string;
 }
 
 export function coach(page: Page): Promise<Coach> {
@@ -27,6 +30,8 @@ export function coach(page: Page): Promise<Coach> {
       onto: split(m?.dataset.onto),
       bet: m?.dataset.bet ?? '',
       pending: b?.ui.pending != null,
+      lesson: c?.dataset.lesson ?? '',
+      untrue: c?.dataset.untrue ?? '',
     };
   });
 }

@@ -1,9 +1,19 @@
 /** The guided game's script, the local table behind practice and the tutorial, hints and announcements. */
-import { ALL_CARDS, applyAction, viewFor } from '@blaze/rules';
+import { type Action, ALL_CARDS, applyAction, type GameEvent, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { announcements } from '../src/games/blaze/a11y/announce.js';
 import { lt } from '../src/games/blaze/i18n/learn.js';
-import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER } from '../src/games/blaze/learn/script.js';
+import { CLAIMS, type Scene, untrueClaims } from '../src/games/blaze/learn/claims.js';
+import {
+  buildScript,
+  LEARN_DECK,
+  LEARN_NAMES,
+  LEARN_SEED,
+  LEARNER,
+  type Moment,
+} from '../src/games/blaze/learn/script.js';
+import { lessonWords } from '../src/games/blaze/learn/words.js';
+import { cardWords } from '../src/games/blaze/logic/cards.js';
 import { owed } from '../src/games/blaze/practice/driver.js';
 import { hintFor } from '../src/games/blaze/practice/hint.js';
 import { LocalTable } from '../src/games/blaze/practice/localTable.js';
@@ -29,8 +39,8 @@ describe('the guided game', () => {
     const a = buildScript();
     const b = buildScript();
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    expect(a.moments).toHaveLength(43);
-    expect(a.moments.filter((m) => m.kind === 'do')).toHaveLength(36);
+    expect(a.moments).toHaveLength(42);
+    expect(a.moments.filter((m) => m.kind === 'do')).toHaveLength(33);
     const lessons = new Set(a.moments.map((m) => m.lesson));
     for (const l of [
       'open',
@@ -45,7 +55,19 @@ describe('the guided game', () => {
     ]) {
       expect(lessons.has(l as never), l).toBe(true);
     }
-    for (const l of ['pass', 'stand', 'draw', 'phaseTwo', 'bet', 'betsScored', 'feather', 'roundOver', 'gameOver']) {
+    for (const l of [
+      'rejected',
+      'pass',
+      'stand',
+      'draw',
+      'window',
+      'phaseTwo',
+      'bet',
+      'betsScored',
+      'feather',
+      'roundOver',
+      'gameOver',
+    ]) {
       expect(lessons.has(l as never), l).toBe(true);
     }
     // The learner does the take-back themselves (R5.3), after supporter, limit and extend were taught.
@@ -65,12 +87,95 @@ describe('the guided game', () => {
     expect(t.snapshot().status).toBe('finished');
   });
 
+  it('every claim a step makes about the table holds on the table at that step', () => {
+    const script = buildScript();
+    const seen = new Set<string>();
+    for (const [k, m] of script.moments.entries()) {
+      const scene = sceneAt(script.actions, m.at);
+      expect(untrueClaims(m, scene), `step ${k + 1}`).toEqual([]);
+      if (m.lesson) seen.add(m.lesson);
+    }
+    // Every lesson says something about its table, and every one of them was checked somewhere.
+    for (const [lesson, claims] of Object.entries(CLAIMS)) {
+      expect(Object.keys(claims).length, lesson).toBeGreaterThan(0);
+      expect(seen.has(lesson), lesson).toBe(true);
+    }
+  });
+
+  it('catches a step whose words the table does not bear out', () => {
+    const script = buildScript();
+    const round2 = script.moments.find((m) => m.lesson === 'roundOver');
+    if (round2?.kind !== 'watch') throw new Error('no round-over step');
+    const scene = sceneAt(script.actions, round2.at);
+    // The finding: round 2 was said to bring a new trump while the table kept the suit (R10.1).
+    expect(round2.facts.kept).toBe(true);
+    expect(untrueClaims({ ...round2, facts: { ...round2.facts, kept: false } }, scene)).toEqual([
+      'roundOver: the trump suit stays or changes as said',
+    ]);
+    // And bets said revealed while round 1 was still played.
+    const phaseTwo = script.moments.find((m) => m.lesson === 'phaseTwo') as Moment;
+    expect(untrueClaims({ ...phaseTwo, lesson: 'betsScored' }, sceneAt(script.actions, phaseTwo.at))).toHaveLength(2);
+  });
+
+  it('names in its words the cards and players of its facts, in every language', () => {
+    const script = buildScript();
+    const names = LEARN_NAMES.map((n, k) => (k === LEARNER ? 'Me' : n));
+    for (const lang of ['en', 'de', 'ja'] as const) {
+      setLang(lang);
+      for (const m of script.moments) {
+        if (m.kind !== 'watch') continue;
+        const words = lessonWords(m, names);
+        const f = m.facts;
+        for (const c of [f.card, f.challenge, f.trump])
+          if (c) expect(words, `${lang} ${m.lesson}`).toContain(cardWords(c));
+        if (f.seat !== undefined && f.seat !== LEARNER) expect(words, `${lang} ${m.lesson}`).toContain(names[f.seat]);
+      }
+    }
+    setLang('en');
+  });
+
+  it('shows the take-back window open before the learner uses it', () => {
+    const { moments } = buildScript();
+    const k = moments.findIndex((m) => m.lesson === 'window');
+    expect(moments[k]?.kind).toBe('watch');
+    expect(moments[k + 1]).toMatchObject({ kind: 'do', lesson: 'takeBack', at: moments[k]?.at });
+  });
+
+  it('ends with the learner finishing the game, not passing to a forced loss', () => {
+    const script = buildScript();
+    const end = sceneAt(script.actions, script.actions.length).game;
+    expect(end.over).toBe(true);
+    expect(end.roundLosers[1]).not.toBe(LEARNER);
+    // The learner's last move sheds their last cards: they go out with a round-2 feather.
+    const dos = script.moments.filter((m) => m.kind === 'do');
+    const last = dos.at(-1);
+    expect(last?.kind === 'do' && last.action.type).toBe('play');
+    expect(end.feathers.some((f) => f.seat === LEARNER && f.round === 2)).toBe(true);
+    const round2 = script.moments.findIndex((m) => m.lesson === 'roundOver');
+    const passes = script.moments.slice(round2).filter((m) => m.kind === 'do' && m.action.type === 'pass');
+    expect(passes).toEqual([]);
+  });
+
   it('a learner move outside the script is judged by the rules', () => {
     const t = learnTable();
     const r = applyAction(t.game, { type: 'pass', seat: LEARNER });
     expect(r.ok).toBe(false);
   });
 });
+
+/** The learner's table after the first `at` actions, as the runner holds it. */
+function sceneAt(actions: Action[], at: number): Scene {
+  const t = learnTable();
+  const first = t.game;
+  let events: GameEvent[] = [];
+  for (const a of actions.slice(0, at)) {
+    const r = applyAction(t.game, a);
+    if (!r.ok) throw new Error(r.error.message);
+    events = r.events;
+    expect(t.act(a)).toBeNull();
+  }
+  return { game: t.game, first, events, table: t.snapshot() };
+}
 
 describe('the local table', () => {
   it('snapshots show the person only their own hand (R11)', () => {

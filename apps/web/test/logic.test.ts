@@ -23,6 +23,7 @@ import { deck2Forms, deckLabelRoom } from '../src/games/blaze/render/pileWords.j
 import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
 import { setLang, t } from '../src/shell/i18n/index.js';
 import { lobbyOffers } from '../src/shell/lobby.js';
+import { readyList } from '../src/shell/logic/ready.js';
 import { watchNote } from '../src/shell/seatOffer.js';
 import { toClientTable } from '../src/shell/store/snapshot.js';
 import { logEntry, stateFrom } from './fixtures.js';
@@ -212,15 +213,27 @@ describe('results', () => {
 });
 
 describe('rematch', () => {
-  it('offers the Rematch button to the host only; everyone else waits for the host', () => {
-    // The server refuses `rematch` from anyone but the host (NOT_HOST).
-    expect(rematchOffer({ isHost: true })).toBe('button');
+  it('a rematch is a ready check among people; Rematch at once only where nobody else is to wait for', () => {
     const g = fresh();
-    for (let seat = 0; seat < 4; seat++) {
-      const tb = table(g, seat);
-      expect(rematchOffer(tb)).toBe(tb.isHost ? 'button' : 'wait');
-    }
-    expect(rematchOffer({ ...table(g, 1), isHost: false })).toBe('wait');
+    const over = (seat: number | null) => toClientTable(stateFrom(g, seat, 'finished'), seat ?? -1, seat === 0);
+    // Every seated person says Ready, the host too (issue #40: nobody dealt into a running clock).
+    for (let seat = 0; seat < g.players; seat++) expect(rematchOffer(over(seat)), `seat ${seat}`).toBe('ready');
+    expect(rematchOffer(over(null))).toBe('wait');
+    // Said ready: waiting for the others, who are listed with their state.
+    const s = stateFrom(g, 1, 'finished');
+    (s.players[1] as { ready: boolean }).ready = true;
+    const mine = toClientTable(s, 1, false);
+    expect(rematchOffer(mine)).toBe('readyWait');
+    expect(readyList(mine)).toHaveLength(g.players);
+    expect(
+      readyList(mine)
+        .filter((p) => p.ready)
+        .map((p) => p.name),
+    ).toEqual(['Ben']);
+    // The host among bots only (practice, the lesson): Rematch starts at once, as before.
+    const bots = stateFrom(g, 0, 'finished');
+    for (const [i, p] of [...bots.players].entries()) if (i > 0) p.bot = true;
+    expect(rematchOffer(toClientTable(bots, 0, true))).toBe('button');
   });
 });
 

@@ -57,10 +57,22 @@ export const MIN_ON_SCREEN_MS = 900;
 export const clockSpeed = z.enum(['relaxed', 'normal', 'fast']);
 export type ClockSpeed = z.infer<typeof clockSpeed>;
 
-/** How long each role may idle before the server acts for them (R5.5), per clock speed. */
+/**
+ * A table's clock as the host sets it: a speed, or 'off' for friends who want none. Off, nobody's
+ * clock runs (R5.5 is a setting, not a rule); bots still pace themselves and the take-back window
+ * still closes on time (R5.4).
+ */
+export const tableClock = z.enum(['off', ...clockSpeed.options]);
+export type TableClock = z.infer<typeof tableClock>;
+
+/**
+ * How long each role may idle before the server acts for them (R5.5), per clock speed. Normal was
+ * 15 s to open: a newcomer still reading the table timed out in the first minute (issue #40), so
+ * normal, the default, gives time to read, and relaxed more again.
+ */
 export const CLOCKS: Record<ClockSpeed, { attackerMs: number; targetMs: number; betMs: number }> = {
-  relaxed: { attackerMs: 30_000, targetMs: 45_000, betMs: 30_000 },
-  normal: { attackerMs: 15_000, targetMs: 25_000, betMs: 20_000 },
+  relaxed: { attackerMs: 45_000, targetMs: 60_000, betMs: 45_000 },
+  normal: { attackerMs: 25_000, targetMs: 40_000, betMs: 30_000 },
   fast: { attackerMs: 7_000, targetMs: 12_000, betMs: 10_000 },
 };
 
@@ -80,7 +92,7 @@ export const tableSettings = z
       .min(-1)
       .max(MAX_SEATS - 1),
     windowMs: z.number().int().min(500).max(15_000),
-    clock: clockSpeed,
+    clock: tableClock,
     botDelayMs: z.number().int().min(0).max(10_000),
     reconnectSeconds: z.number().int().min(5).max(600),
     private: z.boolean(),
@@ -159,6 +171,8 @@ export const clientMessages = {
     })
     .strict(),
   rematch: empty,
+  /** Between games: this seat is ready for the next one (the host's rematch starts it at once). */
+  ready: empty,
   chat: z.object({ text: z.string().max(CHAT_MAX).transform(cleanChat).pipe(z.string().min(1)) }).strict(),
 } as const;
 

@@ -16,6 +16,8 @@ export class PlayerSlot extends Schema {
   @type('boolean') host = false;
   /** A person gone past their reconnection grace: the bot plays their seat until they are back. */
   @type('boolean') standIn = false;
+  /** Between games: this seat said it is ready for the next one (a rematch's ready check). */
+  @type('boolean') ready = false;
   @type('number') handCount = 0;
   @view() @type(['string']) hand = new ArraySchema<string>();
   /**

@@ -26,6 +26,7 @@ import type { GameLog } from './log.js';
 import { onAnyMessage } from './messages.js';
 import { mirrorDeadlines } from './mirror.js';
 import { admit, arrive, departed, leave, personOfJoin, refreshSeats } from './people.js';
+import { showReady } from './readyCheck.js';
 import { installStringFix } from './schemaStrings.js';
 import { installSchemaTuning } from './schemaTuning.js';
 import type { Results } from './scoreboard.js';
@@ -203,6 +204,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
       this.settings.botDelayMs,
       (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
     );
+    showReady(this);
     mirrorDeadlines(this.state, this.clocks.deadlines());
     this.broadcastPatch();
   }

@@ -78,7 +78,8 @@ export class TableClocks {
   replan(
     game: GameState | null,
     windowMs: number,
-    speed: { attackerMs: number; targetMs: number; betMs: number },
+    /** null: an untimed table, where only the take-back window runs. */
+    speed: { attackerMs: number; targetMs: number; betMs: number } | null,
   ): void {
     const now = this.now();
     // A new round of the same game (not a restored table's first plan, nor a new game): a break.
@@ -91,9 +92,9 @@ export class TableClocks {
     const moved = game !== this.planned;
     this.planned = game;
     this.want.fill(0);
-    if (game) markMustAct(game, this.want);
+    if (game && speed) markMustAct(game, this.want);
     for (let slot = 0; slot < SLOTS; slot++) {
-      if (this.want[slot] === 0) this.at[slot] = 0;
+      if (this.want[slot] === 0 || !speed) this.at[slot] = 0;
       else if (slot >= 2 * SEATS) {
         if (this.at[slot] === 0) this.at[slot] = onGrid(from + speed.betMs);
       } else if (moved || this.at[slot] === 0)
@@ -183,6 +184,11 @@ function markMustAct(game: GameState, want: Uint8Array): void {
   for (const d of due(game)) if (d.seat !== null && d.role !== 'window') want[slotOf(d.role, d.seat)] = 1;
 }
 
-export function speedOf(table: ClockTable, clock: string): { attackerMs: number; targetMs: number; betMs: number } {
+/** The idle times of a table's clock setting; null when it is off (nobody is timed). */
+export function speedOf(
+  table: ClockTable,
+  clock: string,
+): { attackerMs: number; targetMs: number; betMs: number } | null {
+  if (clock === 'off') return null;
   return table[clock as ClockSpeed] ?? CLOCKS.normal;
 }

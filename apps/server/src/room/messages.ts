@@ -17,6 +17,7 @@ import type { Refusal } from './config.js';
 import { act, type GameFlowHost, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import type { TableHost } from './host.js';
 import { clearPrivate } from './mirror.js';
+import { sayReady } from './readyCheck.js';
 import type { Person, SeatError } from './seating.js';
 
 /** What a client's message needs of the table. */
@@ -55,6 +56,7 @@ const TABLE_REQUESTS = new Set<ClientMessageType>([
   'settings',
   'start',
   'rematch',
+  'ready',
   'chat',
 ]);
 
@@ -127,6 +129,7 @@ function onTableMessage(room: MessageHost, person: Person, type: ClientMessageTy
     return unrecorded ? NOT_RECORDED : null;
   }
   if (room.state.status === 'playing') return { code: 'GAME_RUNNING', message: 'Not while a game is running.' };
+  if (type === 'ready') return room.starting ? STARTING : sayReady(room, person);
   // Seats, bots, settings and a second start wait until the start being written is on record.
   if (room.starting) return STARTING;
   const hostOnly = type !== 'sit' && type !== 'leave';

@@ -1,5 +1,5 @@
 /** The lobby: five seats (sit, leave, bots, kick), the host's settings, Start, and the invite link. */
-import { type BotStrength, botStrength } from '@blaze/protocol';
+import { type BotStrength, botStrength, tableClock } from '@blaze/protocol';
 import { h, patch } from './dom.js';
 import { t } from './i18n/index.js';
 import { seatOffer } from './seatOffer.js';
@@ -7,7 +7,8 @@ import type { Send } from './send.js';
 import type { ClientTable } from './store/snapshot.js';
 
 export const WINDOW_CHOICES = [1000, 2000, 3000, 5000, 8000];
-export const CLOCK_CHOICES = ['relaxed', 'normal', 'fast'] as const;
+/** The server's own list (its zod enum), 'off' first: friends may play with no clock at all. */
+export const CLOCK_CHOICES = tableClock.options;
 
 /** The host picks each bot's strength; everyone else reads it. */
 function strengthPicker(seat: number, shown: string, host: boolean, held: boolean, send: Send): HTMLElement {

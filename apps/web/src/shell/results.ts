@@ -4,6 +4,7 @@ import type { GameClient, RoundSummary } from '../games/registry.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n/index.js';
 import { rt } from './i18n/replay.js';
+import { readyList } from './logic/ready.js';
 import { winnerWords } from './logic/winnerWords.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
@@ -138,6 +139,7 @@ export function renderResults(
         'div',
         { class: 'results-next', testid: 'results-next' },
         replayed ? null : seatOffer(tb, send, true),
+        ...(replayed ? [] : readyCheck(tb, send, game)),
         replayed
           ? null
           : game.rematchOffer(tb) === 'button'
@@ -155,12 +157,48 @@ export function renderResults(
                 },
                 t('result.rematch'),
               )
-            : h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch')),
+            : game.rematchOffer(tb) === 'wait'
+              ? h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch'))
+              : null,
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
         replayLink(tb.gameNumber),
       ),
     ];
   });
+}
+
+/**
+ * The ready check between games (issue #40): Ready (or that you are), who else is, and for the host
+ * Start now, which does not wait for the others.
+ */
+function readyCheck(tb: ClientTable, send: Send, game: ResultsWords): (HTMLElement | null)[] {
+  const offer = game.rematchOffer(tb);
+  if (offer !== 'ready' && offer !== 'readyWait') return [];
+  const held = tb.starting ? 'true' : undefined;
+  const press = (type: 'ready' | 'rematch') => (e: Event) => {
+    if ((e.currentTarget as HTMLElement).getAttribute('aria-disabled') !== 'true') send(type, {});
+  };
+  return [
+    h(
+      'p',
+      { class: 'msg', testid: 'ready-list' },
+      `${t('result.readyTitle')}: `,
+      readyList(tb)
+        .map((p) => `${p.name} ${p.ready ? '✓' : '…'}`)
+        .join(', '),
+    ),
+    offer === 'ready'
+      ? h(
+          'button',
+          { testid: 'ready', class: 'primary big', 'aria-disabled': held, onclick: press('ready') },
+          t('result.ready'),
+        )
+      : h('p', { class: 'msg', testid: 'ready-wait', role: 'status' }, t('result.readyWait')),
+    tb.isHost
+      ? // The host's rematch as before (same id), now the one that does not wait for the others.
+        h('button', { testid: 'rematch', 'aria-disabled': held, onclick: press('rematch') }, t('result.startNow'))
+      : null,
+  ];
 }
 
 /**

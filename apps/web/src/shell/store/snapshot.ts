@@ -18,6 +18,8 @@ export interface SeatInfo {
   connected: boolean;
   /** A person gone for longer than their grace: the bot plays their seat until they are back. */
   standIn: boolean;
+  /** Between games: ready for the next one (bots always are; the rematch's ready check). */
+  ready?: boolean;
   host: boolean;
   handCount: number;
 }
@@ -105,6 +107,7 @@ export interface StateLike {
     strength?: string;
     connected: boolean;
     standIn?: boolean;
+    ready?: boolean;
     host: boolean;
     handCount: number;
     hand: List<string>;
@@ -170,6 +173,7 @@ export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): C
     strength: p.strength ?? '',
     connected: p.connected,
     standIn: p.standIn === true,
+    ready: p.ready === true,
     host: p.host,
     handCount: p.handCount,
   }));

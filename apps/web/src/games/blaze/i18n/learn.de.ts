@@ -59,20 +59,32 @@ export const learnDe: LearnMessages = {
     'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten der Herausforderung auf die Hand.',
   'lesson.stand':
     'Drück Fertig, wenn du nichts mehr nachlegen willst. Die Herausforderung endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Helfer fertig sind.',
-  'lesson.takeBack':
-    'Dein Vorrang: Der Helfer hat das Limit gefüllt, aber solange sein Rücknahmefenster offen ist, darfst du als aktiver Spieler noch eine Karte eines Werts vom Tisch legen. Seine zuletzt gelegte Karte geht dafür auf seine Hand zurück.',
   'lesson.draw':
     'Nach einer Herausforderung ziehen alle Beteiligten auf fünf Karten nach, der aktive Spieler zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
   'lesson.phaseTwo':
     'Der Stapel ist leer: Phase 2. Kein Nachziehen mehr; wer alle Karten los ist, nimmt eine Feder und ist raus.',
   'lesson.bet':
     'Zuerst eine Wette: Leg eine Wettkarte vor einen anderen Spieler. Eine 1 auf den Verlierer der Runde zählt für dich, eine 1 auf jemand anderen für ihn. Die 0 kommt immer zurück.',
+  'lesson.rejected':
+    '{name} hat deine {challenge} mit {card} abgewehrt. Nichts war mehr abzuwehren und niemand hat nachgelegt, also ist die Herausforderung vorbei: Ihre Karten liegen jetzt auf dem Ablagestapel.',
+  'lesson.window':
+    '{name}, der Helfer, hat gerade {card} nachgelegt und das Limit gefüllt. Jetzt ist sein Rücknahmefenster offen (das Banner zeigt es): Für kurze Zeit hast du als aktiver Spieler Vorrang vor den frischen Karten des Helfers.',
+  'lesson.takeBack':
+    'Nutz deinen Vorrang: Leg eine Karte eines Werts vom Tisch nach, solange das Fenster offen ist. Die zuletzt gelegte Karte des Helfers geht dafür auf seine Hand zurück.',
   'lesson.betsScored':
-    'Die Runde ist vorbei, die Wetten werden aufgedeckt: Jede 1 zählt für ihren Besitzer (auf dem Verlierer) oder für den, vor dem sie lag.',
-  'lesson.feather': 'Wer alle Karten los ist, nimmt die oberste Feder: Je früher, desto wertvoller.',
-  'lesson.roundOver':
-    'Die letzte Feder ist weg: Wer keine hat, verliert die Runde und beginnt Runde 2 mit neuem Trumpf.',
-  'lesson.gameOver': 'Nach zwei Runden zählen Federn und gewonnene Wetten: Die höchste Summe gewinnt.',
+    'Runde 1 ist vorbei, die Wetten werden aufgedeckt: Jede 1 zählt für ihren Besitzer (lag sie vor dem Verlierer) oder für den, vor dem sie lag; jede 0 kommt zurück.',
+  'lesson.feather':
+    '{name} hat keine Karten mehr, nimmt die oberste Feder ({value}) und ist aus der Runde. Je früher, desto wertvoller die Feder.',
+  'lesson.feather.you':
+    'Du hast keine Karten mehr: Du nimmst die oberste Feder ({value}) und bist aus der Runde. Je früher, desto wertvoller die Feder.',
+  'lesson.roundOver.kept':
+    'Runde 1 ist vorbei. Ohne Feder hat {name} sie verloren und beginnt Runde 2. Runde 2 wird neu gegeben und zieht von Stapel 2; dessen aufgedeckte Karte, {trump}, bestimmt den Trumpf: dieselbe Farbe wie in Runde 1.',
+  'lesson.roundOver.changed':
+    'Runde 1 ist vorbei. Ohne Feder hat {name} sie verloren und beginnt Runde 2. Runde 2 wird neu gegeben und zieht von Stapel 2; dessen aufgedeckte Karte, {trump}, bestimmt den Trumpf: eine neue Farbe.',
+  'lesson.gameOver':
+    'Die Partie ist vorbei: Federn und gewonnene Wetten werden addiert, die höchste Summe gewinnt. Sieger: {name}.',
+  'lesson.firebird.seen':
+    '{name} hat gerade {challenge} mit {card} abgewehrt. Ein Feuervogel zählt 10 als Herausforderungskarte, aber 0 als Abwehrkarte: Er schlägt nur als Trumpf, wie dieser hier.',
   'move.open': 'Wähl jetzt {cards} und drück Ausspielen.',
   'move.reject': 'Wähl jetzt deine {card} und tipp dann auf {challenge} auf dem Tisch.',
   'move.pass': 'Drück jetzt Passen.',

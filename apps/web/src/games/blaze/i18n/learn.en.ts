@@ -54,20 +54,31 @@ export const learnEn = {
     'You cannot (or need not) reject everything: pass and you take every card of the challenge into your hand.',
   'lesson.stand':
     'Press Done when you do not want to add more. The challenge ends when everything is rejected or passed and both attackers are done.',
-  'lesson.takeBack':
-    'Your priority: the supporter filled the limit, but while their take-back window is open you, the active player, may still add a card of a value on the table. Their newest card goes back to their hand to make room.',
   'lesson.draw':
     'After a challenge everyone involved draws back up to five cards, the active player first. The turned trump card is drawn last.',
   'lesson.phaseTwo':
     'The deck is empty: phase 2. No more drawing; whoever sheds all their cards takes a feather and is out.',
   'lesson.bet':
     "First a bet: lay a betting card in front of another player. A 1 on the round's loser scores for you; a 1 on anyone else scores for them. A 0 always comes back.",
+  'lesson.rejected':
+    '{name} rejected your {challenge} with {card}. Nothing was left to reject and nobody added more, so the challenge is over: its cards went to the discard pile.',
+  'lesson.window':
+    "{name}, the supporter, just added {card} and filled the limit. Now their take-back window is open (the banner says so): for a short time you, the active player, keep priority over the supporter's fresh cards.",
+  'lesson.takeBack':
+    "Use your priority: add a card of a value on the table while the window is open. The supporter's newest card goes back to their hand to make room.",
   'lesson.betsScored':
-    'The round is over and the bets are revealed: each 1 scores either for its owner (on the loser) or for the player it lay on.',
-  'lesson.feather': 'A player who sheds every card takes the top feather: the earlier out, the higher the feather.',
-  'lesson.roundOver':
-    'The last feather is gone: the player without one loses the round and starts round 2 with a new trump.',
-  'lesson.gameOver': 'After two rounds, feathers and scored bets add up: highest total wins.',
+    'Round 1 has ended and the bets are turned up: each 1 scores either for its owner (if it lay on the loser) or for the player it lay on; each 0 goes back.',
+  'lesson.feather':
+    '{name} has no cards left, takes the top feather ({value}) and is out of this round. The earlier out, the higher the feather.',
+  'lesson.feather.you':
+    'You have no cards left: you take the top feather ({value}) and are out of this round. The earlier out, the higher the feather.',
+  'lesson.roundOver.kept':
+    'Round 1 is over. Without a feather, {name} lost it and starts round 2. Round 2 is dealt again and draws from deck 2; its turned card, {trump}, sets the trump: the same suit as in round 1.',
+  'lesson.roundOver.changed':
+    'Round 1 is over. Without a feather, {name} lost it and starts round 2. Round 2 is dealt again and draws from deck 2; its turned card, {trump}, sets the trump: a new suit.',
+  'lesson.gameOver': 'The game is over: feathers and scored bets add up, and the highest total wins. Winner: {name}.',
+  'lesson.firebird.seen':
+    '{name} just rejected {challenge} with {card}. A Firebird is worth 10 as a challenge card but 0 as a rejection: it beats only by being a trump, as this one is.',
   'move.open': 'Now select {cards} and press Play.',
   'move.reject': 'Now select your {card}, then tap {challenge} on the table.',
   'move.pass': 'Now press Pass.',

@@ -86,9 +86,12 @@ export function learnPage(root: HTMLElement, go: (path: string) => void): () => 
     const m = s.moment;
     coach.dataset.step = String(s.index + 1);
     coach.dataset.kind = s.busy ? 'busy' : m.kind;
+    coach.dataset.lesson = m.lesson ?? '';
     counter.textContent = lt('learn.step', { n: s.index + 1, total: s.total });
-    const lessonText = m.lesson ? lessonWords(m.lesson) : s.index === 0 ? lt('learn.intro') : '';
-    lesson.textContent = s.index === 0 && m.lesson ? `${lt('learn.intro')} ${lessonWords(m.lesson)}` : lessonText;
+    const about = m.lesson ? lessonWords({ ...m, lesson: m.lesson }, names) : '';
+    lesson.textContent = s.index === 0 ? `${lt('learn.intro')} ${about}`.trim() : about;
+    // A claim of these words that its table does not bear out (claims.ts): empty on every step.
+    coach.dataset.untrue = s.busy ? '' : s.untrue.join('; ');
     if (s.busy) move.textContent = lt('learn.wait');
     else if (m.kind === 'do')
       move.textContent = `${m.lesson ? '' : `${lt('learn.yourMove')} `}${moveWords(m.action, names)}`;

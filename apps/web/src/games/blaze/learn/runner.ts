@@ -3,18 +3,27 @@
  * takes from the learner only the move the step asks for. A wrong move is explained: by the rule it
  * breaks, or by what this step is about. The step survives a reload.
  */
-import { type Action, applyAction } from '@blaze/rules';
+import { type Action, applyAction, type GameEvent, type GameState } from '@blaze/rules';
 import type { ConnectionEvents, Send, Store, TableSource } from '../../../shell/host.js';
 import { load, remove, save } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
 import { actionOf, type Intent, LocalTable } from '../practice/localTable.js';
+import { untrueClaims } from './claims.js';
 import { buildScript, LEARN_DECK, LEARN_NAMES, LEARN_SEED, LEARNER, type Moment, sameAction } from './script.js';
 
 export const STEP_KEY = 'blaze.learn.step';
 const INTENTS = new Set(['play', 'reject', 'pass', 'stand', 'bet']);
 
 export type CoachState =
-  | { kind: 'moment'; index: number; total: number; moment: Moment; busy: boolean }
+  | {
+      kind: 'moment';
+      index: number;
+      total: number;
+      moment: Moment;
+      busy: boolean;
+      /** The claims of the step's words its table does not bear out (claims.ts): none, or a bug. */
+      untrue: string[];
+    }
   | { kind: 'done'; total: number };
 
 export type Objection = { kind: 'rule'; message: string } | { kind: 'notNow'; moment: Moment };
@@ -27,6 +36,9 @@ export interface CoachEvents {
 export class TutorialSource implements TableSource {
   readonly script = buildScript();
   private table: LocalTable;
+  private first: GameState;
+  /** What the move just before the current step did. */
+  private events: GameEvent[] = [];
   private applied = 0;
   private index: number;
   private store: Store | null = null;
@@ -42,6 +54,7 @@ export class TutorialSource implements TableSource {
     private readonly pauseMs = 450,
   ) {
     this.table = this.fresh(name);
+    this.first = this.table.game;
     const saved = Number(load(STEP_KEY));
     this.index = Number.isInteger(saved) && saved > 0 && saved <= this.script.moments.length ? saved : 0;
   }
@@ -85,6 +98,8 @@ export class TutorialSource implements TableSource {
     clearTimeout(this.timer);
     remove(STEP_KEY);
     this.table = this.fresh(this.name);
+    this.first = this.table.game;
+    this.events = [];
     this.applied = 0;
     this.index = 0;
     this.publish();
@@ -144,19 +159,20 @@ export class TutorialSource implements TableSource {
   }
 
   private apply(a: Action): void {
-    const e = this.table.act(a);
-    if (e) throw new Error(`the guided game went off its script: ${e.message}`);
-    this.applied++;
+    this.act(a);
     this.publish();
   }
 
+  private act(a: Action): void {
+    const r = applyAction(this.table.game, a);
+    const e = this.table.act(a);
+    if (e || !r.ok) throw new Error(`the guided game went off its script: ${e?.message ?? ''}`);
+    this.events = r.events;
+    this.applied++;
+  }
+
   private catchUp(to: number): void {
-    while (this.applied < to) {
-      const a = this.script.actions[this.applied] as Action;
-      const e = this.table.act(a);
-      if (e) throw new Error(`the guided game went off its script: ${e.message}`);
-      this.applied++;
-    }
+    while (this.applied < to) this.act(this.script.actions[this.applied] as Action);
   }
 
   /** Plays the other seats up to the current moment, one move per pause, then shows it. */
@@ -167,7 +183,7 @@ export class TutorialSource implements TableSource {
     const total = this.script.moments.length;
     const target = m ? m.at : this.script.actions.length;
     if (this.applied < target) {
-      if (m) this.coach.show({ kind: 'moment', index: this.index, total, moment: m, busy: true });
+      if (m) this.coach.show({ kind: 'moment', index: this.index, total, moment: m, busy: true, untrue: [] });
       this.timer = setTimeout(() => {
         this.apply(this.script.actions[this.applied] as Action);
         this.run();
@@ -179,7 +195,13 @@ export class TutorialSource implements TableSource {
       this.coach.show({ kind: 'done', total });
       return;
     }
-    this.coach.show({ kind: 'moment', index: this.index, total, moment: m, busy: false });
+    const untrue = untrueClaims(m, {
+      game: this.table.game,
+      first: this.first,
+      events: this.events,
+      table: this.table.snapshot(),
+    });
+    this.coach.show({ kind: 'moment', index: this.index, total, moment: m, busy: false, untrue });
     this.point();
   }
 

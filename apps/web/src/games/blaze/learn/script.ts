@@ -13,13 +13,21 @@ import {
   type GameState,
   isFirebird,
   randomStream,
+  type Seat,
   suitOf,
   viewFor,
 } from '@blaze/rules';
 
 export const LEARNER = 0;
 export const LEARN_NAMES = ['', 'Ana', 'Ben'];
-export const LEARN_SEED = 'learn-99';
+/**
+ * The game's seed deals round 2 (R10.1; round 1 comes from LEARN_DECK). Chosen among 1,500 seeds
+ * (`learn-end-0..1499`) with the bots' seed kept, so round 1 stays as it was: in this round 2 the
+ * learner goes out first with two Firebirds and wins, instead of passing three times and losing.
+ */
+export const LEARN_SEED = 'learn-end-8';
+/** The bots' choices, apart from the deal. */
+export const LEARN_BOT_SEED = 'learn-99';
 
 /** The deal of the guided game, top first (3 players: no value-1 cards). */
 // Chosen among 6,000 shuffles (seed `learn-search-5338`) as the shortest game that shows every idea,
@@ -83,6 +91,7 @@ export const LEARN_DECK: CardId[] = [
 
 export type Lesson =
   | 'open'
+  | 'rejected'
   | 'rejectSuit'
   | 'rejectTrump'
   | 'trumpOnTrump'
@@ -92,6 +101,7 @@ export type Lesson =
   | 'limit'
   | 'pass'
   | 'stand'
+  | 'window'
   | 'takeBack'
   | 'draw'
   | 'phaseTwo'
@@ -101,11 +111,25 @@ export type Lesson =
   | 'roundOver'
   | 'gameOver';
 
+/**
+ * What a shown moment's words name, read off the table when the script is built: who, which cards,
+ * which trump. The words never say more than these and the rules; claims.ts checks them at the step.
+ */
+export interface Facts {
+  seat?: Seat;
+  card?: CardId;
+  challenge?: CardId;
+  trump?: CardId;
+  /** Round 2's turned card has the suit round 1's had. */
+  kept?: boolean;
+  value?: number;
+}
+
 export type Moment =
   /** Apply every action before `at`, then wait for the learner to send actions[at]. */
   | { kind: 'do'; at: number; action: Action; lesson: Lesson | null }
   /** Apply every action before `at`, then explain and wait for "Continue". */
-  | { kind: 'watch'; at: number; lesson: Lesson };
+  | { kind: 'watch'; at: number; lesson: Lesson; facts: Facts };
 
 export interface Script {
   actions: Action[];
@@ -176,8 +200,11 @@ function actionLessons(g: GameState, a: Action): Lesson[] {
   }
 }
 
-/** Ideas the table shows when anyone's action causes these events. */
-function eventLessons(events: GameEvent[], a: Action): Lesson[] {
+/**
+ * Ideas the table shows when anyone's action causes these events. `before` is the state the action
+ * met, `after` the one it made.
+ */
+function eventLessons(events: GameEvent[], a: Action, before: GameState, after: GameState): Lesson[] {
   const out: Lesson[] = [];
   for (const e of events) {
     if (e.type === 'tookBack') out.push('takeBack');
@@ -189,16 +216,51 @@ function eventLessons(events: GameEvent[], a: Action): Lesson[] {
     else if (e.type === 'gameOver') out.push('gameOver');
     else if (e.type === 'extended' && a.type === 'play' && a.seat !== LEARNER && e.seat !== LEARNER) {
       out.push('supporter');
+      // The supporter's play opened a window the learner will use next: the game stops to show it.
+      if (after.window && takeBackMove(after)) out.push('window');
     } else if (e.type === 'rejected' && a.type === 'reject' && a.seat !== LEARNER) {
+      // The learner's own challenge answered: said while it can be read, not in the pause before the next move.
+      if (before.active === LEARNER) out.push('rejected');
       if (a.pairs.some((p) => isFirebird(p.card) || isFirebird(p.challenge))) out.push('firebird');
     }
   }
   return out;
 }
 
-export function buildScript(seed = LEARN_SEED, deck: CardId[] = LEARN_DECK): Script {
+/** The facts a shown lesson names, read off the table it is shown on. */
+function factsOf(lesson: Lesson, events: GameEvent[], after: GameState, first: GameState): Facts {
+  const ev = <T extends GameEvent['type']>(type: T) =>
+    events.find((e): e is Extract<GameEvent, { type: T }> => e.type === type);
+  switch (lesson) {
+    case 'rejected':
+    case 'firebird': {
+      const r = ev('rejected');
+      const pair = r?.pairs.find((p) => lesson !== 'firebird' || isFirebird(p.card) || isFirebird(p.challenge));
+      return r && pair ? { seat: r.seat, card: pair.card, challenge: pair.challenge } : {};
+    }
+    case 'window': {
+      const w = after.window;
+      return w ? { seat: w.seat, card: w.cards.at(-1) as CardId } : {};
+    }
+    case 'feather': {
+      const f = ev('feather');
+      return f ? { seat: f.seat, value: f.value } : {};
+    }
+    case 'roundOver': {
+      const r = ev('roundOver');
+      return r ? { seat: r.loser, trump: after.trump, kept: suitOf(after.trump) === suitOf(first.trump) } : {};
+    }
+    case 'gameOver':
+      return after.winner === null ? {} : { seat: after.winner };
+    default:
+      return {};
+  }
+}
+
+export function buildScript(seed = LEARN_SEED, deck: CardId[] = LEARN_DECK, botSeed = LEARN_BOT_SEED): Script {
   let g = createGame({ players: 3, seed, startSeat: LEARNER, ...(deck.length ? { deck } : {}) });
-  const rnd = randomStream(`${seed}:bots`);
+  const start = g;
+  const rnd = randomStream(`${botSeed}:bots`);
   const actions: Action[] = [];
   const moments: Moment[] = [];
   const taught = new Set<Lesson>();
@@ -218,9 +280,10 @@ export function buildScript(seed = LEARN_SEED, deck: CardId[] = LEARN_DECK): Scr
       moments.push({ kind: 'do', at, action: a, lesson: first([...tookBack, ...actionLessons(g, a)]) });
     }
     actions.push(a);
+    const shown = eventLessons(r.events, a, g, r.state);
     g = r.state;
-    const shown = eventLessons(r.events, a);
-    for (let lesson = first(shown); lesson; lesson = first(shown)) moments.push({ kind: 'watch', at: at + 1, lesson });
+    for (let lesson = first(shown); lesson; lesson = first(shown))
+      moments.push({ kind: 'watch', at: at + 1, lesson, facts: factsOf(lesson, r.events, g, start) });
   }
   return { actions, moments };
 }

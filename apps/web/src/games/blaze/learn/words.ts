@@ -2,10 +2,26 @@
 import type { Action } from '@blaze/rules';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
-import type { Lesson, Moment } from './script.js';
+import { LEARNER, type Lesson, type Moment } from './script.js';
 
-export function lessonWords(l: Lesson): string {
-  return lt(`lesson.${l}`);
+/**
+ * What a step is about. The names, cards and trump in the words are the step's facts, read off the
+ * table (claims.ts checks them there), so the words cannot name what the table does not show.
+ */
+export function lessonWords(m: Moment & { lesson: Lesson }, names: readonly string[]): string {
+  const f = m.kind === 'watch' ? m.facts : {};
+  const params = {
+    name: f.seat === undefined ? '' : (names[f.seat] ?? ''),
+    card: f.card ? cardWords(f.card) : '',
+    challenge: f.challenge ? cardWords(f.challenge) : '',
+    trump: f.trump ? cardWords(f.trump) : '',
+    value: f.value ?? '',
+  };
+  if (m.lesson === 'roundOver') return lt(f.kept ? 'lesson.roundOver.kept' : 'lesson.roundOver.changed', params);
+  // Said of a rejection just seen (its Firebird a trump: claims.ts), or of the learner's own move.
+  if (m.lesson === 'firebird' && f.card) return lt('lesson.firebird.seen', params);
+  if (m.lesson === 'feather' && f.seat === LEARNER) return lt('lesson.feather.you', params);
+  return lt(`lesson.${m.lesson}`, params);
 }
 
 /** The move a step asks for, in words that name the cards and buttons. */

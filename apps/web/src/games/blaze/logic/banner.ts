@@ -60,6 +60,14 @@ export function banner(t: ClientTable): Banner {
   }
   if (role === 'active' || role === 'supporter') {
     const standing = v.standing.includes(me) || !hasLegalExtension(v, me, v.hand);
+    // The supporter's fresh cards may still go back (R5.3): the active player is told while it lasts.
+    if (!standing && role === 'active' && v.window)
+      return mk(
+        'banner.windowOpen',
+        { name: nameOf(t, v.window.seat) },
+        deadlineFor(t, me, ['attacker', 'window']) ?? deadlineFor(t, v.window.seat, ['window']),
+        true,
+      );
     if (!standing) return mk('banner.mayExtend', {}, deadlineFor(t, me, ['attacker', 'window']), true);
     if (unrejected) return mk('banner.waitingFor', { name: nameOf(t, v.target) }, deadlineFor(t, v.target, ['target']));
     return mk('banner.standing');

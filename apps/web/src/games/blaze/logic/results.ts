@@ -47,9 +47,19 @@ export function results(v: PlayerView): Results {
 }
 
 /**
- * What the results offer this client after a game: the server takes `rematch` from the host only
- * (anyone else gets NOT_HOST), so the host gets the button and everyone else is told who starts it.
+ * What the results offer this client after a game (issue #40: a rematch is a ready check).
+ * 'button': the host with nobody else to wait for (bots only: practice, the lesson), whose Rematch
+ * starts at once. 'ready': a seated person at a table with other people, who says Ready (the next
+ * game starts when every seat is; the host may also start it at once). 'readyWait': said so,
+ * waiting for the others. 'wait': watching.
  */
-export function rematchOffer(tb: Pick<ClientTable, 'isHost'>): 'button' | 'wait' {
-  return tb.isHost ? 'button' : 'wait';
+export function rematchOffer(
+  tb: Pick<ClientTable, 'isHost'> & Partial<Pick<ClientTable, 'mySeat' | 'seats'>>,
+): 'button' | 'ready' | 'readyWait' | 'wait' {
+  const seats = tb.seats ?? [];
+  const me = tb.mySeat !== undefined && tb.mySeat >= 0 ? seats[tb.mySeat] : undefined;
+  const others = seats.filter((s) => s.occupied && !s.bot && s.seat !== me?.seat).length;
+  if (tb.isHost && others === 0) return 'button';
+  if (!me?.occupied) return tb.isHost ? 'button' : 'wait';
+  return me.ready ? 'readyWait' : 'ready';
 }

@@ -125,6 +125,8 @@ export class LocalTable {
         bot: seat !== me,
         connected: true,
         standIn: false,
+        // Bots are always ready; the person's Rematch starts the next game at once (results.ts).
+        ready: seat !== me,
         host: seat === me,
         handCount: g.hands[seat]?.length ?? 0,
       })),

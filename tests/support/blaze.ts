@@ -260,6 +260,8 @@ export interface Seen {
   /** Action-bar buttons: enabled, chosen (bet target), and their centre in page pixels. */
   buttons: Record<string, { enabled: boolean; chosen: boolean; x: number; y: number }>;
   myHand: string[];
+  /** No round summary is up or about to come up (dismissSummary has nothing to do). */
+  summaryQuiet: boolean;
 }
 
 export function seen(page: Page): Promise<Seen> {
@@ -301,6 +303,10 @@ export function seen(page: Page): Promise<Seen> {
       pending: b?.ui.pending != null,
       buttons,
       myHand: [...(v?.hand ?? [])],
+      summaryQuiet: (() => {
+        const el = document.querySelector<HTMLElement>('[data-testid="round-summary"]');
+        return !b?.summaryDue && (!el || el.hidden || el.getClientRects().length === 0);
+      })(),
     };
   });
 }
@@ -319,8 +325,12 @@ export interface StepOptions {
  * Returns what it did ('' for nothing).
  */
 export async function step(page: Page, o: StepOptions = {}): Promise<string> {
-  if (!o.keepSummary && (await dismissSummary(page))) return 'dismiss-summary';
-  const s = await seen(page);
+  // One look at the page, the summary included (each look is slow on a loaded machine).
+  let s = await seen(page);
+  if (!o.keepSummary && !s.summaryQuiet) {
+    if (await dismissSummary(page)) return 'dismiss-summary';
+    s = await seen(page);
+  }
   if (s.status !== 'playing' || s.pending) return '';
   const press = async (x: number, y: number) => {
     if (o.touch) await page.touchscreen.tap(x, y);

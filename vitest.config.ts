@@ -4,8 +4,19 @@ import { defineConfig } from 'vitest/config';
 // Time limits only catch a hung test: property tests and whole games take several times longer on a
 // loaded 2-core machine than on a quiet one, and no test here is a timing test.
 const unit = { testTimeout: 60_000 };
+const e2e = {
+  pool: 'forks',
+  testTimeout: 300_000,
+  hookTimeout: 120_000,
+  poolOptions: { forks: { singleFork: true } },
+} as const;
 export default defineConfig({
   test: {
+    // Three test files at a time (the e2e and system projects stay one at a time: singleFork). On 2
+    // cores vitest would run one (a worker per core less one), and most unit files wait more than they
+    // compute: the server's used 123 s of CPU in a 309 s run.
+    maxWorkers: 3,
+    minWorkers: 1,
     projects: [
       { test: { name: 'rules', include: ['packages/rules/**/*.test.ts'], ...unit } },
       { test: { name: 'bots', include: ['packages/bots/**/*.test.ts'], ...unit } },
@@ -35,14 +46,21 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['apps/web/**/*.test.ts'], environment: 'node', ...unit } },
       {
+        // The browser journeys: one at a time, each Chromium drawing in software takes a core.
         test: {
           name: 'e2e',
-          include: ['tests/**/*.test.ts'],
-          pool: 'forks',
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
-          // One browser-heavy file at a time: they share two cores.
-          poolOptions: { forks: { singleFork: true } },
+          include: ['tests/browser/**/*.test.ts'],
+          ...e2e,
+        },
+      },
+      {
+        // Real processes without a browser (Redis, nginx, kills and restarts, the image): one file at a
+        // time too, but scripts/test.sh runs this project beside the unit projects and the browser files,
+        // since most of its time is spent waiting for processes, not computing.
+        test: {
+          name: 'system',
+          include: ['tests/*.test.ts', 'tests/crash/**/*.test.ts'],
+          ...e2e,
         },
       },
     ],

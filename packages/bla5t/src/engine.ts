@@ -938,7 +938,8 @@ function toCarry(s: State, ev: Event[]): void {
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-const TYPES = new Set([
+/** What a person may send (the wire's message types) and what only the table sends (XT4). */
+export const PLAYER_TYPES = [
   'look',
   'draw',
   'keep',
@@ -955,8 +956,9 @@ const TYPES = new Set([
   'endTurn',
   'carryOver',
   'changeSet',
-  'timeout',
-]);
+] as const;
+export const SYSTEM_TYPES = ['timeout'] as const;
+const TYPES = new Set<string>([...PLAYER_TYPES, ...SYSTEM_TYPES]);
 
 function onTurn(s: State, seat: Seat, kind: State['step']['kind']): void {
   if (s.over) refuse('NOT_YOUR_TURN', 'the game is over');

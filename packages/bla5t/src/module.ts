@@ -6,7 +6,7 @@ import { type GameModule, type LogFields, type Outcome, type Result, refuse, typ
 import { z } from 'zod';
 import { easyDecide } from './bots.js';
 import { ALL_BOSSES, ALL_HEROES } from './cards.js';
-import { applyAction, createGame } from './engine.js';
+import { applyAction, createGame, PLAYER_TYPES, SYSTEM_TYPES } from './engine.js';
 import type { Action, ErrorCode, Event, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 
@@ -80,26 +80,6 @@ const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('carryOver'), use: z.array(z.enum(['jimbo', 'duo', 'enzo'])).max(3) }).strict(),
   z.object({ type: z.literal('changeSet'), heroes: z.array(card).max(4), bossSet: z.array(card).max(2) }).strict(),
 ]);
-
-const PLAYER_TYPES = [
-  'look',
-  'draw',
-  'keep',
-  'discardDrawn',
-  'placeDrawn',
-  'take',
-  'match',
-  'flip',
-  'power',
-  'swap',
-  'skipPower',
-  'claim',
-  'blast',
-  'endTurn',
-  'carryOver',
-  'changeSet',
-] as const;
-const SYSTEM_TYPES = ['timeout'] as const;
 
 type Code = ErrorCode | 'UNKNOWN_ACTION';
 

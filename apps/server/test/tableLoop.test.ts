@@ -26,7 +26,7 @@ function run(players: number, options: object, who: (seat: number) => SeatPlayer
     },
     changed: () => {},
   };
-  const opts = { players, ambush: false, team: false, ...options };
+  const opts = { players: players as 2 | 3 | 4, ambush: false, team: false, ...options };
   const loop = new TableLoop<State, Action, Event>(durakModule, opts, seed, hooks, CONFIG, clock, () => 0.5);
   loop.plan();
   for (let i = 0; i < 2_000 && !loop.outcome().over; i++) clock.advanceTo(clock.now() + 100);

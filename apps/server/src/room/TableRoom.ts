@@ -15,6 +15,7 @@ import type { Action, CreateOptions, GameState } from '@blaze/rules';
 import { type AuthContext, type Client, Room, ServerError } from '@colyseus/core';
 import { Encoder } from '@colyseus/schema';
 import { defaultGame, type TableModule } from '../games.js';
+import { genericSeats } from '../table/generic.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
 import type { BotDriver } from './botDriver.js';
@@ -122,6 +123,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
     arrive(this, client, auth);
+    genericSeats(this);
   }
 
   override onLeave(client: Client, consented: boolean): Promise<void> {
@@ -160,6 +162,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
 
   refreshSeats(): void {
     refreshSeats(this);
+    genericSeats(this);
   }
 
   applySettings(partial: Partial<TableSettings>): void {

@@ -16,7 +16,8 @@ import { matchMaker } from '@colyseus/core';
 import { Redis } from 'ioredis';
 import { withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
-import { restoring } from '../store/current.js';
+import { currentStore, restoring } from '../store/current.js';
+import { roomOfRecord } from '../store/recordGame.js';
 import { UNREPLAYABLE } from '../store/record.js';
 import type { TableStore } from '../store/types.js';
 
@@ -104,7 +105,7 @@ export function startAdoption(o: AdoptionOptions): Adoption {
       }
       restoring.add(table);
       try {
-        await matchMaker.handleCreateRoom(o.roomName, { restore: table });
+        await matchMaker.handleCreateRoom(await roomOfRecord(currentStore(), table, o.roomName), { restore: table });
       } finally {
         restoring.delete(table);
       }

@@ -23,7 +23,7 @@ import {
   UNKNOWN_RESTORE,
   UNREPLAYABLE,
 } from '../store/record.js';
-import { setUpGeneric } from '../table/generic.js';
+import { restoreGeneric, setUpGeneric } from '../table/generic.js';
 import { splitSettings } from '../table/lobby.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
@@ -205,7 +205,9 @@ function restore(room: LifeHost, r: RestoredTable): void {
   for (const x of r.results) room.results.add(x.game, x.names, x.keys, x.scores, x.winner);
   for (const c of r.chat) room.chat.put(c.seq, c.at, c.name, c.seat, c.text);
   room.log.restore(r.log);
-  if (r.game && r.options) {
+  if (r.generic && r.options) {
+    restoreGeneric(room, { gameNumber: r.gameNumber, options: { ...r.options }, actions: r.actions, state: r.generic.state });
+  } else if (r.game && r.options) {
     room.game = r.game;
     room.gameOptions = r.options;
     room.journal = [...r.actions];

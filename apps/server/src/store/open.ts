@@ -17,6 +17,7 @@ import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';
 import type { TableStore } from './types.js';
+import { roomOfRecord } from './recordGame.js';
 
 export interface StoreEnv {
   DATA_DIR?: string;
@@ -76,7 +77,7 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
     try {
       // Here, never routed elsewhere (createRoom may pick another process, which made a new empty
       // table instead). With a shared Redis, cluster/adopt.ts restores instead of this.
-      await matchMaker.handleCreateRoom(roomName, { restore: id });
+      await matchMaker.handleCreateRoom(await roomOfRecord(store, id, roomName), { restore: id });
       back.push(id);
     } catch (e) {
       // Not this build's to restore nor to give up (the table said why in its own log line): left on record

@@ -9,7 +9,7 @@
  * any @blaze/game module, its public and private views travel on the generic wire (table/wire.ts).
  */
 import { BLAZE_RULES_VERSION, blazeModule } from '@blaze/blaze-game';
-import { nextDealer, type State as DurakState } from '@blaze/durak';
+import { type State as DurakState, nextDealer } from '@blaze/durak';
 import { DURAK_RULES_VERSION, durakModule } from '@blaze/durak/module';
 import type { AnyGameModule } from '@blaze/game';
 

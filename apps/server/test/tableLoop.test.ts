@@ -46,7 +46,7 @@ it('bots play whole games at 2, 3 and 4 players, with Ambush and Team Battle', (
     expect(loop.outcome().losers.length + loop.outcome().winners.length).toBeGreaterThan(0);
     expect(sources).toContain('bot');
     // The journal replays to the same state (what a restore does).
-    let s = durakModule.setup({ players: n, ambush: false, team: false, ...o }, `loop-${n}`);
+    let s = durakModule.setup({ players: n as 2 | 3 | 4, ambush: false, team: false, ...o }, `loop-${n}`);
     for (const a of loop.journal) {
       const r = durakModule.apply(s, a);
       expect(r.ok).toBe(true);
@@ -57,7 +57,12 @@ it('bots play whole games at 2, 3 and 4 players, with Ambush and Team Battle', (
 });
 
 it("a person's clock runs out into the module's timeout move, and the game still ends", () => {
-  const { loop, sources } = run(2, {}, (seat) => (seat === 0 ? { kind: 'person' } : { kind: 'bot', strength: 'easy' }), 'p');
+  const { loop, sources } = run(
+    2,
+    {},
+    (seat) => (seat === 0 ? { kind: 'person' } : { kind: 'bot', strength: 'easy' }),
+    'p',
+  );
   expect(loop.outcome().over).toBe(true);
   expect(sources).toContain('clock');
 });

@@ -17,8 +17,8 @@ import { Redis } from 'ioredis';
 import { withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
 import { currentStore, restoring } from '../store/current.js';
-import { roomOfRecord } from '../store/recordGame.js';
 import { UNREPLAYABLE } from '../store/record.js';
+import { roomOfRecord } from '../store/recordGame.js';
 import type { TableStore } from '../store/types.js';
 
 export const CLAIM_PREFIX = 'blaze:claim:';

@@ -65,6 +65,7 @@ export type LifeHost = Pick<
   | 'maxClients'
   | 'module'
   | 'patchRate'
+  | 'personOf'
   | 'recorder'
   | 'refreshSeats'
   | 'restoredGrace'
@@ -206,7 +207,12 @@ function restore(room: LifeHost, r: RestoredTable): void {
   for (const c of r.chat) room.chat.put(c.seq, c.at, c.name, c.seat, c.text);
   room.log.restore(r.log);
   if (r.generic && r.options) {
-    restoreGeneric(room, { gameNumber: r.gameNumber, options: { ...r.options }, actions: r.actions, state: r.generic.state });
+    restoreGeneric(room, {
+      gameNumber: r.gameNumber,
+      options: { ...r.options },
+      actions: r.actions,
+      state: r.generic.state,
+    });
   } else if (r.game && r.options) {
     room.game = r.game;
     room.gameOptions = r.options;

@@ -13,11 +13,11 @@ import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
 import { UNKNOWN_RECORD, UNREPLAYABLE } from './record.js';
+import { roomOfRecord } from './recordGame.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';
 import type { TableStore } from './types.js';
-import { roomOfRecord } from './recordGame.js';
 
 export interface StoreEnv {
   DATA_DIR?: string;

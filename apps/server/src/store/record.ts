@@ -3,9 +3,9 @@
  * rebuilt from it. The room calls this as it calls the rules; no Colyseus here.
  */
 import { createHash } from 'node:crypto';
+import { replayGame } from '@blaze/game';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
-import { replayGame } from '@blaze/game';
 import { genericModule, isBlaze, tableGame } from '../games.js';
 import { storeWriteSeconds } from '../metrics.js';
 import { isStorageFault, storeFaults } from './faults.js';

@@ -7,7 +7,11 @@ import { DEFAULT_GAME, tableGame } from '../games.js';
 import type { TableStore } from './types.js';
 
 /** The room name for this table's record; the default game's when the record names none, or none this build plays. */
-export async function roomOfRecord(store: TableStore | null | undefined, table: string, fallback: string): Promise<string> {
+export async function roomOfRecord(
+  store: TableStore | null | undefined,
+  table: string,
+  fallback: string,
+): Promise<string> {
   if (!store) return fallback;
   const entries = await store.load(table);
   const named = entries.find((e) => e.t === 'game');

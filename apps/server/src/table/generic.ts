@@ -11,12 +11,12 @@ import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
-import { lifecycle } from '../store/current.js';
-import type { TableEntry } from '../store/types.js';
 import { speedOf } from '../room/clocks.js';
 import type { Refusal } from '../room/config.js';
 import type { TableHost } from '../room/host.js';
 import { timers } from '../room/timers.js';
+import { lifecycle } from '../store/current.js';
+import type { TableEntry } from '../store/types.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
 import { clearPrivateParts, GameTableState, initWire, publishViews, syncViews } from './wire.js';
@@ -129,7 +129,12 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
   const s = room.seating;
   const { min, max } = g.module.seats;
   for (let i = 0; i < s.seats && s.occupied() < g.lobby.players; i++) {
-    if (s.slots[i] === null) s.addBot(i, 'normal', room.state.scoreboard.map((row) => row.name));
+    if (s.slots[i] === null)
+      s.addBot(
+        i,
+        'normal',
+        room.state.scoreboard.map((row) => row.name),
+      );
   }
   const n = s.occupied();
   if (n < min || n > max) return { code: 'NOT_ENOUGH_PLAYERS', message: `A game needs ${min} to ${max} players.` };
@@ -150,7 +155,10 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
   const gameNumber = room.state.gameNumber + 1;
   const line = room.log.prepare('started', { value: gameNumber });
   // The seed rides in the start's options, as Blaze's does: the record replays from it.
-  const entries = [{ t: 'start', gameNumber, options: { ...options, seed } }, { t: 'log', line }];
+  const entries = [
+    { t: 'start', gameNumber, options: { ...options, seed } },
+    { t: 'log', line },
+  ];
   let unrecorded = false;
   room.recorder.write(
     entries as TableEntry[],
@@ -167,7 +175,9 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
       room.log.discard([line]);
     },
   );
-  return unrecorded ? { code: 'NOT_RECORDED', message: 'It could not be recorded, so it did not happen; try again.' } : null;
+  return unrecorded
+    ? { code: 'NOT_RECORDED', message: 'It could not be recorded, so it did not happen; try again.' }
+    : null;
 }
 
 /** A game on the loop: a new one, or a restored one (its replayed state and journal). */

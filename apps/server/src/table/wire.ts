@@ -62,11 +62,7 @@ export function initWire(w: GameWire, game: string, seats: number): void {
  * Writes one state's views into the wire: the public view, each playing seat's private part, and ''
  * for seats beyond the game's players. Only strings that changed are assigned (and patched).
  */
-export function publishViews(
-  w: GameWire,
-  viewOf: (viewer: number | null) => unknown,
-  players: number,
-): void {
+export function publishViews(w: GameWire, viewOf: (viewer: number | null) => unknown, players: number): void {
   const pub = publicPart(viewOf(null));
   setField(w, 'view', JSON.stringify(pub));
   w.seats.forEach((part, seat) => {
@@ -81,7 +77,11 @@ export function clearPrivateParts(w: GameWire): void {
 }
 
 /** Each client's view holds exactly its own seat's private part (none for a spectator). */
-export function syncViews(w: GameWire, clients: readonly { view?: StateView }[], seatOf: (i: number) => number | null): void {
+export function syncViews(
+  w: GameWire,
+  clients: readonly { view?: StateView }[],
+  seatOf: (i: number) => number | null,
+): void {
   clients.forEach((c, i) => {
     const v = c.view;
     if (!v) return;

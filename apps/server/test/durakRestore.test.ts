@@ -34,9 +34,13 @@ afterAll(async () => {
 const wireOf = (p: Player): any => (p.room.state as any)?.wire;
 function viewOf(p: Player): View | null {
   const w = wireOf(p);
-  if (!w?.view) return null;
+  if (!w?.view || w.view.size === 0) return null;
+  const pub: Record<string, unknown> = {};
+  w.view.forEach((text: string, key: string) => {
+    pub[key] = JSON.parse(text);
+  });
   const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...JSON.parse(w.view), ...(mine ? JSON.parse(mine) : {}) } as View;
+  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
 }
 
 const game = (id: string) => genericGame(serverRoom(id)) as { state: State; journal: Action[]; seed: string };

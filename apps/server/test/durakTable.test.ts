@@ -28,7 +28,7 @@ async function createDurak(settings: object): Promise<string> {
 }
 
 interface Wire {
-  view: string;
+  view: { size: number; forEach(f: (text: string, key: string) => void): void };
   seats: { view?: string }[];
 }
 // biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
@@ -37,9 +37,13 @@ const wireOf = (p: Player): Wire | undefined => (p.room.state as any)?.wire;
 /** What this client reads: the public view with its own seat's private part over it. */
 function viewOf(p: Player): View | null {
   const w = wireOf(p);
-  if (!w?.view) return null;
+  if (!w?.view || w.view.size === 0) return null;
+  const pub: Record<string, unknown> = {};
+  w.view.forEach((text: string, key: string) => {
+    pub[key] = JSON.parse(text);
+  });
   const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...JSON.parse(w.view), ...(mine ? JSON.parse(mine) : {}) } as View;
+  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
 }
 
 const CARD = /(?<![0-9A-Za-z])(?:6|7|8|9|10|11|12|13|14)[KSHC](?![0-9A-Za-z])/g;
@@ -170,6 +174,13 @@ it('3 players with Ambush: two people and a bot, a spectator, two games; nothing
   expect(view?.hand).toEqual([]);
   expect(view?.players).toBe(3);
   expect(serverRoom(id).state.players.filter((s) => s.bot).length).toBe(1);
+  // The wire's cost (a figure, not a limit): each client's frames' bytes, median, and per action.
+  const actions = genericGame(serverRoom(id))?.journal.length ?? 0;
+  for (const p of watches.keys()) {
+    const sizes = p.frames.map((f) => f.length).sort((a, b) => a - b);
+    const median = sizes[Math.floor(sizes.length / 2)];
+    console.log(`bytes ${p.name}: ${sizes.length} frames, median ${median} B, last game ${actions} actions`);
+  }
 });
 
 it('4 players in Team Battle (a person and three bots) and a rematch dealt by the loser (D11)', async () => {

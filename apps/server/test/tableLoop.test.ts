@@ -115,3 +115,23 @@ it('an action the room could not record did not happen', () => {
   expect(loop.state).toBe(before);
   expect(loop.journal).toEqual([]);
 });
+
+it('an action the record refused later is reverted: the game is as before it, and moves on', () => {
+  const clock = fakeClock();
+  const loop = new TableLoop<State, Action, Event>(
+    durakModule,
+    { players: 2, ambush: false, team: false },
+    's',
+    { player: () => ({ kind: 'person' }), accept: () => true, changed: () => {} },
+    CONFIG,
+    clock,
+  );
+  const before = loop.state;
+  const a = durakModule.legal(before, before.attacker)[0] as Action;
+  expect(loop.act(a, 'person')).toBeNull();
+  expect(loop.journal).toEqual([a]);
+  loop.revert(a);
+  expect(loop.journal).toEqual([]);
+  expect(loop.state).toEqual(before);
+  expect(loop.act(a, 'person')).toBeNull();
+});

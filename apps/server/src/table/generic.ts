@@ -160,9 +160,12 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
     { t: 'log', line },
   ];
   let unrecorded = false;
+  // Until the store has the start (a writer thread, Redis), nothing else may start or change seats.
+  room.starting = true;
   room.recorder.write(
     entries as TableEntry[],
     () => {
+      room.starting = false;
       if (room.disposed) return;
       g.seatsOfGame = seatsNow;
       begin(room, g, options, seed, gameNumber);
@@ -171,6 +174,7 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
       room.afterChange();
     },
     () => {
+      room.starting = false;
       unrecorded = true;
       room.log.discard([line]);
     },
@@ -236,9 +240,12 @@ function hooksOf(room: GenericHost, g: GenericTable) {
         .map((e) => room.log.prepare(e.type, g.module.log.fields(e)));
       const entries = [{ t: 'action', action }, ...lines.map((line) => ({ t: 'log', line }))];
       let unrecorded = false;
+      let answered = false;
+      const loop = g.loop;
       room.recorder.write(
         entries as TableEntry[],
         () => {
+          answered = true;
           metrics.actionsApplied.inc({ source: source === 'auto' ? 'clock' : source });
           if (room.disposed) return;
           for (const line of lines) room.log.show(line);
@@ -250,6 +257,10 @@ function hooksOf(room: GenericHost, g: GenericTable) {
         () => {
           unrecorded = true;
           room.log.discard(lines);
+          // Refused later (a writer thread, Redis): the game goes back to before it, as Blaze's does.
+          if (answered || !loop || loop !== g.loop) return;
+          answered = true;
+          loop.revert(action);
         },
       );
       return !unrecorded;
@@ -281,6 +292,8 @@ export function genericSeats(room: GenericHost): void {
   if (!g) return;
   const w = wireOf(room);
   if (room.state.status !== 'playing' && JSON.stringify(room.seating.slots) !== g.seatsOfGame) clearPrivateParts(w);
+  // A person who dropped is now played by the stand-in bot (or is back): the loop's timers follow.
+  if (room.state.status === 'playing') g.loop?.plan();
   syncViews(w, room.clients, (i) => {
     const c = room.clients[i];
     return c ? (room.personOf(c)?.seat ?? null) : null;

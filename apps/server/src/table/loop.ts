@@ -107,6 +107,23 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     return null;
   }
 
+  /**
+   * An accepted action the record refused after all (an asynchronous store): the game goes back to
+   * the state before it, replayed from the journal without it and whatever followed it.
+   */
+  revert(action: A): void {
+    const at = this.journal.lastIndexOf(action);
+    if (at < 0) return;
+    this.journal.length = at;
+    let s = this.module.setup(this.options, this.seed) as S;
+    for (const a of this.journal) {
+      const r = this.module.apply(s, a);
+      if (r.ok) s = r.state as S;
+    }
+    this.state = s;
+    this.plan();
+  }
+
   /** Who the game waits for, and the timer the loop runs for each (an automatic step's role is not told). */
   deadlines(): { seat: Seat | null; at: number; kind: Planned['kind'] }[] {
     return this.planned.map((p) => ({ seat: p.due.seat, at: p.at, kind: p.kind }));

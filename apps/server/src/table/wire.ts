@@ -1,18 +1,18 @@
 /**
  * The generic wire of a game other than Blaze (Blaze keeps its tuned schema): the table's schema
  * (BlazeState's table fields: status, seats, settings, log, chat, results) plus one `wire` child
- * holding the game's public view (`module.view(state, null)`) as JSON, and one private part per seat
+ * holding the game's public view (`module.view(state, null)`) as JSON per key, and one private part per seat
  * whose only field is @view(): it reaches a client only when that seat's part is in the client's
  * StateView (syncViews), as Blaze's hands do.
  *
  * A seat's private part is what its view says differently from the public one, key by key (Durak:
  * `viewer` and `hand`), so a client reads `{ ...public, ...private }` and no seat's part repeats the
- * public view. A patch carries only the strings that changed, whole: see the report for bytes.
+ * public view. A patch carries only the strings that changed, whole.
  * The view's `log` is left out: the game's events reach the table's own log ring (generic.ts), which
  * is what a client reads for the log, so the view string does not grow with every move.
  */
 import { BlazeState } from '@blaze/protocol/schema';
-import { ArraySchema, Schema, type StateView, type, view } from '@colyseus/schema';
+import { ArraySchema, MapSchema, Schema, type StateView, type, view } from '@colyseus/schema';
 import { setField } from '../room/sync.js';
 
 export class SeatPart extends Schema {
@@ -22,8 +22,11 @@ export class SeatPart extends Schema {
 export class GameWire extends Schema {
   /** The game's id ('durak'): which client reads `view`. */
   @type('string') game = '';
-  /** JSON of module.view(state, null), less `log`; '' before the first game. */
-  @type('string') view = '';
+  /**
+   * module.view(state, null) less `log`, one JSON string per top-level key: a move patches only the
+   * keys it changed (Durak: `table`, `handCounts`, `awaited`, ...). Empty before the first game.
+   */
+  @type({ map: 'string' }) view = new MapSchema<string>();
   /** One per seat: JSON of what that seat's view says differently from `view` (@view: its own only). */
   @type([SeatPart]) seats = new ArraySchema<SeatPart>();
 }
@@ -64,7 +67,11 @@ export function initWire(w: GameWire, game: string, seats: number): void {
  */
 export function publishViews(w: GameWire, viewOf: (viewer: number | null) => unknown, players: number): void {
   const pub = publicPart(viewOf(null));
-  setField(w, 'view', JSON.stringify(pub));
+  for (const [k, x] of Object.entries(pub)) {
+    const text = JSON.stringify(x);
+    if (w.view.get(k) !== text) w.view.set(k, text);
+  }
+  for (const k of [...w.view.keys()]) if (!(k in pub)) w.view.delete(k);
   w.seats.forEach((part, seat) => {
     const text = seat < players ? JSON.stringify(privateDiff(pub, viewOf(seat))) : '';
     if (part.view !== text) part.view = text;

@@ -5,7 +5,7 @@
  * card ids it may not know by then: only its own hand and what is public (the trump card, the cards
  * on the table, cards named in the public log: taken on a retreat, the drawn trump card) may appear.
  */
-import type { Action, View } from '@blaze/durak';
+import { type Action, nextDealer, type State, type View } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
@@ -119,6 +119,7 @@ async function playGames(
   settings: object,
   people: string[],
   games: number,
+  ends: State[] = [],
 ): Promise<{ id: string; watches: Map<Player, Watch>; host: Player; spectator: Player }> {
   const id = await createDurak(settings);
   const players: Player[] = [];
@@ -143,6 +144,7 @@ async function playGames(
       90_000,
       `game ${game} end`,
     );
+    ends.push(genericGame(serverRoom(id))?.state as State);
   }
   for (const r of runs) r.stop();
   return { id, watches, host, spectator };
@@ -184,12 +186,23 @@ it('3 players with Ambush: two people and a bot, a spectator, two games; nothing
 });
 
 it('4 players in Team Battle (a person and three bots) and a rematch dealt by the loser (D11)', async () => {
-  const { id, watches, spectator } = await playGames({ players: 4, team: true }, ['Ada'], 2);
+  const ends: State[] = [];
+  const { id, watches, spectator } = await playGames({ players: 4, team: true }, ['Ada'], 2, ends);
+  // D11.1: the second game was dealt by the first game's loser (the team tie-break: nextDealer).
+  expect(ends[1]?.dealer).toBe(nextDealer(ends[0] as State));
   expectNoLeak(watches, spectator);
   expect(viewOf(spectator)?.team).toBe(true);
   expect(viewOf(spectator)?.teams.length).toBe(2);
-  const g = genericGame(serverRoom(id));
-  expect(g).not.toBeNull();
+  const room = serverRoom(id);
+  const first = genericGame(room);
+  expect(first).not.toBeNull();
+  // The evening's scoreboard: two games, each losing seat scored 1 (a running tally of losses).
+  expect(room.state.results.length).toBe(2);
+  const rows = room.state.scoreboard.map((r) => ({ games: r.games, points: r.points }));
+  expect(rows.every((r) => r.games === 2)).toBe(true);
+  expect(rows.reduce((n, r) => n + r.points, 0)).toBe(
+    room.state.results.reduce((n, r) => n + r.scores.reduce((a, b) => a + b, 0), 0),
+  );
 });
 
 it('2 players and 4 players by the lobby options message; a bad option is refused and changes nothing', async () => {

@@ -16,6 +16,7 @@ import type { Refusal } from '../room/config.js';
 import type { TableHost } from '../room/host.js';
 import { timers } from '../room/timers.js';
 import { lifecycle } from '../store/current.js';
+import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
@@ -34,6 +35,7 @@ export type GenericHost = Pick<
   | 'personOf'
   | 'recorder'
   | 'refreshSeats'
+  | 'results'
   | 'roomId'
   | 'seating'
   | 'settings'
@@ -275,8 +277,22 @@ function publish(room: GenericHost, g: GenericTable, state: unknown): void {
   publishViews(wireOf(room), (viewer) => g.module.view(state, viewer), players);
 }
 
+/**
+ * The game's end on the evening's scoreboard and the record: a game that names losers (Durak) scores
+ * 1 per loss, so a row's points are its running tally of losses; `winner` is the one winner if the
+ * game names exactly one, else -1.
+ */
 function finish(room: GenericHost, o: Outcome): void {
   room.state.status = 'finished';
+  const players = o.ranks.reduce((n, group) => n + group.length, 0);
+  const slots = room.seating.slots.slice(0, players);
+  const names = slots.map((_, seat) => room.seating.nameAt(seat));
+  const keys = slots.map((x) => (x === null ? '' : x.kind === 'bot' ? `bot:${x.name}` : tokenHash(x.token)));
+  const scores = slots.map((_, seat) => (o.losers.includes(seat) ? 1 : 0));
+  const winner = o.winners.length === 1 ? (o.winners[0] as number) : -1;
+  const n = room.state.gameNumber;
+  room.results.add(n, names, keys, scores, winner);
+  room.recorder.push({ t: 'result', game: n, names, keys, scores, winner });
   room.config.edge.log.info(
     { table: room.roomId, game: room.state.gameNumber, losers: o.losers.join(',') },
     'game over',

@@ -6,7 +6,7 @@
  * seat changes (genericSeats) and a restore (restoreGeneric). A table's adapter is kept here, by
  * room, so the room class holds no field of it.
  */
-import type { AnyGameModule, EventBase, Outcome } from '@blaze/game';
+import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
 import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
@@ -234,7 +234,7 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       const o = room.seating.slots[seat];
       return { kind: 'bot', strength: o?.kind === 'bot' ? o.strength : (g.module.bots.strengths.at(-1) ?? '') };
     },
-    accept: (action: unknown, next: unknown, events: readonly EventBase[], source: Source): boolean => {
+    accept: (action: ActionBase, next: unknown, events: readonly EventBase[], source: Source): boolean => {
       // Each event as nobody in particular sees it: the log never carries a secret.
       const lines = events
         .map((e) => g.module.redact(e, null) as EventBase | null)

@@ -93,10 +93,16 @@ function watch(p: Player): Watch {
 function play(p: Player): { stop(): void } {
   let stopped = false;
   let busy = false;
+  let lastKey = '';
   const tick = () => {
     if (stopped || busy) return;
     const v = viewOf(p);
     if (!v || v.over || v.awaited !== p.seat || p.room.state.status !== 'playing') return;
+    // One move per view, as a person sends: a move sent again and again before the patch answering
+    // it arrives would be refused each time, and refusals count toward the edge's rate limit.
+    const key = JSON.stringify([p.room.state.gameNumber, v.table, v.hand, v.awaited, v.attacker, v.defender]);
+    if (key === lastKey) return;
+    lastKey = key;
     const a: Action | null = decide('easy', v, Math.random);
     if (!a) return;
     busy = true;

@@ -4,25 +4,58 @@
  * POST /api/tables and the record's reader (store/gameKinds.ts) ask here, and the table asks the
  * entry's module for seats, action types, rules, timeouts and outcome.
  *
- * The table still mirrors its game into Blaze's schema (@blaze/protocol/schema): a module's wire is
- * the next step (the platform issue's item 4), so for now an entry's module has Blaze's types.
+ * Blaze keeps its own tuned path (its schema, room/gameFlow.ts, its clocks and bots): its entry's
+ * module has Blaze's types. Every other game plays on the generic table (src/table/): its module is
+ * any @blaze/game module, its public and private views travel on the generic wire (table/wire.ts).
  */
 import { BLAZE_RULES_VERSION, blazeModule } from '@blaze/blaze-game';
+import { type State as DurakState, nextDealer } from '@blaze/durak';
+import { DURAK_RULES_VERSION, durakModule } from '@blaze/durak/module';
+import type { AnyGameModule } from '@blaze/game';
 
-/** What a table needs of its game's module (Blaze's types until each game has its own wire). */
-export type TableModule = typeof blazeModule;
+/** What a table needs of Blaze's module (its typed path). */
+export type BlazeModule = typeof blazeModule;
+
+/**
+ * What a table needs of its game's module: Blaze's typed module on Blaze's path, any module on the
+ * generic one (table/generic.ts checks `isBlaze` before it takes a module as generic).
+ */
+export type TableModule = BlazeModule;
 
 export interface TableGame {
   id: string;
   module: TableModule;
   /** Every rules version whose records this build still replays (the module's own among them). */
   replays: readonly number[];
+  /**
+   * The options of the next game given the last one's end (Durak's D11: the loser deals), or
+   * undefined to keep the lobby's. Only asked when the same people sit as in the last game.
+   */
+  nextOptions?(last: unknown, options: Record<string, unknown>): Record<string, unknown>;
 }
 
-const GAMES: readonly TableGame[] = [{ id: blazeModule.id, module: blazeModule, replays: [BLAZE_RULES_VERSION] }];
+/** A generic game's module, typed as it is (the registry stores every entry under TableModule). */
+export function genericModule(g: Pick<TableGame, 'module'>): AnyGameModule {
+  return g.module as unknown as AnyGameModule;
+}
+
+const GAMES: readonly TableGame[] = [
+  { id: blazeModule.id, module: blazeModule, replays: [BLAZE_RULES_VERSION] },
+  {
+    id: durakModule.id,
+    module: durakModule as unknown as TableModule,
+    replays: [DURAK_RULES_VERSION],
+    nextOptions: (last, options) => ({ ...options, dealer: nextDealer(last as DurakState) }),
+  },
+];
 
 /** A new table's game when its creator names none (and what a record naming none holds). */
 export const DEFAULT_GAME = 'blaze';
+
+/** Whether a module is Blaze's (its own schema and path) rather than a generic game's. */
+export function isBlaze(module: { id: string }): boolean {
+  return module.id === blazeModule.id;
+}
 
 /** Every registered game, in the order they are offered. */
 export function tableGames(): readonly TableGame[] {

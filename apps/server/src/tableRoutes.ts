@@ -3,7 +3,7 @@
  * when the server is full); GET /api/tables/:id and /lookup answer the join screen from the
  * matchmaking listing, so they answer for tables of any process (rate-limited per address too).
  */
-import { type TableCard, type TableLookup, tableSettings } from '@blaze/protocol';
+import type { TableCard, TableLookup } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { z } from 'zod';
@@ -15,10 +15,11 @@ import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
 import { currentKind, knownGames } from './store/gameKinds.js';
 import { hasRecord } from './store/hasRecord.js';
+import { checkSettings } from './table/lobby.js';
 import type { HoldTicket } from './tableHoldings.js';
 
 const createTableBody = z
-  .object({ game: z.string().max(40).optional(), settings: tableSettings.partial().optional() })
+  .object({ game: z.string().max(40).optional(), settings: z.record(z.string(), z.unknown()).optional() })
   .strict();
 
 /** A table's room is defined under its game's id (app.ts, games.ts). */
@@ -75,6 +76,12 @@ export function mountTableRoutes(
       res
         .status(400)
         .json({ code: 'UNKNOWN_GAME', message: `No such game; this server plays: ${knownGames().join(', ')}.` });
+      return;
+    }
+    // The table's settings by tableSettings, the game's lobby options (Durak's) by its module.
+    const split = checkSettings(game, body.data.settings ?? {});
+    if (split) {
+      res.status(400).json({ code: 'MALFORMED', message: split });
       return;
     }
     try {

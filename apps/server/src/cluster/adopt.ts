@@ -16,8 +16,9 @@ import { matchMaker } from '@colyseus/core';
 import { Redis } from 'ioredis';
 import { withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
-import { restoring } from '../store/current.js';
+import { currentStore, restoring } from '../store/current.js';
 import { UNREPLAYABLE } from '../store/record.js';
+import { roomOfRecord } from '../store/recordGame.js';
 import type { TableStore } from '../store/types.js';
 
 export const CLAIM_PREFIX = 'blaze:claim:';
@@ -104,7 +105,7 @@ export function startAdoption(o: AdoptionOptions): Adoption {
       }
       restoring.add(table);
       try {
-        await matchMaker.handleCreateRoom(o.roomName, { restore: table });
+        await matchMaker.handleCreateRoom(await roomOfRecord(currentStore(), table, o.roomName), { restore: table });
       } finally {
         restoring.delete(table);
       }

@@ -17,6 +17,7 @@ import { Encoder } from '@colyseus/schema';
 import { defaultGame, type TableModule } from '../games.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
+import { genericSeats } from '../table/generic.js';
 import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
 import { speedOf, type TableClocks } from './clocks.js';
@@ -123,6 +124,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
     arrive(this, client, auth);
+    genericSeats(this);
   }
 
   override onLeave(client: Client, consented: boolean): Promise<void> {
@@ -161,6 +163,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
 
   refreshSeats(): void {
     refreshSeats(this);
+    genericSeats(this);
   }
 
   applySettings(partial: Partial<TableSettings>): void {

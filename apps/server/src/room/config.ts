@@ -29,6 +29,8 @@ export interface RoomConfig {
   startWaitMs: number;
   /** A write waiting this long shows everyone that saving is delayed (moves wait, none is lost). */
   saveNoticeMs: number;
+  /** A generic game's automatic steps (DT3) wait this long, at random in the range (default 0.5-1.5 s). */
+  autoDelayMs?: readonly [number, number];
 }
 
 export const DEFAULT_ROOM_CONFIG: RoomConfig = {

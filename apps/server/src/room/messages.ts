@@ -13,6 +13,7 @@ import {
 } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Client } from '@colyseus/core';
+import { genericMessage } from '../table/generic.js';
 import type { Refusal } from './config.js';
 import { act, type GameFlowHost, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import type { TableHost } from './host.js';
@@ -32,6 +33,7 @@ export type MessageHost = Pick<
   | 'game'
   | 'log'
   | 'module'
+  | 'onUncaughtException'
   | 'personOf'
   | 'recorder'
   | 'refreshSeats'
@@ -63,6 +65,8 @@ const TABLE_REQUESTS = new Set<ClientMessageType>([
 export function onAnyMessage(room: MessageHost, client: Client, type: string | number, payload: unknown): void {
   // The rates were charged before the payload was decoded (frameGuard.ts, Edge.admitFrame).
   const request = String(type).slice(0, 40);
+  // A game other than Blaze answers its own actions, start and lobby options (table/generic.ts).
+  if (genericMessage(room, client, type, payload)) return;
   // A system action (a clock's: Blaze's closeWindow) is the table's alone: from a client, no message.
   if (!isClientMessageType(type) || room.module.actionTypes.system.includes(type as never)) {
     refuse(room, client, request, { code: 'UNKNOWN_ACTION', message: `Unknown message type ${request}.` });

@@ -7,7 +7,7 @@ import { tableSettings } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
 import { ServerError } from '@colyseus/core';
 import { sharedBotPool } from '../botPool/pool.js';
-import { tableGame } from '../games.js';
+import { genericModule, isBlaze, tableGame } from '../games.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { closeOnRecord } from '../store/closing.js';
@@ -23,6 +23,8 @@ import {
   UNKNOWN_RESTORE,
   UNREPLAYABLE,
 } from '../store/record.js';
+import { restoreGeneric, setUpGeneric } from '../table/generic.js';
+import { splitSettings } from '../table/lobby.js';
 import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
 import { TableClocks } from './clocks.js';
@@ -63,6 +65,7 @@ export type LifeHost = Pick<
   | 'maxClients'
   | 'module'
   | 'patchRate'
+  | 'personOf'
   | 'recorder'
   | 'refreshSeats'
   | 'restoredGrace'
@@ -113,7 +116,10 @@ export function setUpTable(room: LifeHost, options: Record<string, unknown>): st
   timers(room).setTimeout(() => {
     if (room.seating.people.size === 0 && room.clients.length === 0) void room.disconnect();
   }, room.config.unclaimedMs);
-  const state = new BlazeState();
+  // A game other than Blaze: its lobby options apart from the table's settings, its wire in the state.
+  const split = splitSettings(isBlaze(entry.module) ? null : genericModule(entry), options?.settings ?? {});
+  if (!split.ok) throw new ServerError(400, `Bad table settings: ${split.message}`);
+  const state = split.game ? setUpGeneric(room, entry, split.game) : new BlazeState();
   for (let i = 0; i < room.module.seats.max; i++) state.players.push(new PlayerSlot());
   room.state = state;
   room.chat = new Chat(state);
@@ -131,7 +137,7 @@ export function setUpTable(room: LifeHost, options: Record<string, unknown>): st
     () => room.game,
     sharedBotPool,
   );
-  const requested = tableSettings.partial().safeParse(options?.settings ?? {});
+  const requested = tableSettings.partial().safeParse(split.table);
   if (!requested.success) {
     throw new ServerError(400, `Bad table settings: ${requested.error.issues[0]?.message ?? 'invalid'}`);
   }
@@ -200,7 +206,14 @@ function restore(room: LifeHost, r: RestoredTable): void {
   for (const x of r.results) room.results.add(x.game, x.names, x.keys, x.scores, x.winner);
   for (const c of r.chat) room.chat.put(c.seq, c.at, c.name, c.seat, c.text);
   room.log.restore(r.log);
-  if (r.game && r.options) {
+  if (r.generic && r.options) {
+    restoreGeneric(room, {
+      gameNumber: r.gameNumber,
+      options: { ...r.options },
+      actions: r.actions,
+      state: r.generic.state,
+    });
+  } else if (r.game && r.options) {
     room.game = r.game;
     room.gameOptions = r.options;
     room.journal = [...r.actions];

@@ -13,6 +13,7 @@ import { lifecycle, restoring, setStore } from './current.js';
 import { storeFaults } from './faults.js';
 import { watchWrites } from './health.js';
 import { UNKNOWN_RECORD, UNREPLAYABLE } from './record.js';
+import { roomOfRecord } from './recordGame.js';
 import { openRedisStore } from './redis.js';
 import { openSqliteStore } from './sqlite.js';
 import { openSqliteThreadStore } from './sqliteThread.js';
@@ -76,7 +77,7 @@ export async function restoreTables(store: TableStore, roomName: string): Promis
     try {
       // Here, never routed elsewhere (createRoom may pick another process, which made a new empty
       // table instead). With a shared Redis, cluster/adopt.ts restores instead of this.
-      await matchMaker.handleCreateRoom(roomName, { restore: id });
+      await matchMaker.handleCreateRoom(await roomOfRecord(store, id, roomName), { restore: id });
       back.push(id);
     } catch (e) {
       // Not this build's to restore nor to give up (the table said why in its own log line): left on record

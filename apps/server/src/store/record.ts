@@ -3,8 +3,10 @@
  * rebuilt from it. The room calls this as it calls the rules; no Colyseus here.
  */
 import { createHash } from 'node:crypto';
+import { replayGame } from '@blaze/game';
 import type { TableSettings } from '@blaze/protocol';
 import { type Action, type CreateOptions, type GameState, replay } from '@blaze/rules';
+import { genericModule, isBlaze, tableGame } from '../games.js';
 import { storeWriteSeconds } from '../metrics.js';
 import { isStorageFault, storeFaults } from './faults.js';
 import { type GameKind, knowsKind, LEGACY_KIND } from './gameKinds.js';
@@ -301,6 +303,8 @@ export interface RestoredTable {
   /** The current (last) game's actions. */
   actions: Action[];
   game: GameState | null;
+  /** A generic game's (not Blaze's) current state, replayed by its module from `options` (its seed in them). */
+  generic: { state: unknown } | null;
   /** Every game the table started, in order, the current one last (finished games' records come from these). */
   games: RecordedGame[];
   chat: Extract<TableEntry, { t: 'chat' }>[];
@@ -345,6 +349,7 @@ export function rebuild(entries: readonly TableEntry[]): Rebuilt {
     options: null,
     actions: [],
     game: null,
+    generic: null,
     games: [],
     chat: [],
     log: [],
@@ -418,7 +423,14 @@ export function rebuild(entries: readonly TableEntry[]): Rebuilt {
       }
     }
   }
-  if (r.options) {
+  const entry = tableGame(r.kind.game);
+  if (r.options && entry && !isBlaze(entry.module)) {
+    // A generic game's start holds its module's options with the seed among them (table/generic.ts).
+    const { seed, ...options } = r.options as unknown as Record<string, unknown>;
+    const g = replayGame(genericModule(entry), options, String(seed), r.actions as never[]);
+    if (!g.ok) return { error: `action ${g.index} does not replay: ${g.error.code}` };
+    r.generic = { state: g.state };
+  } else if (r.options) {
     const g = replay(r.options, r.actions);
     if (!g.ok) return { error: `action ${g.index} does not replay: ${g.error.code}` };
     r.game = g.state;

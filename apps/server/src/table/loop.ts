@@ -1,0 +1,210 @@
+/**
+ * The headless table loop for any game module (@blaze/game): one game's state, its journal, who is
+ * due, and the timers that move it on (clocks, bots, automatic steps). Pure apart from the timers
+ * and the random source it is handed, so the server room, tests (and later practice) run the same
+ * loop. It knows no sockets, no schema and no record: `accept` is asked before an action counts
+ * (the room writes it to the record there and may refuse), `changed` is told after.
+ *
+ * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
+ * than Blaze plays on.
+ */
+import type { ActionBase, AnyGameModule, Due, EventBase, Outcome, RuleError, Seat } from '@blaze/game';
+
+export interface LoopTimers {
+  setTimeout(fn: () => void, ms: number): { clear(): void };
+}
+
+/** Who plays a seat now: a person (clocks only), or a bot of a strength (it decides by itself). */
+export type SeatPlayer = { kind: 'person' } | { kind: 'bot'; strength: string };
+
+export interface LoopConfig {
+  /** A due role's clock, ms (Durak's DT4: open, continue, defend, ambush). */
+  clockMs(role: string): number;
+  /** A bot's thinking time before it acts, ms. */
+  botDelayMs: number;
+  /**
+   * The random delay before an automatic step (role `auto`, DT3), ms: the same range whoever is due
+   * and whatever they hold, so its timing tells nothing.
+   */
+  autoDelayMs: readonly [number, number];
+}
+
+export type Source = 'person' | 'bot' | 'clock' | 'auto';
+
+export interface LoopHooks<S, A, E> {
+  /** Who plays this seat now (read at every plan: a person may drop and a bot stand in). */
+  player(seat: Seat): SeatPlayer;
+  /**
+   * An accepted action, before it counts: the room records it. Answer false (not recorded) and the
+   * action did not happen.
+   */
+  accept(action: A, next: S, events: readonly E[], source: Source): boolean;
+  /** After an action counted (and when the game is over, `outcome.over`). */
+  changed(state: S, events: readonly E[], outcome: Outcome): void;
+  /** A timer's error: never thrown out of a timer. */
+  fault?(error: unknown): void;
+}
+
+export const NOT_RUNNING: RuleError = { code: 'WRONG_PHASE', message: 'No game is running.' };
+export const NOT_RECORDED: RuleError = {
+  code: 'NOT_RECORDED',
+  message: 'It could not be recorded, so it did not happen; try again.',
+};
+
+interface Planned {
+  key: string;
+  timer: { clear(): void };
+  /** When it fires (epoch ms): shown as a deadline for clocks. */
+  at: number;
+  due: Due;
+  kind: 'clock' | 'bot' | 'auto';
+}
+
+export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends EventBase = EventBase> {
+  state: S;
+  readonly journal: A[] = [];
+  private planned: Planned[] = [];
+  private stopped = false;
+
+  constructor(
+    readonly module: AnyGameModule,
+    readonly options: unknown,
+    readonly seed: string,
+    private readonly hooks: LoopHooks<S, A, E>,
+    private readonly config: LoopConfig,
+    private readonly timers: LoopTimers,
+    private readonly rnd: () => number = Math.random,
+    /** A restored game: its journal replayed (module.apply), refused on the first bad action. */
+    replayed?: { state: S; journal: readonly A[] },
+  ) {
+    this.state = replayed ? replayed.state : (module.setup(options, seed) as S);
+    if (replayed) this.journal.push(...replayed.journal);
+  }
+
+  outcome(): Outcome {
+    return this.module.outcome(this.state);
+  }
+
+  /** A person's untrusted message from the seat the table knows. */
+  message(raw: unknown, seat: Seat): RuleError | null {
+    const parsed = this.module.parseAction(raw, seat);
+    if (!parsed.ok) return parsed.error;
+    return this.act(parsed.value as A, 'person');
+  }
+
+  /** The one path every action takes (people, bots, clocks, automatic steps): judged, accepted, shown. */
+  act(action: A, source: Source): RuleError | null {
+    if (this.stopped || this.outcome().over) return NOT_RUNNING;
+    const r = this.module.apply(this.state, action);
+    if (!r.ok) return r.error;
+    const next = r.state as S;
+    const events = r.events as readonly E[];
+    if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
+    this.state = next;
+    this.journal.push(action);
+    this.plan();
+    this.hooks.changed(next, events, this.outcome());
+    return null;
+  }
+
+  /**
+   * An accepted action the record refused after all (an asynchronous store): the game goes back to
+   * the state before it, replayed from the journal without it and whatever followed it.
+   */
+  revert(action: A): void {
+    const at = this.journal.lastIndexOf(action);
+    if (at < 0) return;
+    this.journal.length = at;
+    let s = this.module.setup(this.options, this.seed) as S;
+    for (const a of this.journal) {
+      const r = this.module.apply(s, a);
+      if (r.ok) s = r.state as S;
+    }
+    this.state = s;
+    this.plan();
+  }
+
+  /** Who the game waits for, and the timer the loop runs for each (an automatic step's role is not told). */
+  deadlines(): { seat: Seat | null; at: number; kind: Planned['kind'] }[] {
+    return this.planned.map((p) => ({ seat: p.due.seat, at: p.at, kind: p.kind }));
+  }
+
+  /**
+   * Timers for everyone due now: kept while nothing moved and the same player is due in the same role
+   * (a re-plan after a seat change), made for the new ones, cleared for the rest.
+   */
+  plan(): void {
+    const due = this.stopped ? [] : (this.module.due(this.state) as readonly Due[]);
+    const keep: Planned[] = [];
+    const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
+    for (const p of this.planned) {
+      if (wanted.some((w) => w.key === p.key)) keep.push(p);
+      else p.timer.clear();
+    }
+    this.planned = keep;
+    for (const { d, key } of wanted) {
+      if (this.planned.some((p) => p.key === key)) continue;
+      this.planned.push(this.schedule(d, key));
+    }
+  }
+
+  /** Ends the game's timers (the table closes, or a new game replaces this one). */
+  stop(): void {
+    this.stopped = true;
+    for (const p of this.planned) p.timer.clear();
+    this.planned = [];
+  }
+
+  private keyOf(d: Due): string {
+    const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
+    // The journal's length in the key: every move starts fresh timers for whoever is due after it.
+    const by = who.kind === 'bot' ? `bot:${who.strength}` : 'person';
+    return `${d.seat}:${d.role}:${by}:${this.journal.length}`;
+  }
+
+  private schedule(d: Due, key: string): Planned {
+    const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
+    let kind: Planned['kind'];
+    let ms: number;
+    if (d.role === 'auto') {
+      kind = 'auto';
+      const [lo, hi] = this.config.autoDelayMs;
+      ms = lo + Math.floor(this.rnd() * (hi - lo + 1));
+    } else if (who.kind === 'bot') {
+      kind = 'bot';
+      ms = this.config.botDelayMs;
+    } else {
+      kind = 'clock';
+      ms = this.config.clockMs(d.role);
+    }
+    const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
+    return { key, timer, at: Date.now() + ms, due: d, kind };
+  }
+
+  private fire(d: Due, kind: Planned['kind'], key: string): void {
+    this.planned = this.planned.filter((p) => p.key !== key);
+    if (this.stopped) return;
+    try {
+      let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
+      if (kind === 'bot' && d.seat !== null) {
+        const who = this.hooks.player(d.seat);
+        const strengths = this.module.bots.strengths;
+        const strength = who.kind === 'bot' && strengths.includes(who.strength) ? who.strength : strengths.at(-1);
+        const view = this.module.view(this.state, d.seat);
+        const action = this.module.bots.decide(strength as string, view, this.rnd) as A | null;
+        if (action) refused = this.act(action, 'bot');
+      }
+      if (refused !== null) {
+        // A clock, an automatic step, or a bot with nothing accepted: the game's own timeout move,
+        // so a table never stalls.
+        const action = this.module.onTimeout(this.state, d, this.rnd) as A | null;
+        if (action) refused = this.act(action, kind === 'auto' ? 'auto' : 'clock');
+      }
+      // Not moved on (refused, or not recorded): re-arm, so it is tried again rather than stuck.
+      if (refused !== null) this.plan();
+    } catch (e) {
+      this.hooks.fault?.(e);
+      this.plan();
+    }
+  }
+}

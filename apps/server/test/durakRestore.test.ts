@@ -1,0 +1,109 @@
+/**
+ * A Durak table restored after a restart (issue 36 item 3): its SQLite record names game `durak` and
+ * its rules version, restoreTables creates the room of the record's game (not the default game's),
+ * the game is replayed from (options, seed, actions) to the same state, and it plays on to its end.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import type { Action, State, View } from '@blaze/durak';
+import { DURAK_RULES_VERSION } from '@blaze/durak/module';
+import { CLOSE_RESTARTING } from '@blaze/protocol';
+import { matchMaker } from '@colyseus/core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOM_NAME } from '../src/app.js';
+import { lifecycle, setStore } from '../src/store/current.js';
+import { openStore, restoreTables } from '../src/store/open.js';
+import type { TableStore } from '../src/store/types.js';
+import { genericGame } from '../src/table/generic.js';
+import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
+
+const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
+const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-durak-restore-'));
+let store: TableStore;
+beforeAll(() => {
+  store = openStore({ DATA_DIR: dir });
+});
+afterAll(async () => {
+  setStore(null);
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
+const wireOf = (p: Player): any => (p.room.state as any)?.wire;
+function viewOf(p: Player): View | null {
+  const w = wireOf(p);
+  if (!w?.view || w.view.size === 0) return null;
+  const pub: Record<string, unknown> = {};
+  w.view.forEach((text: string, key: string) => {
+    pub[key] = JSON.parse(text);
+  });
+  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
+  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
+}
+
+const game = (id: string) => genericGame(serverRoom(id)) as { state: State; journal: Action[]; seed: string };
+
+/** One move by whoever is awaited, from that person's own view: its lowest legal card, else end/retreat. */
+async function move(id: string, people: Player[]): Promise<void> {
+  const before = game(id).journal.length;
+  const awaited = viewOf(people[0] as Player)?.awaited;
+  const p = people.find((x) => x.seat === awaited) as Player;
+  const v = viewOf(p) as View;
+  const open = v.table.length === 0;
+  const undefended = v.table.some((pair) => !pair.defence);
+  if (open) p.room.send('attack', { card: v.hand[0] });
+  else if (undefended) p.room.send('retreat', {});
+  else p.room.send('end', {});
+  await until(() => game(id).journal.length > before, 10_000, 'the move');
+}
+
+it('a Durak table comes back from its SQLite record mid-game, equal, and plays on to its end', async () => {
+  setStore(store);
+  const res = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // A slow clock: nothing moves but what the test sends (both seats are people).
+    body: JSON.stringify({ game: 'durak', settings: { players: 2, clock: 'relaxed', reconnectSeconds: 60 } }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  const ada = await join(srv.endpoint, id, { name: 'Ada' });
+  const bob = await join(srv.endpoint, id, { name: 'Bob' });
+  await until(() => ada.seat === 0 && bob.seat === 1, 5_000, 'seats');
+  ada.room.send('start', {});
+  await until(() => viewOf(ada)?.hand.length === 6 && viewOf(bob)?.hand.length === 6, 5_000, 'deal');
+  for (let i = 0; i < 3; i++) await move(id, [ada, bob]);
+  const before = structuredClone(game(id));
+  const record = await store.load(id);
+  expect(record.find((e) => e.t === 'game')).toEqual({ t: 'game', game: 'durak', rulesVersion: DURAK_RULES_VERSION });
+
+  // The restart: on record, the clients told, the room gone; then back from the record alone.
+  lifecycle.shuttingDown = true;
+  try {
+    await serverRoom(id).flushRecord();
+    await serverRoom(id).disconnect(CLOSE_RESTARTING);
+    await until(() => matchMaker.getLocalRoomById(id) === undefined, 5_000, 'table gone');
+  } finally {
+    lifecycle.shuttingDown = false;
+  }
+  // The default game's name is passed, as main.ts does: the record's game picks the room.
+  expect(await restoreTables(store, ROOM_NAME)).toContain(id);
+  const after = game(id);
+  expect(after.state).toEqual(before.state);
+  expect(after.journal).toEqual(before.journal);
+  expect(after.seed).toBe(before.seed);
+  expect(serverRoom(id).roomName).toBe('durak');
+
+  const ada2 = await join(srv.endpoint, id, { name: 'Ada', seatToken: ada.token });
+  const bob2 = await join(srv.endpoint, id, { name: 'Bob', seatToken: bob.token });
+  await until(() => ada2.seat === 0 && bob2.seat === 1 && viewOf(ada2) !== null, 5_000, 'back in their seats');
+  // Her own hand reaches her again (the game may have moved on meanwhile: a forced step, a clock).
+  const same = (a: readonly string[] = [], b: readonly string[] = []) =>
+    JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  await until(() => same(viewOf(ada2)?.hand, game(id).state.hands[0]), 5_000, 'own hand back');
+  expect(viewOf(ada2)?.hand.length).toBeGreaterThan(0);
+  for (let i = 0; i < 400 && ada2.room.state.status !== 'finished'; i++) await move(id, [ada2, bob2]);
+  expect(ada2.room.state.status).toBe('finished');
+  expect(game(id).state.over).toBe(true);
+});

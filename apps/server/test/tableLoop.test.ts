@@ -11,7 +11,13 @@ import { fakeClock } from './fakeClock.js';
 
 const CONFIG = { clockMs: () => 1_000, botDelayMs: 10, autoDelayMs: [500, 1_500] as const };
 
-function run(players: number, options: object, who: (seat: number) => SeatPlayer, seed: string) {
+function run(
+  players: number,
+  options: object,
+  who: (seat: number) => SeatPlayer,
+  seed: string,
+  config: typeof CONFIG | { clockMs: () => null; botDelayMs: number; autoDelayMs: readonly [number, number] } = CONFIG,
+) {
   const clock = fakeClock();
   const sources: Source[] = [];
   const autoDelays: number[] = [];
@@ -27,7 +33,7 @@ function run(players: number, options: object, who: (seat: number) => SeatPlayer
     changed: () => {},
   };
   const opts = { players: players as 2 | 3 | 4, ambush: false, team: false, ...options };
-  const loop = new TableLoop<State, Action, Event>(durakModule, opts, seed, hooks, CONFIG, clock, () => 0.5);
+  const loop = new TableLoop<State, Action, Event>(durakModule, opts, seed, hooks, config, clock, () => 0.5);
   loop.plan();
   for (let i = 0; i < 2_000 && !loop.outcome().over; i++) clock.advanceTo(clock.now() + 100);
   return { loop, sources, autoDelays, clock };
@@ -65,6 +71,20 @@ it("a person's clock runs out into the module's timeout move, and the game still
   );
   expect(loop.outcome().over).toBe(true);
   expect(sources).toContain('clock');
+});
+
+it('at an untimed table a person's turn waits: nothing is played for them (issue #40)', () => {
+  const untimed = { ...CONFIG, clockMs: () => null };
+  const { loop, sources } = run(
+    2,
+    {},
+    (seat) => (seat === 0 ? { kind: 'person' } : { kind: 'bot', strength: 'easy' }),
+    'p',
+    untimed,
+  );
+  // 200 s of table time: the game waits on the person, and no move was made for them.
+  expect(sources).not.toContain('clock');
+  expect(loop.outcome().over).toBe(false);
 });
 
 it('forced steps wait a random delay in one range, not at once', () => {

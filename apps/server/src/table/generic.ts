@@ -218,10 +218,11 @@ function begin(
 
 /** DT4's clocks in its ratios (open 30, continue 20, defend 30, ambush 15) at the table's speed. */
 function loopConfig(room: GenericHost) {
-  const base = speedOf(room.config.clocks, room.settings.clock).attackerMs;
+  // null: an untimed table (the host's choice), where nobody's clock runs.
+  const base = speedOf(room.config.clocks, room.settings.clock)?.attackerMs ?? null;
   const RATIO: Record<string, number> = { open: 1, defend: 1, continue: 2 / 3, ambush: 1 / 2 };
   return {
-    clockMs: (role: string) => Math.round(base * (RATIO[role] ?? 1)),
+    clockMs: (role: string) => (base === null ? null : Math.round(base * (RATIO[role] ?? 1))),
     botDelayMs: room.settings.botDelayMs,
     autoDelayMs: room.config.autoDelayMs ?? ([500, 1_500] as const),
   };

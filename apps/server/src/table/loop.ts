@@ -18,8 +18,11 @@ export interface LoopTimers {
 export type SeatPlayer = { kind: 'person' } | { kind: 'bot'; strength: string };
 
 export interface LoopConfig {
-  /** A due role's clock, ms (Durak's DT4: open, continue, defend, ambush). */
-  clockMs(role: string): number;
+  /**
+   * A due role's clock, ms (Durak's DT4: open, continue, defend, ambush); null at an untimed table
+   * (issue #40: friends may play without clocks), where only bots and automatic steps are timed.
+   */
+  clockMs(role: string): number | null;
   /** A bot's thinking time before it acts, ms. */
   botDelayMs: number;
   /**
@@ -144,7 +147,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     this.planned = keep;
     for (const { d, key } of wanted) {
       if (this.planned.some((p) => p.key === key)) continue;
-      this.planned.push(this.schedule(d, key));
+      const planned = this.schedule(d, key);
+      if (planned) this.planned.push(planned);
     }
   }
 
@@ -162,7 +166,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     return `${d.seat}:${d.role}:${by}:${this.journal.length}`;
   }
 
-  private schedule(d: Due, key: string): Planned {
+  private schedule(d: Due, key: string): Planned | null {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     let kind: Planned['kind'];
     let ms: number;
@@ -175,7 +179,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       ms = this.config.botDelayMs;
     } else {
       kind = 'clock';
-      ms = this.config.clockMs(d.role);
+      const clock = this.config.clockMs(d.role);
+      if (clock === null) return null;
+      ms = clock;
     }
     const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
     return { key, timer, at: Date.now() + ms, due: d, kind };

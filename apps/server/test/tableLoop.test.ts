@@ -73,7 +73,7 @@ it("a person's clock runs out into the module's timeout move, and the game still
   expect(sources).toContain('clock');
 });
 
-it('at an untimed table a person's turn waits: nothing is played for them (issue #40)', () => {
+it("at an untimed table a person's turn waits: nothing is played for them (issue #40)", () => {
   const untimed = { ...CONFIG, clockMs: () => null };
   const { loop, sources } = run(
     2,

@@ -84,7 +84,7 @@ export class TableScene {
 
   /** The top of the hand area in canvas CSS pixels (the coach stands just above it). */
   get handTop(): number {
-    return this.lay?.handTop ?? this.app.screen.height;
+    return this.lay?.handTop ?? (this.live ? this.app.screen.height : 0);
   }
 
   /**
@@ -102,7 +102,7 @@ export class TableScene {
 
   /** Schedule one draw on the next animation frame (several requests make one draw). */
   requestRender(): void {
-    if (this.ready) this.frames.request();
+    if (this.live) this.frames.request();
   }
 
   destroy(): void {
@@ -172,7 +172,8 @@ export class TableScene {
     this.last = { s, hl };
     // Before init() has made the renderer (a reload's first patch can come first), only remember the
     // state: reading app.screen now throws "Cannot read properties of undefined (reading 'screen')".
-    if (!this.ready) return;
+    // After destroy() (the page left for a replay while a patch was on its way) the same holds.
+    if (!this.live) return;
     this.requestRender();
     const tb = s.table;
     const v = tb?.view;

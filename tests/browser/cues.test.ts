@@ -249,6 +249,20 @@ describe('issue #40 cues', () => {
     await host.ctx.close();
   }, 300_000);
 
+  it('opens the replay from the results by its in-page link without a page error', async () => {
+    const host = await newPlayer(browser, 'Host');
+    const page = host.page;
+    await watchingHostGame(page, server.base);
+    // The table page is left while its scene may still get a patch: the scene must not draw after it
+    // was destroyed ("Cannot read properties of null (reading 'screen')").
+    await tid(page, 'replay-button').click();
+    await poll(() => page.evaluate(() => window.__blazeReplay?.total ?? 0)).toBeGreaterThan(10);
+    await tid(page, 'replay-last').click();
+    await poll(() => tid(page, 'final-scores').isVisible()).toBe(true);
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  }, 300_000);
+
   it('offers three ways in at home, each with its main button: new table, join by link or code, learn', async () => {
     const p = await newPlayer(browser, 'Home', PHONE);
     const page = p.page;

@@ -19,7 +19,8 @@ import { highlights } from '../src/games/blaze/logic/highlights.js';
 import { logWords } from '../src/games/blaze/logic/log.js';
 import { rematchOffer, results } from '../src/games/blaze/logic/results.js';
 import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/games/blaze/render/layout.js';
-import { deck2Forms, deckLabelRoom } from '../src/games/blaze/render/pileWords.js';
+import { discardDrawnBox, featherDrawnBox } from '../src/games/blaze/render/pileBoxes.js';
+import { deck2Forms, deckLabelRoom, featherForms } from '../src/games/blaze/render/pileWords.js';
 import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
 import { setLang, t } from '../src/shell/i18n/index.js';
 import { lobbyOffers } from '../src/shell/lobby.js';
@@ -303,6 +304,32 @@ function apartFaults(w: number, h: number, players: number, hasHand: boolean, be
   }
   return faults;
 }
+
+/** A generous width of a canvas text: 0.62 of its size a Latin letter or digit, a whole size a CJK one. */
+const textW = (s: string, size: number) =>
+  [...s].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.62) * size, 0);
+
+/** Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape. */
+const WINDOW_SIZES = [
+  [360, 470],
+  [390, 680],
+  [768, 860],
+  [1024, 600],
+  [1280, 660],
+  [1920, 940],
+  [724, 586],
+  // Phones held sideways (740x360, 667x375, 844x390, 915x412) and a low window: short canvases.
+  [740, 252],
+  [667, 267],
+  [844, 282],
+  [915, 304],
+  [1280, 300],
+  // The smallest phone held sideways (568x320): at a table (bars of 32+30+40 px), and in the
+  // guided game beside the coach's column; 568x200 for a bet bar that wraps to two rows.
+  [568, 218],
+  [568, 200],
+  [388, 248],
+] as const;
 
 describe('layout', () => {
   for (const [w, h] of [
@@ -603,28 +630,46 @@ describe('layout', () => {
     // About 290,000 layouts: well under a minute on a quiet 2-core machine, several on a loaded one.
   }, 240_000);
 
+  it("keeps the feather chip clear of the discard pile's cards and label at every size (issue #40)", () => {
+    // At 1280x800 the discard's top cards, turned and stepped up, reached past their zone into the
+    // chip's label: the zones were apart, what was drawn in them was not.
+    const faults: string[] = [];
+    for (const [w, h] of WINDOW_SIZES)
+      for (const hasHand of [true, false])
+        for (const players of [3, 4, 5]) {
+          const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 5, hasHand });
+          // The discard's words at their widest (60 cards) in every language, at the labels' size.
+          const labelW = Math.max(
+            ...(['en', 'de', 'ja'] as const).map((l) => textW(t('table.discard', { n: 60 }, l), L.small)),
+          );
+          const discard = discardDrawnBox(L, labelW);
+          // A round's stack holds players - 1 feathers (R1.4).
+          for (let n = 1; n < players; n++) {
+            const chip = featherDrawnBox(L, n);
+            if (intersects(chip, discard)) faults.push(`${w}x${h} ${players}p hand=${hasHand} ${n} feathers`);
+            const fz = L.zones.feathers;
+            const inside =
+              chip.x >= fz.x - 0.5 &&
+              chip.y >= fz.y - 0.5 &&
+              chip.x + chip.w <= fz.x + fz.w + 0.5 &&
+              chip.y + chip.h <= fz.y + fz.h + 0.5;
+            if (!inside) faults.push(`${w}x${h} ${players}p hand=${hasHand} ${n} feathers outside their zone`);
+          }
+        }
+    expect(faults.slice(0, 10)).toEqual([]);
+  });
+
+  it("says the feather chip's number as a count of feathers left, in every language (issue #40)", () => {
+    // 'feathers 2' beside a top token showing 3 read as two counts that disagree.
+    expect(featherForms(2, 'en')).toEqual(['2 feathers left', '2 left']);
+    expect(featherForms(1, 'en')).toEqual(['1 feather left', '1 left']);
+    expect(featherForms(2, 'de')).toEqual(['noch 2 Federn', 'noch 2']);
+    expect(featherForms(1, 'de')[0]).toBe('noch 1 Feder');
+    expect(featherForms(3, 'ja')).toEqual(['羽 残り3', '残り3']);
+  });
+
   it('keeps seats, bet rows, piles, the challenge, the limit and the hand apart at every size (issue #10)', () => {
-    // Canvas sizes of the five window sizes (minus top bar, banner and action bar), portrait and landscape.
-    const sizes = [
-      [360, 470],
-      [390, 680],
-      [768, 860],
-      [1024, 600],
-      [1280, 660],
-      [1920, 940],
-      [724, 586],
-      // Phones held sideways (740x360, 667x375, 844x390, 915x412) and a low window: short canvases.
-      [740, 252],
-      [667, 267],
-      [844, 282],
-      [915, 304],
-      [1280, 300],
-      // The smallest phone held sideways (568x320): at a table (bars of 32+30+40 px), and in the
-      // guided game beside the coach's column; 568x200 for a bet bar that wraps to two rows.
-      [568, 218],
-      [568, 200],
-      [388, 248],
-    ] as const;
+    const sizes = WINDOW_SIZES;
     // Upright phones whose canvas is low for a player: the guided game's coach above the table, the
     // bet bar's rows under it (375x667 left 361 px in the guided game; the pairs lay over your box).
     const lowWithHand = [

@@ -17,6 +17,29 @@ import { type ClientTable, nameOf } from './store/snapshot.js';
 /** What the results and the round summary ask of the game: its scores, rematch offer and bets in words. */
 export type ResultsWords = Pick<GameClient, 'results' | 'rematchOffer' | 'lastRound' | 'betWords' | 'REPLAY_MS'>;
 
+const footWatch = new WeakMap<HTMLElement, ResizeObserver>();
+
+/**
+ * The results scroll under their sticky foot (Rematch, the seat offer, the replay): a row scrolled into
+ * view (by the keyboard's focus, a screen reader, scrollIntoView) stopped at the pane's bottom, under
+ * the foot: on a 360x640 phone the evening's scoreboard lay wholly behind it (issue #40). The pane's
+ * scroll padding is the foot's height, kept as the foot wraps or the window turns.
+ */
+function padForFoot(el: HTMLElement): void {
+  if (typeof ResizeObserver === 'undefined') return;
+  let watch = footWatch.get(el);
+  if (!watch) {
+    watch = new ResizeObserver(() => {
+      const foot = el.querySelector<HTMLElement>('.results-next');
+      el.style.scrollPaddingBottom = foot ? `${foot.offsetHeight}px` : '';
+    });
+    footWatch.set(el, watch);
+  }
+  watch.disconnect();
+  const foot = el.querySelector<HTMLElement>('.results-next');
+  if (foot) watch.observe(foot);
+}
+
 export function renderResults(
   el: HTMLElement,
   tb: ClientTable,
@@ -24,6 +47,11 @@ export function renderResults(
   game: ResultsWords,
   openTable?: () => void,
 ): void {
+  drawResults(el, tb, send, game, openTable);
+  padForFoot(el);
+}
+
+function drawResults(el: HTMLElement, tb: ClientTable, send: Send, game: ResultsWords, openTable?: () => void): void {
   const v = tb.view;
   const key = JSON.stringify([
     tb.status,

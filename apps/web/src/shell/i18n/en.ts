@@ -143,7 +143,10 @@ export const en = {
   // Deck 2's count under the deck's own, where its zone is too narrow for the words (a phone held sideways).
   'table.deck2.short': '2: {n}',
   'table.discard': 'discard {n}',
-  'table.feathers': 'feathers',
+  // The feathers still on the stack (a count: the top token shows its value in phase 2).
+  'table.feathersLeft': '{n} feathers left',
+  'table.feathersLeft.one': '{n} feather left',
+  'table.feathersLeft.short': '{n} left',
   'table.limit': 'limit {n}',
   'table.round': 'Round {round} · phase {phase}',
   'table.trump': 'Trump: {suit}',

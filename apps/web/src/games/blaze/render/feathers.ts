@@ -6,8 +6,9 @@ import { Container } from 'pixi.js';
 import { clearLayer, featherToken, pileLabel } from '../../../kit/tokens.js';
 import type { Region } from '../../../kit/types.js';
 import type { ClientTable } from '../../../shell/host.js';
-import { t } from '../../../shell/host.js';
 import type { Layout } from './layout.js';
+import { featherLabelY, featherTokens } from './pileBoxes.js';
+import { featherForms } from './pileWords.js';
 
 type View = NonNullable<ClientTable['view']>;
 
@@ -18,22 +19,20 @@ export class Feathers {
   draw(L: Layout, v: View): Region[] {
     const fz = L.zones.feathers;
     const stack = v.featherStack;
-    const key = JSON.stringify([stack, v.phase, fz, L.narrow, L.small, L.w, t('table.feathers')]);
+    const words = featherForms(stack.length);
+    const key = JSON.stringify([stack, v.phase, fz, L.narrow, L.small, L.w, words]);
     if (key !== this.key) {
       this.key = key;
       clearLayer(this.layer);
       if (stack.length > 0) {
-        const r = L.narrow ? 12 : 16;
-        stack
-          .slice()
-          .reverse()
-          .forEach((val, k, all) => {
-            const c = featherToken(k === all.length - 1 && v.phase === 2 ? val : null, r);
-            c.position.set(fz.x + fz.w / 2 + k * 3 - (all.length - 1) * 1.5, fz.y + r + 2 - k * 1.5 + all.length * 1.5);
-            this.layer.addChild(c);
-          });
-        const text = `${t('table.feathers')} ${stack.length}`;
-        this.layer.addChild(pileLabel(text, fz.x + fz.w / 2, fz.y + 2 * r + 8, L.small, fz.w, L.w));
+        // Lowest first, so the top one is drawn last, face up in phase 2 (pileBoxes: where they go).
+        const { r, at } = featherTokens(L, stack.length);
+        at.forEach((p, k) => {
+          const c = featherToken(k === at.length - 1 && v.phase === 2 ? (stack[0] ?? null) : null, r);
+          c.position.set(p.x, p.y);
+          this.layer.addChild(c);
+        });
+        this.layer.addChild(pileLabel(words, fz.x + fz.w / 2, featherLabelY(L), L.small, fz.w, L.w));
       }
     }
     return stack.length > 0 ? [{ kind: 'feathers', id: 'feathers', ...fz }] : [];

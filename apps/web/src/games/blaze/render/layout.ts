@@ -8,6 +8,7 @@
  * phone, the limit pips) in a row above the hand; the hand along the bottom.
  */
 import { type Box, intersects, type Pt, type Slot } from '../../../kit/geometry.js';
+import { discardRise } from './pileBoxes.js';
 
 // The shared geometry lives in the kit; Blaze's parts keep importing it from here.
 export type { Box, Pt, Slot };
@@ -492,11 +493,14 @@ function layoutAt(i: LayoutInput, cardW: number, beside = false): Layout {
     const midY = (bandTop + bandBottom) / 2;
     deck = { x: 14 + tw / 2, y: midY - labels / 2 };
     discard = { x: w - 16 - tw / 2, y: midY - labels / 2 + th * 0.2 };
-    feathers = { x: discard.x, y: discard.y - th / 2 - featherH / 2 - 6 };
+    // The discard's top cards, turned, reach over its outline (pileBoxes.ts keeps that within 4 px):
+    // its zone holds them, and the feathers sit above it (they lay on the chip's label, issue #40).
+    const rise = Math.max(4, discardRise(tw, th));
+    feathers = { x: discard.x, y: discard.y - th / 2 - rise - 2 - featherH / 2 };
     const trumpRight = deck.x + tw * 0.45 + th / 2;
     zones = {
       deck: { x: deck.x - tw / 2 - 4, y: deck.y - th / 2 - 4, w: trumpRight - deck.x + tw / 2 + 8, h: th + labels + 8 },
-      discard: { x: discard.x - tw / 2 - 4, y: discard.y - th / 2 - 4, w: tw + 14, h: th + labels + 4 },
+      discard: { x: discard.x - tw / 2 - 4, y: discard.y - th / 2 - rise, w: tw + 14, h: th + labels + rise },
       feathers: { x: feathers.x - featherW / 2, y: feathers.y - featherH / 2, w: featherW, h: featherH },
       table: { x: 0, y: bandTop, w: 0, h: 0 },
       limit: { x: 0, y: 0, w: 0, h: 0 },

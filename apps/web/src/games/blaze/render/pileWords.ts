@@ -1,5 +1,5 @@
 /** The deck's labels: their room and deck 2's words. Pure, so the tests can check every layout's. */
-import { t } from '../../../shell/host.js';
+import { type Lang, t, tn } from '../../../shell/host.js';
 import type { Layout } from './layout.js';
 
 /** The deck's words may be as wide as its zone (the trump card lies beside the deck), at least 1.6 cards. */
@@ -14,4 +14,13 @@ export function deckLabelRoom(L: Layout): number {
  */
 export function deck2Forms(n: number): string[] {
   return [t('table.deck2', { n }), t('table.deck2.short', { n })];
+}
+
+/**
+ * The feather chip's words: how many feathers are left, as a count ('2 feathers left'), then the count
+ * alone for a narrow chip. 'feathers 2' beside a top token showing 3 (its value, phase 2) read as a
+ * contradiction (issue #40): one number is a count of feathers, the other the value of the next one.
+ */
+export function featherForms(n: number, l?: Lang): string[] {
+  return [tn('table.feathersLeft', n, {}, l), t('table.feathersLeft.short', { n }, l)];
 }

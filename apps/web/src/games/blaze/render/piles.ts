@@ -13,6 +13,7 @@ import type { ClientTable } from '../../../shell/host.js';
 import { t } from '../../../shell/host.js';
 import { type CardView, makeBack, SUIT_COLOR, suitShape } from './cardGfx.js';
 import type { Layout } from './layout.js';
+import { DISCARD_SHOWN, discardLabelRoom, discardSlot } from './pileBoxes.js';
 import { deck2Forms, deckLabelRoom } from './pileWords.js';
 
 type View = NonNullable<ClientTable['view']>;
@@ -36,11 +37,9 @@ export class Piles {
       const tgt = { x: L.deck.x + w * 0.45, y: L.deck.y, rot: Math.PI / 2, scale: ts, z: 1, alpha: 1 };
       sprites.place(v.trump, tgt, L.deck, animate);
     }
-    v.discard.slice(-3).forEach((c, k) => {
+    v.discard.slice(-DISCARD_SHOWN).forEach((c, k) => {
       const tgt = {
-        x: L.discard.x + k * 3,
-        y: L.discard.y - k * 2,
-        rot: ((k % 3) - 1) * 0.12,
+        ...discardSlot(L, k),
         scale: ts,
         z: 10 + k,
         alpha: 1,
@@ -55,7 +54,7 @@ export class Piles {
 
   /** The trump and the discard's top: plain cards, the trump marked. */
   look(v: View, sprites: CardSprites): void {
-    const cards: CardId[] = [...(v.trump && v.deckCount > 0 ? [v.trump] : []), ...v.discard.slice(-3)];
+    const cards: CardId[] = [...(v.trump && v.deckCount > 0 ? [v.trump] : []), ...v.discard.slice(-DISCARD_SHOWN)];
     for (const c of cards) {
       sprites.look(c, {
         glow: 'none',
@@ -118,6 +117,6 @@ export class Piles {
         .roundRect(L.discard.x - w / 2, L.discard.y - h / 2, w, h, 6)
         .stroke({ width: 1.5, color: 0xffffff, alpha: 0.3 }),
     );
-    label(words[2] ?? '', L.discard.x, L.discard.y + h / 2 + 2, small, Math.max(w * 1.6, L.zones.discard.w - 2));
+    label(words[2] ?? '', L.discard.x, L.discard.y + h / 2 + 2, small, discardLabelRoom(L));
   }
 }

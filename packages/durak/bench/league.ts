@@ -17,6 +17,13 @@ import type { Action, View } from '../src/engine.js';
 
 const games = Number(process.argv[2]) || 400;
 const strongGames = Number(process.argv[3]) || 60;
+/** Budget experiments: STRONG_ITERATIONS, STRONG_MARGIN and PLAYERS (e.g. "3") override the defaults. */
+const budget = {
+  ...LEAGUE_BUDGET,
+  iterations: Number(process.env.STRONG_ITERATIONS) || LEAGUE_BUDGET.iterations,
+  margin: Number(process.env.STRONG_MARGIN) || LEAGUE_BUDGET.margin,
+};
+const sizes = process.env.PLAYERS ? process.env.PLAYERS.split(',').map(Number) : [2, 3, 4];
 
 export function wilson(k: number, n: number): [number, number] {
   const z = 1.96;
@@ -34,7 +41,7 @@ const times: number[] = [];
 const timed: Decide = (strength, view: View, rnd): Action | null => {
   if (strength !== 'strong') return leagueDecide(strength, view, rnd);
   const c0 = process.cpuUsage();
-  const r = search(view, rnd, LEAGUE_BUDGET);
+  const r = search(view, rnd, budget);
   const c = process.cpuUsage(c0);
   if (r.candidates > 1) times.push((c.user + c.system) / 1000);
   return r.action ?? decide('normal', view, rnd);
@@ -62,8 +69,8 @@ function table(players: number, hero: string, field: string, n: number): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`strong budget: ${LEAGUE_BUDGET.iterations} playouts per decision, margin ${LEAGUE_BUDGET.margin}`);
-  for (const players of [2, 3, 4]) {
+  console.log(`strong budget: ${budget.iterations} playouts per decision, margin ${budget.margin}`);
+  for (const players of sizes) {
     table(players, 'normal', 'easy', games);
     table(players, 'easy', 'normal', games);
     table(players, 'strong', 'normal', strongGames);

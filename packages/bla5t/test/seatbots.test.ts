@@ -2,7 +2,7 @@
 import { type AnyGameModule, parseOptions, type SeatBot, seatBot } from '@blaze/game';
 import { conformanceChecks } from '@blaze/game/conformance';
 import { describe, expect, it } from 'vitest';
-import { type ModuleEvent, bla5tModule } from '../src/module.js';
+import { bla5tModule, type ModuleEvent } from '../src/module.js';
 import { bla5tPrivacy } from '../src/privacy.js';
 import type { Action, State, View } from '../src/types.js';
 
@@ -92,7 +92,9 @@ describe('bots with memory through GameBots.create', () => {
             observe: bot.observe,
             decide: (v: View) => {
               const a = bot.decide(v);
-              return a !== null && 'seat' in a && typeof a.seat === 'number' ? { ...a, seat: (a.seat + 1) % v.seatOf.length } : a;
+              return a !== null && 'seat' in a && typeof a.seat === 'number'
+                ? { ...a, seat: (a.seat + 1) % v.seatOf.length }
+                : a;
             },
           };
         },

@@ -31,7 +31,7 @@ export function wilson(k: number, n: number): [number, number] {
   const d = 1 + (z * z) / n;
   const c = (p + (z * z) / (2 * n)) / d;
   const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
+  return [Math.max(0, c - h), Math.min(1, c + h)];
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -16,7 +16,7 @@ import { legalFromView, normal } from './heuristic.js';
 export { determinize, publicKnowledge } from './determinize.js';
 
 /** What the league measures (no clock, so a seed gives one game): p95 ≤ 250 ms on one core. */
-export const LEAGUE_BUDGET: SearchBudget = { iterations: 160, margin: 1 };
+export const LEAGUE_BUDGET: SearchBudget = { iterations: 320, margin: 1 };
 /** On a table: the league's budget, capped at 200 ms on a busy server. */
 export const DEFAULT_BUDGET: SearchBudget = { ...LEAGUE_BUDGET, timeMs: 200 };
 

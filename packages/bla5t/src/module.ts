@@ -2,11 +2,20 @@
  * Bla5t as a game module (@blaze/game's contract), over the engine in this package: several seats
  * due at once (looks, Helmut windows, XT1), XT4 defaults on timeout, the outcome from the totals.
  */
-import { type GameModule, type LogFields, type Outcome, type Result, refuse, type Seat } from '@blaze/game';
+import {
+  type GameModule,
+  type LogFields,
+  type Outcome,
+  type Result,
+  refuse,
+  type Seat,
+  type SeatBot,
+} from '@blaze/game';
 import { z } from 'zod';
 import { easyDecide } from './bots.js';
 import { ALL_BOSSES, ALL_HEROES } from './cards.js';
 import { applyAction, createGame, PLAYER_TYPES, SYSTEM_TYPES } from './engine.js';
+import { NormalBot } from './memory.js';
 import type { Action, ErrorCode, Event, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 
@@ -224,6 +233,35 @@ function apply(state: State, action: Action) {
   return { ok: true as const, state: r.state, events };
 }
 
+/** The bot answers for its seat; the table knows it as the player sitting there. */
+function asPlayer(view: View, a: Action | null): Action | null {
+  return a === null || a.type === 'timeout' ? a : ({ ...a, seat: view.seatOf.indexOf(a.seat) } as Action);
+}
+
+/**
+ * XT5: the normal bot with its memory, for the table (GameBots.create). It hears the events as its
+ * player may see them (redacted by the table). Its memory is of its seat's slots: should Stephania
+ * (X12.5) move its player to another seat, it starts again from what it sees there.
+ */
+function normalSeatBot(player: Seat, rnd: () => number): SeatBot<Action, View, ModuleEvent> {
+  let bot = new NormalBot(player);
+  let seat = player;
+  return {
+    observe(e) {
+      const { by: _by, ...event } = e;
+      bot.observe(event as Event);
+    },
+    decide(view) {
+      if (view.viewer === null) return null;
+      if (view.viewer !== seat) {
+        seat = view.viewer;
+        bot = new NormalBot(seat);
+      }
+      return asPlayer(view, bot.decide(view, rnd));
+    },
+  };
+}
+
 function redact(e: ModuleEvent, viewer: Seat | null): ModuleEvent | null {
   if (PRIVATE.has(e.type) && e.by !== undefined) return e.by === viewer ? e : redactEvent(e, null);
   return redactEvent(e, viewer);
@@ -274,12 +312,18 @@ export const bla5tModule: GameModule<State, Action, View, ModuleEvent, Bla5tOpti
   onTimeout: (_state, d) => (d.seat === null ? { type: 'timeout' } : { type: 'timeout', seat: d.seat }),
   outcome,
   bots: {
-    strengths: ['easy'],
+    strengths: ['easy', 'normal'],
     decide: (strength, view, rnd) => {
-      const a = strength === 'easy' ? easyDecide(view, rnd) : null;
-      // The bot answers for its seat; the table knows it as the player sitting there.
-      return a === null || a.type === 'timeout' ? a : ({ ...a, seat: view.seatOf.indexOf(a.seat) } as Action);
+      // Without its events a normal bot knows only what the view shows (the table uses `create`).
+      const a =
+        strength === 'easy'
+          ? easyDecide(view, rnd)
+          : strength === 'normal' && view.viewer !== null
+            ? new NormalBot(view.viewer).decide(view, rnd)
+            : null;
+      return asPlayer(view, a);
     },
+    create: (strength, player, rnd) => (strength === 'normal' ? normalSeatBot(player, rnd) : null),
   },
   log: { keys: EVENT_TYPES, fields: logFields },
 };

@@ -24,6 +24,8 @@ import {
   parseOptions,
   replayGame,
   type Seat,
+  type SeatBot,
+  seatBot,
   type Viewer,
 } from './index.js';
 
@@ -521,6 +523,52 @@ export function conformanceChecks<S>(m: Module<S>, opts: ConformanceOptions<S>):
                 if (!r.ok) fail(`a ${strength} bot's action is refused`, where, { action: a, error: r.error });
               }
             }
+          }
+        });
+      },
+    },
+    {
+      name: 'bots with memory play whole games from their own events',
+      run() {
+        // Only for a module that makes bots with memory; `decide` is judged by the check above.
+        const create = m.bots.create;
+        if (create === undefined) return;
+        const strengths = opts.botStrengths ?? m.bots.strengths;
+        forGames((game) => {
+          const { players, gameSeed } = game;
+          const where = `${game.where}, bots with memory`;
+          const rnd = seededRandom(gameSeed ^ 0x5ea7);
+          const bots = Array.from({ length: players }, (_, seat) =>
+            seatBot(m.bots, strengths[seat % strengths.length] as string, seat, rnd),
+          );
+          let state = deepFreeze(m.setup(game.options, game.seed));
+          for (let step = 0; ; step++) {
+            const due = m.due(state) as Due[];
+            if (due.length === 0) break;
+            if (step >= maxSteps) fail(`bots with memory did not end a game within ${maxSteps} actions`, where);
+            let action: ActionBase | null = null;
+            for (const d of due) {
+              if (d.seat === null) continue;
+              const bot = bots[d.seat] as SeatBot<ActionBase, unknown, EventBase>;
+              const a = bot.decide(deepFreeze(m.view(state, d.seat)));
+              if (a === null) continue;
+              if (a.seat !== d.seat)
+                fail('a bot with memory acts for another seat', where, { seat: d.seat, action: a });
+              action = a;
+              break;
+            }
+            // Nobody due acts now: the first clock runs out, as on a table.
+            action ??= m.onTimeout(state, due[0] as Due, rnd);
+            if (action === null) fail('a due entry has no timeout action', where, due[0]);
+            const r = applySafely(m, state, deepFreeze(action), `${where}, step ${step}`);
+            if (!r.ok) fail("a bot's action is refused", `${where}, step ${step}`, { action, error: r.error });
+            for (let seat = 0; seat < players; seat++) {
+              for (const e of r.events) {
+                const seen = m.redact(e, seat);
+                if (seen !== null) (bots[seat] as SeatBot<ActionBase, unknown, EventBase>).observe(deepFreeze(seen));
+              }
+            }
+            state = deepFreeze(r.state);
           }
         });
       },

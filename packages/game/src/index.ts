@@ -112,12 +112,42 @@ export interface GameOptions<O> {
   players(options: O): number;
 }
 
+/**
+ * A bot that remembers (Bla5t's looks): one per seat and game, told every event as its seat saw it
+ * (`redact(e, seat)`, those that are null skipped) in order, then asked for its action from the view.
+ */
+export interface SeatBot<A, V, E> {
+  observe(event: E): void;
+  decide(view: V): A | null;
+}
+
 /** Bots by strength: each decides from a view only, exactly what a person at that seat sees. */
-export interface GameBots<A, V> {
+export interface GameBots<A, V, E = EventBase> {
   /** Weakest first; the first is what a person's empty seat is given by default. */
   strengths: readonly string[];
   /** The action this seat sends now, or null while it has nothing to do. Pure and seeded by `rnd`. */
   decide(strength: string, view: V, rnd: () => number): A | null;
+  /**
+   * Optional: a bot with memory for `strength` at `seat`, or null for a strength that needs none. A
+   * table that finds one makes it when the bot sits down, feeds it the seat's events, and asks it
+   * instead of `decide` (see `seatBot`). Its only knowledge is what `observe` and the view tell it.
+   */
+  create?(strength: string, seat: Seat, rnd: () => number): SeatBot<A, V, E> | null;
+}
+
+/**
+ * The bot a table seats: the module's own `create` when it makes one for this strength, else
+ * `decide` over the view (which needs no events). One call per bot seat and game.
+ */
+export function seatBot<A, V, E>(
+  bots: GameBots<A, V, E>,
+  strength: string,
+  seat: Seat,
+  rnd: () => number,
+): SeatBot<A, V, E> {
+  const made = bots.create?.(strength, seat, rnd) ?? null;
+  if (made !== null) return made;
+  return { observe: () => {}, decide: (view) => bots.decide(strength, view, rnd) };
 }
 
 /** The fields a public log line carries; each client words a line from its key and these. */
@@ -186,7 +216,7 @@ export interface GameModule<S, A extends ActionBase, V, E extends EventBase, O, 
    */
   onTimeout(state: S, due: Due, rnd: () => number): A | null;
   outcome(state: S): Outcome;
-  bots: GameBots<A, V>;
+  bots: GameBots<A, V, E>;
   log: LogWords<E>;
 }
 

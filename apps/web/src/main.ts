@@ -2,10 +2,12 @@
 import './noEval.js';
 import './style.css';
 import './shell/a11y/a11y.css';
-import { gameMeta, loadGame } from './games/registry.js';
+import { DEFAULT_GAME, GAMES, gameMeta, loadGame } from './games/registry.js';
 import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
+import { fetchTableCard } from './shell/joinCard.js';
 import { registerServiceWorker } from './shell/offline.js';
+import { clientFor, otherGamePage } from './shell/otherGame.js';
 
 initLang();
 registerServiceWorker();
@@ -22,14 +24,31 @@ function gameIdOf(path: string): string | null {
   return m?.[1] ? decodeURIComponent(m[1]) : null;
 }
 
+/** The game a table plays, from its card; null when the server did not say (offline, no such table). */
+async function tableGame(id: string): Promise<string | null> {
+  const card = await fetchTableCard(id);
+  return typeof card === 'object' && card !== null ? card.game : null;
+}
+
 async function route(): Promise<void> {
   dispose?.();
   dispose = null;
   const path = location.pathname;
   const id = tableIdOf(path);
   if (id) {
-    const [{ tablePage }, game] = await Promise.all([import('./shell/tablePage.js'), loadGame()]);
-    dispose = tablePage(root, id, game);
+    // The table's game from its card, while the shell's page loads: a table of a game this page has
+    // no client for is said so, not opened as Blaze's.
+    const [played, { tablePage }] = await Promise.all([tableGame(id), import('./shell/tablePage.js')]);
+    const client = clientFor(
+      played,
+      GAMES.map((g) => g.meta.id),
+      DEFAULT_GAME,
+    );
+    if (client === null) {
+      dispose = otherGamePage(root, played ?? '');
+      return;
+    }
+    dispose = tablePage(root, id, await loadGame(client));
     return;
   }
   const gameId = gameIdOf(path);

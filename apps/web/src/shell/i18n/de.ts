@@ -38,6 +38,9 @@ export const de: Messages = {
   'join.unknown':
     'Unter diesem Link gibt es keinen Tisch. Prüfe, ob der ganze Link kopiert wurde, oder bitte um einen neuen.',
   'join.home': 'Zur Startseite',
+  'otherGame.title': 'An diesem Tisch wird {game} gespielt',
+  'otherGame.body':
+    'Diese Seite kann das Spiel noch nicht zeigen. Bitte den Gastgeber um einen Blaze-Tisch oder eröffne selbst einen.',
   'join.host': 'Gastgeber: {name}',
   'join.seated': 'Am Tisch',
   'join.nobody': 'Noch sitzt niemand.',

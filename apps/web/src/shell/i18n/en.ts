@@ -33,6 +33,8 @@ export const en = {
   'join.gone': 'This table no longer exists.',
   'join.unknown': 'There is no table at this link. Check that the whole link was copied, or ask for a new one.',
   'join.home': 'Back to start',
+  'otherGame.title': 'This table plays {game}',
+  'otherGame.body': 'This page cannot show that game yet. Ask the host for a Blaze table, or start one yourself.',
   'join.host': 'Host: {name}',
   'join.seated': 'At the table',
   'join.nobody': 'Nobody sits yet.',

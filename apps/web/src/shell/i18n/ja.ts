@@ -37,6 +37,9 @@ export const ja: Messages = {
   'join.unknown':
     'このリンクのテーブルはありません。リンクが最後までコピーされているか確かめるか、新しいリンクをもらってください。',
   'join.home': 'はじめに戻る',
+  'otherGame.title': 'このテーブルは{game}です',
+  'otherGame.body':
+    'このページではまだそのゲームを表示できません。ホストにBlazeのテーブルを頼むか、自分でテーブルを作ってください。',
   'join.host': 'ホスト：{name}',
   'join.seated': '着席している人',
   'join.nobody': 'まだ誰も座っていません。',

@@ -13,7 +13,11 @@ RUN pnpm fetch
 COPY package.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY packages/bla5t/package.json packages/bla5t/
+COPY packages/blaze-game/package.json packages/blaze-game/
 COPY packages/bots/package.json packages/bots/
+COPY packages/durak/package.json packages/durak/
+COPY packages/game/package.json packages/game/
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/rules/package.json packages/rules/
 RUN pnpm install --frozen-lockfile --offline

@@ -5,7 +5,8 @@ import './shell/a11y/a11y.css';
 import { DEFAULT_GAME, GAMES, gameMeta, loadGame } from './games/registry.js';
 import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
-import { fetchTableCard } from './shell/joinCard.js';
+import { lookAheadTableCard } from './shell/joinCard.js';
+import { isTableId } from './shell/net/endpoint.js';
 import { registerServiceWorker } from './shell/offline.js';
 import { clientFor, otherGamePage } from './shell/otherGame.js';
 
@@ -26,7 +27,9 @@ function gameIdOf(path: string): string | null {
 
 /** The game a table plays, from its card; null when the server did not say (offline, no such table). */
 async function tableGame(id: string): Promise<string | null> {
-  const card = await fetchTableCard(id);
+  // An id no table can have is not asked about: the table page says so at once.
+  if (!isTableId(id)) return null;
+  const card = await lookAheadTableCard(id);
   return typeof card === 'object' && card !== null ? card.game : null;
 }
 

@@ -99,7 +99,13 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
         ...GAMES.flatMap((g) =>
           g.meta
             .links()
-            .map((l) => h('a', { href: l.href, 'data-link': '', class: 'button', testid: l.testid }, l.words)),
+            .map((l) =>
+              h(
+                'a',
+                { href: l.href, 'data-link': '', class: l.main ? 'button primary' : 'button', testid: l.testid },
+                l.words,
+              ),
+            ),
         ),
       ),
     ),

@@ -15,7 +15,27 @@ export type NoTable = 'closed' | 'unknown';
  * whether it had one), 'unknown' when no such id could be a table (400); null when it gave no answer
  * worth keeping (no network, restarting): ask again later.
  */
-export async function fetchTableCard(tableId: string): Promise<TableCard | NoTable | null> {
+export function fetchTableCard(tableId: string): Promise<TableCard | NoTable | null> {
+  const early = asked.get(tableId);
+  asked.delete(tableId);
+  return early && Date.now() - early.at < FRESH_MS ? early.card : requestTableCard(tableId);
+}
+
+/** The router's early question (which game does the table play?), kept for the join screen's first. */
+const asked = new Map<string, { at: number; card: Promise<TableCard | NoTable | null> }>();
+const FRESH_MS = 5_000;
+
+/**
+ * The card, asked once for both the router and the join screen that follows it: the router's answer
+ * is the join screen's first if it comes within a few seconds (one request per page open, not two).
+ */
+export function lookAheadTableCard(tableId: string): Promise<TableCard | NoTable | null> {
+  const card = requestTableCard(tableId);
+  asked.set(tableId, { at: Date.now(), card });
+  return card;
+}
+
+async function requestTableCard(tableId: string): Promise<TableCard | NoTable | null> {
   try {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lookup`, { cache: 'no-store' });
     if (res.status === 400) return 'unknown';

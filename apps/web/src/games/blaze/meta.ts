@@ -7,10 +7,10 @@ import './learn/learn.css';
 
 export const blazeMeta = {
   id: 'blaze',
-  /** The home page's links into this game's own pages, in their order. */
+  /** The home page's links into this game's own pages, in their order; `main`: the way in for newcomers. */
   links: () => [
-    { href: '/learn', testid: 'learn', words: lt('home.learn') },
-    { href: '/practice', testid: 'practice', words: lt('home.practice') },
+    { href: '/learn', testid: 'learn', words: lt('home.learn'), main: true },
+    { href: '/practice', testid: 'practice', words: lt('home.practice'), main: false },
   ],
   /** Its own pages, each a chunk of its own (the table's client loads when a table opens). */
   pages: {

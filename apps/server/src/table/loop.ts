@@ -61,6 +61,10 @@ interface Planned {
   at: number;
   due: Due;
   kind: 'clock' | 'bot' | 'auto';
+  /** The journal's length when planned or last kept across another seat's move. */
+  moves: number;
+  /** Planned while several seats were due at once (XT1: looks, carry-over, Helmut windows). */
+  together: boolean;
 }
 
 export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends EventBase = EventBase> {
@@ -68,6 +72,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   readonly journal: A[] = [];
   private planned: Planned[] = [];
   private stopped = false;
+  /** The seat named by the last action counted (a timeout names whom it answered for). */
+  private lastActor: unknown;
 
   constructor(
     readonly module: AnyGameModule,
@@ -105,6 +111,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
     this.state = next;
     this.journal.push(action);
+    this.lastActor = (action as { seat?: unknown }).seat;
     this.plan();
     this.hooks.changed(next, events, this.outcome());
     return null;
@@ -139,17 +146,31 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   plan(): void {
     const due = this.stopped ? [] : (this.module.due(this.state) as readonly Due[]);
     const keep: Planned[] = [];
+    const moves = this.journal.length;
     const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
     for (const p of this.planned) {
-      if (wanted.some((w) => w.key === p.key)) keep.push(p);
-      else p.timer.clear();
+      if (wanted.some((w) => w.key === p.key) && this.stillRunning(p, moves)) {
+        p.moves = moves;
+        keep.push(p);
+      } else p.timer.clear();
     }
     this.planned = keep;
+    const together = wanted.length > 1;
     for (const { d, key } of wanted) {
       if (this.planned.some((p) => p.key === key)) continue;
-      const planned = this.schedule(d, key);
+      const planned = this.schedule(d, key, moves, together);
       if (planned) this.planned.push(planned);
     }
+  }
+
+  /**
+   * A timer runs on while nothing moved. Every move starts fresh timers for whoever is due after it
+   * (Durak: the situation changed), except one seat's answer while several were due at once (XT1,
+   * XT4: each asked seat has its own deadline, which another's answer does not push back).
+   */
+  private stillRunning(p: Planned, moves: number): boolean {
+    if (p.moves === moves) return true;
+    return p.together && p.moves === moves - 1 && this.lastActor !== p.due.seat;
   }
 
   /** Ends the game's timers (the table closes, or a new game replaces this one). */
@@ -161,12 +182,11 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
 
   private keyOf(d: Due): string {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
-    // The journal's length in the key: every move starts fresh timers for whoever is due after it.
     const by = who.kind === 'bot' ? `bot:${who.strength}` : 'person';
-    return `${d.seat}:${d.role}:${by}:${this.journal.length}`;
+    return `${d.seat}:${d.role}:${by}`;
   }
 
-  private schedule(d: Due, key: string): Planned | null {
+  private schedule(d: Due, key: string, moves: number, together: boolean): Planned | null {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     let kind: Planned['kind'];
     let ms: number;
@@ -184,7 +204,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       ms = clock;
     }
     const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
-    return { key, timer, at: Date.now() + ms, due: d, kind };
+    return { key, timer, at: Date.now() + ms, due: d, kind, moves, together };
   }
 
   private fire(d: Due, kind: Planned['kind'], key: string): void {

@@ -5,7 +5,7 @@
  * advanced, and the journal replays to the same state (what a restore does).
  */
 import type { Action, State } from '@blaze/bla5t';
-import { type ModuleEvent, bla5tModule } from '@blaze/bla5t/module';
+import { bla5tModule, type ModuleEvent } from '@blaze/bla5t/module';
 import type { AnyGameModule } from '@blaze/game';
 import { expect, it } from 'vitest';
 import { type LoopHooks, type SeatPlayer, type Source, TableLoop } from '../src/table/loop.js';

@@ -182,7 +182,7 @@ async function playGame(settings: object, names: string[]): Promise<Played> {
 
 const figures: string[] = [];
 
-function check({ id, watches, spectator, people }: Played, label: string): void {
+function check({ id, watches, spectator }: Played, label: string): void {
   const game = genericGame(serverRoom(id)) as { state: State; journal: unknown[]; seed: string };
   expect(game.state.over).toBe(true);
   const actions = game.journal.length;
@@ -270,7 +270,11 @@ it('refuses bad Bla5t options, takes good ones by the options message, and refus
   ada.room.send('options', { heroes: ['h:jayce', 'h:apo', 'h:helmut', 'h:lola'] });
   await until(() => ada.errors.length > 2);
   expect(ada.errors[2]?.code).toBe('BAD_OPTIONS');
-  ada.room.send('options', { players: 3, heroes: ['h:jayce', 'h:apo', 'h:lola', 'h:leo'], bossSet: ['b:maga', 'b:fawkes'] });
+  ada.room.send('options', {
+    players: 3,
+    heroes: ['h:jayce', 'h:apo', 'h:lola', 'h:leo'],
+    bossSet: ['b:maga', 'b:fawkes'],
+  });
   ada.room.send('start', {});
   await until(() => viewOf(ada)?.heroes.includes('h:leo') === true, 10_000, 'the host set');
   expect(viewOf(ada)?.bossSet).toEqual(['b:maga', 'b:fawkes']);

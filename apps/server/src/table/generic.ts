@@ -19,8 +19,8 @@ import { lifecycle } from '../store/current.js';
 import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
-import { sendPrivateEvents } from './privateEvents.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
+import { sendPrivateEvents } from './privateEvents.js';
 import { clearPrivateParts, GameTableState, initWire, publishViews, syncViews } from './wire.js';
 
 /** What the generic table needs of its room. */

@@ -86,3 +86,44 @@ it('bots play whole games at 2 (heads-up), 3, 4 and 5 seats, basic and advanced;
     expect(s).toEqual(loop.state);
   }
 });
+
+it("XT5: a normal bot at the table hears its own looks (with the card) and others' (without)", () => {
+  const heard: [number, ModuleEvent][] = [];
+  const bots = bla5tModule.bots;
+  const spy = {
+    ...bla5tModule,
+    bots: {
+      ...bots,
+      create: (strength: string, seat: number, rnd: () => number) => {
+        const b = bots.create?.(strength, seat, rnd) ?? null;
+        const observe = (e: ModuleEvent) => {
+          heard.push([seat, e]);
+          b?.observe(e);
+        };
+        return b && { observe, decide: b.decide };
+      },
+    },
+  } as unknown as AnyGameModule;
+  const clock = fakeClock();
+  const hooks: LoopHooks<State, Action, ModuleEvent> = {
+    player: () => ({ kind: 'bot', strength: 'normal' }),
+    accept: () => true,
+    changed: () => {},
+  };
+  const config = { clockMs: () => 1_000, botDelayMs: 10, autoDelayMs: [50, 150] as const };
+  const loop = new TableLoop<State, Action, ModuleEvent>(
+    spy,
+    { players: 3 },
+    'memory',
+    hooks,
+    config,
+    clock,
+    () => 0.5,
+  );
+  loop.plan();
+  for (let i = 0; i < 50; i++) clock.advanceTo(clock.now() + 200);
+  const looks = heard.filter(([, e]) => e.type === 'looked') as unknown as [number, { seat: number; card: unknown }][];
+  expect(looks.some(([seat, e]) => e.seat === seat && typeof e.card === 'string')).toBe(true);
+  expect(looks.some(([seat, e]) => e.seat !== seat && e.card === null)).toBe(true);
+  for (const [seat, e] of looks) if (e.seat !== seat) expect(e.card).toBeNull();
+});

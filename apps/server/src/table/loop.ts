@@ -8,7 +8,17 @@
  * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
  * than Blaze plays on.
  */
-import type { ActionBase, AnyGameModule, Due, EventBase, Outcome, RuleError, Seat } from '@blaze/game';
+import {
+  type ActionBase,
+  type AnyGameModule,
+  type Due,
+  type EventBase,
+  type Outcome,
+  type RuleError,
+  type Seat,
+  type SeatBot,
+  seatBot,
+} from '@blaze/game';
 
 export interface LoopTimers {
   setTimeout(fn: () => void, ms: number): { clear(): void };
@@ -74,6 +84,12 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   private stopped = false;
   /** The seat named by the last action counted (a timeout names whom it answered for). */
   private lastActor: unknown;
+  /**
+   * Each bot seat's bot, made when it is first due and told every event as its seat saw it: a bot
+   * with memory (Bla5t's looks, XT5) remembers what it was shown. A module without `create`
+   * (Durak) gets `decide` over the view, as before.
+   */
+  private bots = new Map<Seat, { strength: string; bot: SeatBot<ActionBase, unknown, EventBase> }>();
 
   constructor(
     readonly module: AnyGameModule,
@@ -112,6 +128,12 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     this.state = next;
     this.journal.push(action);
     this.lastActor = (action as { seat?: unknown }).seat;
+    for (const [seat, b] of this.bots) {
+      for (const e of events) {
+        const seen = this.module.redact(e, seat) as EventBase | null;
+        if (seen !== null) b.bot.observe(seen);
+      }
+    }
     this.plan();
     this.hooks.changed(next, events, this.outcome());
     return null;
@@ -131,7 +153,17 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       if (r.ok) s = r.state as S;
     }
     this.state = s;
+    // Their memories may hold what no longer happened: they start again from the view.
+    this.bots.clear();
     this.plan();
+  }
+
+  private botAt(seat: Seat, strength: string): SeatBot<ActionBase, unknown, EventBase> {
+    const had = this.bots.get(seat);
+    if (had && had.strength === strength) return had.bot;
+    const bot = seatBot(this.module.bots, strength, seat, this.rnd) as SeatBot<ActionBase, unknown, EventBase>;
+    this.bots.set(seat, { strength, bot });
+    return bot;
   }
 
   /** Who the game waits for, and the timer the loop runs for each (an automatic step's role is not told). */
@@ -180,6 +212,11 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     this.planned = [];
   }
 
+  private strengthOf(asked: string): string {
+    const strengths = this.module.bots.strengths;
+    return strengths.includes(asked) ? asked : (strengths.at(-1) as string);
+  }
+
   private keyOf(d: Due): string {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     const by = who.kind === 'bot' ? `bot:${who.strength}` : 'person';
@@ -196,6 +233,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       ms = lo + Math.floor(this.rnd() * (hi - lo + 1));
     } else if (who.kind === 'bot') {
       kind = 'bot';
+      // Made now, when first due (a round's looks): it hears every event from here on.
+      if (d.seat !== null) this.botAt(d.seat, this.strengthOf(who.strength));
       ms = this.config.botDelayMs;
     } else {
       kind = 'clock';
@@ -214,10 +253,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
       if (kind === 'bot' && d.seat !== null) {
         const who = this.hooks.player(d.seat);
-        const strengths = this.module.bots.strengths;
-        const strength = who.kind === 'bot' && strengths.includes(who.strength) ? who.strength : strengths.at(-1);
+        const strength = this.strengthOf(who.kind === 'bot' ? who.strength : '');
         const view = this.module.view(this.state, d.seat);
-        const action = this.module.bots.decide(strength as string, view, this.rnd) as A | null;
+        const action = this.botAt(d.seat, strength as string).decide(view) as A | null;
         if (action) refused = this.act(action, 'bot');
       }
       if (refused !== null) {

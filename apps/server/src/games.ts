@@ -8,6 +8,7 @@
  * module has Blaze's types. Every other game plays on the generic table (src/table/): its module is
  * any @blaze/game module, its public and private views travel on the generic wire (table/wire.ts).
  */
+import { BLA5T_RULES_VERSION, bla5tModule } from '@blaze/bla5t/module';
 import { BLAZE_RULES_VERSION, blazeModule } from '@blaze/blaze-game';
 import { type State as DurakState, nextDealer } from '@blaze/durak';
 import { DURAK_RULES_VERSION, durakModule } from '@blaze/durak/module';
@@ -32,12 +33,40 @@ export interface TableGame {
    * undefined to keep the lobby's. Only asked when the same people sit as in the last game.
    */
   nextOptions?(last: unknown, options: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Each due role's clock as a share of the table speed's base (attackerMs); a role not named gets
+   * the base. Undefined: Durak's DT4 ratios (table/generic.ts).
+   */
+  clockRatios?: Readonly<Record<string, number>>;
+  /**
+   * Event types whose seat's own redaction carries what nobody else may see (Bla5t's looks, X1.6):
+   * sent to that seat's clients alone, once, as a `private` message (table/privateEvents.ts).
+   */
+  privateEvents?: readonly string[];
 }
 
 /** A generic game's module, typed as it is (the registry stores every entry under TableModule). */
 export function genericModule(g: Pick<TableGame, 'module'>): AnyGameModule {
   return g.module as unknown as AnyGameModule;
 }
+
+/**
+ * XT3/XT4's deadlines over the relaxed speed's 45 s base: turn 45 s, Blast 10 s, looks and
+ * carry-over 20 s, midpoint change 60 s, Helmut window 4 s; faster speeds scale them alike.
+ */
+const BLA5T_CLOCKS: Readonly<Record<string, number>> = {
+  turn: 1,
+  blast: 10 / 45,
+  look: 20 / 45,
+  carry: 20 / 45,
+  change: 60 / 45,
+  helmut: 4 / 45,
+  maga: 1,
+  fawkes: 1,
+};
+
+/** X1.6: what a Bla5t player alone is shown, at the moment it happens. */
+const BLA5T_PRIVATE_EVENTS = ['looked', 'drew', 'drewTwo', 'shuffled', 'setChosen'] as const;
 
 const GAMES: readonly TableGame[] = [
   { id: blazeModule.id, module: blazeModule, replays: [BLAZE_RULES_VERSION] },
@@ -46,6 +75,13 @@ const GAMES: readonly TableGame[] = [
     module: durakModule as unknown as TableModule,
     replays: [DURAK_RULES_VERSION],
     nextOptions: (last, options) => ({ ...options, dealer: nextDealer(last as DurakState) }),
+  },
+  {
+    id: bla5tModule.id,
+    module: bla5tModule as unknown as TableModule,
+    replays: [BLA5T_RULES_VERSION],
+    clockRatios: BLA5T_CLOCKS,
+    privateEvents: BLA5T_PRIVATE_EVENTS,
   },
 ];
 

@@ -20,6 +20,7 @@ import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
+import { sendPrivateEvents } from './privateEvents.js';
 import { clearPrivateParts, GameTableState, initWire, publishViews, syncViews } from './wire.js';
 
 /** What the generic table needs of its room. */
@@ -202,7 +203,7 @@ function begin(
     options,
     seed,
     hooksOf(room, g),
-    loopConfig(room),
+    loopConfig(room, g.entry.clockRatios),
     timers(room),
     Math.random,
     replayed as never,
@@ -216,11 +217,14 @@ function begin(
   room.refreshSeats();
 }
 
-/** DT4's clocks in its ratios (open 30, continue 20, defend 30, ambush 15) at the table's speed. */
-function loopConfig(room: GenericHost) {
+/**
+ * DT4's clocks in its ratios (open 30, continue 20, defend 30, ambush 15) at the table's speed, or
+ * the game's own ratios (games.ts: Bla5t's XT4).
+ */
+function loopConfig(room: GenericHost, ratios?: Readonly<Record<string, number>>) {
   // null: an untimed table (the host's choice), where nobody's clock runs.
   const base = speedOf(room.config.clocks, room.settings.clock)?.attackerMs ?? null;
-  const RATIO: Record<string, number> = { open: 1, defend: 1, continue: 2 / 3, ambush: 1 / 2 };
+  const RATIO: Readonly<Record<string, number>> = ratios ?? { open: 1, defend: 1, continue: 2 / 3, ambush: 1 / 2 };
   return {
     clockMs: (role: string) => (base === null ? null : Math.round(base * (RATIO[role] ?? 1))),
     botDelayMs: room.settings.botDelayMs,
@@ -252,6 +256,7 @@ function hooksOf(room: GenericHost, g: GenericTable) {
           metrics.actionsApplied.inc({ source: source === 'auto' ? 'clock' : source });
           if (room.disposed) return;
           for (const line of lines) room.log.show(line);
+          sendPrivateEvents(room, g.module, g.entry.privateEvents, events);
           const over = g.module.outcome(next).over;
           publish(room, g, next);
           if (over) finish(room, g.module.outcome(next));

@@ -8,7 +8,17 @@
  * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
  * than Blaze plays on.
  */
-import type { ActionBase, AnyGameModule, Due, EventBase, Outcome, RuleError, Seat } from '@blaze/game';
+import {
+  type ActionBase,
+  type AnyGameModule,
+  type Due,
+  type EventBase,
+  type Outcome,
+  type RuleError,
+  type Seat,
+  type SeatBot,
+  seatBot,
+} from '@blaze/game';
 
 export interface LoopTimers {
   setTimeout(fn: () => void, ms: number): { clear(): void };
@@ -61,6 +71,10 @@ interface Planned {
   at: number;
   due: Due;
   kind: 'clock' | 'bot' | 'auto';
+  /** The journal's length when planned or last kept across another seat's move. */
+  moves: number;
+  /** Planned while several seats were due at once (XT1: looks, carry-over, Helmut windows). */
+  together: boolean;
 }
 
 export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends EventBase = EventBase> {
@@ -68,6 +82,14 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   readonly journal: A[] = [];
   private planned: Planned[] = [];
   private stopped = false;
+  /** The seat named by the last action counted (a timeout names whom it answered for). */
+  private lastActor: unknown;
+  /**
+   * Each bot seat's bot, made when it is first due and told every event as its seat saw it: a bot
+   * with memory (Bla5t's looks, XT5) remembers what it was shown. A module without `create`
+   * (Durak) gets `decide` over the view, as before.
+   */
+  private bots = new Map<Seat, { strength: string; bot: SeatBot<ActionBase, unknown, EventBase> }>();
 
   constructor(
     readonly module: AnyGameModule,
@@ -105,6 +127,13 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
     this.state = next;
     this.journal.push(action);
+    this.lastActor = (action as { seat?: unknown }).seat;
+    for (const [seat, b] of this.bots) {
+      for (const e of events) {
+        const seen = this.module.redact(e, seat) as EventBase | null;
+        if (seen !== null) b.bot.observe(seen);
+      }
+    }
     this.plan();
     this.hooks.changed(next, events, this.outcome());
     return null;
@@ -124,7 +153,17 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       if (r.ok) s = r.state as S;
     }
     this.state = s;
+    // Their memories may hold what no longer happened: they start again from the view.
+    this.bots.clear();
     this.plan();
+  }
+
+  private botAt(seat: Seat, strength: string): SeatBot<ActionBase, unknown, EventBase> {
+    const had = this.bots.get(seat);
+    if (had && had.strength === strength) return had.bot;
+    const bot = seatBot(this.module.bots, strength, seat, this.rnd) as SeatBot<ActionBase, unknown, EventBase>;
+    this.bots.set(seat, { strength, bot });
+    return bot;
   }
 
   /** Who the game waits for, and the timer the loop runs for each (an automatic step's role is not told). */
@@ -139,17 +178,31 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   plan(): void {
     const due = this.stopped ? [] : (this.module.due(this.state) as readonly Due[]);
     const keep: Planned[] = [];
+    const moves = this.journal.length;
     const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
     for (const p of this.planned) {
-      if (wanted.some((w) => w.key === p.key)) keep.push(p);
-      else p.timer.clear();
+      if (wanted.some((w) => w.key === p.key) && this.stillRunning(p, moves)) {
+        p.moves = moves;
+        keep.push(p);
+      } else p.timer.clear();
     }
     this.planned = keep;
+    const together = wanted.length > 1;
     for (const { d, key } of wanted) {
       if (this.planned.some((p) => p.key === key)) continue;
-      const planned = this.schedule(d, key);
+      const planned = this.schedule(d, key, moves, together);
       if (planned) this.planned.push(planned);
     }
+  }
+
+  /**
+   * A timer runs on while nothing moved. Every move starts fresh timers for whoever is due after it
+   * (Durak: the situation changed), except one seat's answer while several were due at once (XT1,
+   * XT4: each asked seat has its own deadline, which another's answer does not push back).
+   */
+  private stillRunning(p: Planned, moves: number): boolean {
+    if (p.moves === moves) return true;
+    return p.together && p.moves === moves - 1 && this.lastActor !== p.due.seat;
   }
 
   /** Ends the game's timers (the table closes, or a new game replaces this one). */
@@ -159,14 +212,18 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     this.planned = [];
   }
 
-  private keyOf(d: Due): string {
-    const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
-    // The journal's length in the key: every move starts fresh timers for whoever is due after it.
-    const by = who.kind === 'bot' ? `bot:${who.strength}` : 'person';
-    return `${d.seat}:${d.role}:${by}:${this.journal.length}`;
+  private strengthOf(asked: string): string {
+    const strengths = this.module.bots.strengths;
+    return strengths.includes(asked) ? asked : (strengths.at(-1) as string);
   }
 
-  private schedule(d: Due, key: string): Planned | null {
+  private keyOf(d: Due): string {
+    const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
+    const by = who.kind === 'bot' ? `bot:${who.strength}` : 'person';
+    return `${d.seat}:${d.role}:${by}`;
+  }
+
+  private schedule(d: Due, key: string, moves: number, together: boolean): Planned | null {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     let kind: Planned['kind'];
     let ms: number;
@@ -176,6 +233,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       ms = lo + Math.floor(this.rnd() * (hi - lo + 1));
     } else if (who.kind === 'bot') {
       kind = 'bot';
+      // Made now, when first due (a round's looks): it hears every event from here on.
+      if (d.seat !== null) this.botAt(d.seat, this.strengthOf(who.strength));
       ms = this.config.botDelayMs;
     } else {
       kind = 'clock';
@@ -184,7 +243,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       ms = clock;
     }
     const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
-    return { key, timer, at: Date.now() + ms, due: d, kind };
+    return { key, timer, at: Date.now() + ms, due: d, kind, moves, together };
   }
 
   private fire(d: Due, kind: Planned['kind'], key: string): void {
@@ -194,10 +253,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
       if (kind === 'bot' && d.seat !== null) {
         const who = this.hooks.player(d.seat);
-        const strengths = this.module.bots.strengths;
-        const strength = who.kind === 'bot' && strengths.includes(who.strength) ? who.strength : strengths.at(-1);
+        const strength = this.strengthOf(who.kind === 'bot' ? who.strength : '');
         const view = this.module.view(this.state, d.seat);
-        const action = this.module.bots.decide(strength as string, view, this.rnd) as A | null;
+        const action = this.botAt(d.seat, strength as string).decide(view) as A | null;
         if (action) refused = this.act(action, 'bot');
       }
       if (refused !== null) {

@@ -41,7 +41,8 @@ describe('bot pacing on screen', () => {
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: dataDir });
     browser = await launchChromium();
-    A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
+    // The product's own pace on screen: this test is about it.
+    A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } }, 'product');
   });
 
   afterAll(async () => {

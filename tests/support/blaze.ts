@@ -10,6 +10,7 @@ import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
 import type { BlazeDebug } from '../../apps/web/src/shell/debugHook.js';
 import { readLog, readTable } from '../../packages/protocol/src/wire.js';
+import { quickPace } from './browser.js';
 import { ROOT } from './processes.js';
 
 export const SHOTS = `${ROOT}artifacts/screenshots`;
@@ -204,9 +205,12 @@ export async function newPlayer(
   browser: Browser,
   name: string,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 800 } },
+  /** 'test': the client's quick test pace (support/browser.ts); 'product': the pace players get. */
+  pace: 'test' | 'product' = 'test',
 ): Promise<Player> {
   // One context each: localStorage (name, seat token) is per person, as on separate devices.
   const ctx = await browser.newContext(options);
+  if (pace === 'test') await quickPace(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));

@@ -8,6 +8,7 @@
 import { Easing, type Group, Tween } from '@tweenjs/tween.js';
 import { Container, type FederatedPointerEvent } from 'pixi.js';
 import type { Pt } from './geometry.js';
+import { paced } from './testPace.js';
 import type { CardId } from './types.js';
 
 /** Where and how a card sits. */
@@ -49,8 +50,8 @@ export interface CardInputHooks<V extends Container> {
   tap(card: CardId): void;
 }
 
-const GLIDE_MS = 380;
-const LEAVE_MS = 420;
+const GLIDE_MS = paced(380);
+const LEAVE_MS = paced(420);
 
 export class CardSprites<V extends Container = Container> {
   readonly layer = new Container();

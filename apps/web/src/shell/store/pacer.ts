@@ -6,6 +6,7 @@
  * (several moves in a burst) drops the snapshots in between, since each one is the whole table.
  */
 import { MIN_ON_SCREEN_MS } from '@blaze/protocol';
+import { paced } from '../../kit/testPace.js';
 
 /**
  * - `mine`: this person's own move, or a state that asks them to act: shown at once.
@@ -24,7 +25,8 @@ export interface PacerOptions {
 }
 
 export const DEFAULT_PACER: PacerOptions = {
-  minMs: MIN_ON_SCREEN_MS,
+  // The product's 900 ms; only a test page's pace factor makes it shorter (kit/testPace.ts).
+  minMs: paced(MIN_ON_SCREEN_MS),
   maxBacklog: 2,
   now: () => Date.now(),
   later: (fn, ms) => {

@@ -4,6 +4,7 @@
  * breaks, or by what this step is about. The step survives a reload.
  */
 import { type Action, applyAction, type GameEvent, type GameState } from '@blaze/rules';
+import { paced } from '../../../kit/testPace.js';
 import type { ConnectionEvents, Send, Store, TableSource } from '../../../shell/host.js';
 import { load, remove, save } from '../../../shell/host.js';
 import { sortHand } from '../logic/cards.js';
@@ -51,7 +52,7 @@ export class TutorialSource implements TableSource {
     private name: string,
     private readonly coach: CoachEvents,
     /** Pause between the other seats' moves, so the learner sees them happen. */
-    private readonly pauseMs = 450,
+    private readonly pauseMs = paced(450),
   ) {
     this.table = this.fresh(name);
     this.first = this.table.game;

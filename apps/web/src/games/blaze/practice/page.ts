@@ -3,6 +3,7 @@
  * practice worker. A hint button asks the bot what it would play here, and why.
  */
 import { botPace, botStrength } from '@blaze/protocol';
+import { paced } from '../../../kit/testPace.js';
 import { h, keys, load, onLangChange, t, tableOpener, topBar } from '../../../shell/host.js';
 import { lt } from '../i18n/learn.js';
 import { cardsWords, cardWords } from '../logic/cards.js';
@@ -112,7 +113,7 @@ export function practicePage(root: HTMLElement): () => void {
       players: Number(seats.value) as 3 | 4 | 5,
       name: typed ?? lt('practice.you'),
       clock: clock.value as ClockSetting,
-      botDelayMs: PACE_MS[parsePace(pace.value)],
+      botDelayMs: paced(PACE_MS[parsePace(pace.value)]),
       strengths: strengths.slice(0, Number(seats.value) - 1).map((sel) => botStrength.parse(sel.value)),
       // ?seed= replays one deal (to show a hand, or to try a deal again).
       seed: new URLSearchParams(location.search).get('seed') ?? `practice-${Date.now()}`,

@@ -6,6 +6,7 @@
 import type { CardId, Seat } from '@blaze/rules';
 import { Easing, type Group, Tween } from '@tweenjs/tween.js';
 import { Container } from 'pixi.js';
+import { paced } from '../../../kit/testPace.js';
 import { clearLayer, featherToken } from '../../../kit/tokens.js';
 import type { ClientTable } from '../../../shell/host.js';
 import { makeBack, makeCard } from './cardGfx.js';
@@ -81,7 +82,7 @@ export class Effects {
       };
       new Tween(st, this.tweens).to(to, FLIGHT_MS).easing(Easing.Cubic.Out).onUpdate(show).start(now);
       new Tween(st, this.tweens)
-        .to({ a: 0 }, 300)
+        .to({ a: 0 }, paced(300))
         .delay(FLIGHT_MS + MIN_SHOW_MS)
         .onUpdate(show)
         .onComplete(() => {
@@ -97,7 +98,7 @@ export class Effects {
     this.layer.addChild(b);
     const st = { x: from.x, y: from.y, a: 1 };
     new Tween(st, this.tweens)
-      .to({ x: to.x, y: to.y, a: 0.2 }, 420)
+      .to({ x: to.x, y: to.y, a: 0.2 }, paced(420))
       .delay(delay)
       .easing(Easing.Quadratic.InOut)
       .onUpdate(() => {
@@ -117,7 +118,7 @@ export class Effects {
     this.layer.addChild(c);
     const st = { x: from.x, y: from.y, s: 1.6 };
     new Tween(st, this.tweens)
-      .to({ x: to.x, y: to.y, s: 1 }, 700)
+      .to({ x: to.x, y: to.y, s: 1 }, paced(700))
       .easing(Easing.Back.Out)
       .onUpdate(() => {
         if (c.destroyed) return;

@@ -6,14 +6,15 @@
  * a new round or game (where nothing of the old table may linger over the new hand).
  */
 import type { CardId, Seat } from '@blaze/rules';
+import { paced } from '../../../kit/testPace.js';
 import type { LogLine } from '../../../shell/host.js';
 
 /** The shortest time a move stays in sight, even when the next patch already took it away. */
-export const MIN_SHOW_MS = 700;
+export const MIN_SHOW_MS = paced(700);
 /** More new lines than this at once is a catch-up (a reconnect, a lagging tab), not moves to replay. */
 export const MAX_REPLAY_LINES = 12;
 /** How long a card or token takes to fly from where it came to where it goes. */
-export const FLIGHT_MS = 380;
+export const FLIGHT_MS = paced(380);
 /** A replayed move is in place and read by then (the round summary waits for it). */
 export const REPLAY_MS = FLIGHT_MS + MIN_SHOW_MS;
 

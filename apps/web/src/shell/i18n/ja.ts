@@ -130,7 +130,7 @@ export const ja: Messages = {
   'banner.savingAgain': '保存が再開しました。',
   'banner.seconds': '{n}秒',
   'role.active': '攻撃側',
-  'role.target': '防御',
+  'role.target': '防御側',
   'role.supporter': '援護',
   'role.out': '上がり',
   'seat.cards': '{n}枚',

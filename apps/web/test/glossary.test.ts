@@ -30,7 +30,8 @@ interface Line {
 /** Every string of an exported table, with its language: from `{ en, de, ja }` or from the file name. */
 function lines(where: string, value: unknown, lang: GlossaryLang | undefined, out: Line[]): void {
   if (typeof value === 'string') {
-    if (lang) out.push({ where, lang, text: value });
+    // Placeholders ({feathers}) are names for the code, not words a player reads.
+    if (lang) out.push({ where, lang, text: value.replace(/\{\w+\}/g, '…') });
     return;
   }
   if (typeof value !== 'object' || value === null) return;

@@ -134,6 +134,11 @@ export const en = {
   'seat.cards.one': '{n} card',
   'seat.feathers': '{n} feathers',
   'seat.feathers.one': '{n} feather',
+  // A seat's feathers: how many, then what they score (a count beside a total read as one number).
+  'seat.points': '{n} points',
+  'seat.points.one': '{n} point',
+  'seat.featherScore': '{feathers} ({points})',
+  'seat.pointsShort': '({n} pt)',
   'seat.offline': 'offline',
   'seat.standIn': 'bot plays',
   'seat.passed': 'passed',

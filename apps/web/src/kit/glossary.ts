@@ -4,8 +4,9 @@
  * player meets one name for one thing on every page and in every game.
  *
  * German follows the Blaze rulebook (Herausforderung, Trumpf, Nachziehstapel, Ablagestapel, Feder,
- * Wette, Feuervogel, Unterstützer, aktiver Spieler) where the table uses the rulebook's idea; "Ziel"
- * is the table's short form of the rulebook's "Zielspieler". `use` is a pattern too (a stem, or
+ * Wette, Feuervogel, aktiver Spieler) where the table uses the rulebook's idea. Three words are the
+ * table's own, short enough for a phone's role pill: "Ziel" (the rulebook's "Zielspieler"), "Helfer"
+ * ("Unterstützer") and "abwehren" ("ablehnen", which the buttons and hints have said from the start). `use` is a pattern too (a stem, or
  * alternatives a term is allowed to take, such as the short "Ablage" on the table).
  */
 export type GlossaryLang = 'en' | 'de' | 'ja';
@@ -39,7 +40,8 @@ export const GLOSSARY = {
   },
   supporter: {
     en: w('supporter', '\\bhelper\\b'),
-    de: w('unterstützer', 'helfer'),
+    // The rulebook's "Unterstützer" was cut to "Unterstüt…" in a 360 px phone's role pill: "Helfer".
+    de: w('helfer', 'unterstützer'),
     ja: w('援護', 'サポーター'),
   },
   reject: {

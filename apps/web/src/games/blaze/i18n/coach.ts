@@ -71,7 +71,7 @@ const de: CoachMessages = {
   GAME_OVER: 'Das Spiel ist vorbei.',
   WRONG_PHASE: 'Jetzt nicht: Während gewettet wird, spielt niemand, und gewettet wird nur zu Beginn von Phase 2.',
   NOT_YOUR_ROLE:
-    'Das ist gerade nicht deine Rolle: Der aktive Spieler eröffnet, aktiver Spieler und Unterstützer legen nach, das Ziel wehrt ab oder passt.',
+    'Das ist gerade nicht deine Rolle: Der aktive Spieler eröffnet, aktiver Spieler und Helfer legen nach, das Ziel wehrt ab oder passt.',
   NO_CHALLENGE: 'Es läuft keine Herausforderung: Der aktive Spieler eröffnet zuerst.',
   CHALLENGE_OPEN: 'Es läuft schon eine Herausforderung.',
   CARD_NOT_IN_HAND: '{card} ist nicht in deiner Hand.',

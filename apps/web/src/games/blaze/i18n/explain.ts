@@ -92,13 +92,13 @@ const de: ExplainMessages = {
   'seat.active':
     '{name} ist der aktive Spieler: eröffnet die Herausforderung und darf Karten eines Werts vom Tisch nachlegen.',
   'seat.target': '{name} ist das Ziel: wehrt jede Karte der Herausforderung ab oder passt und nimmt alle.',
-  'seat.supporter': '{name} ist der Unterstützer: darf Karten eines Werts vom Tisch nachlegen, im Rahmen des Limits.',
+  'seat.supporter': '{name} ist der Helfer: darf Karten eines Werts vom Tisch nachlegen, im Rahmen des Limits.',
   'seat.out': '{name} hat eine Feder genommen und ist in dieser Runde raus.',
   'seat.none': '{name} ist an dieser Herausforderung nicht beteiligt.',
   'seat.active.you':
     'Du bist der aktive Spieler: Du eröffnest die Herausforderung und darfst Karten eines Werts vom Tisch nachlegen.',
   'seat.target.you': 'Du bist das Ziel: Wehr jede Karte der Herausforderung ab oder pass und nimm alle.',
-  'seat.supporter.you': 'Du bist der Unterstützer: Du darfst Karten eines Werts vom Tisch nachlegen, im Rahmen des Limits.',
+  'seat.supporter.you': 'Du bist der Helfer: Du darfst Karten eines Werts vom Tisch nachlegen, im Rahmen des Limits.',
   'seat.out.you': 'Du hast eine Feder genommen und bist in dieser Runde raus.',
   'seat.none.you': 'Du bist an dieser Herausforderung nicht beteiligt.',
   'seat.lobby': '{name} sitzt hier.',
@@ -131,7 +131,7 @@ const de: ExplainMessages = {
   'round.2':
     'Runde {round} von 2, Phase 2: Der Stapel ist aufgebraucht. Nach den Wetten nimmt, wer keine Karten mehr hat, eine Feder und ist raus.',
   clock:
-    'Die Uhr dieses Zugs. Läuft sie ab, handelt der Tisch für den, der wartet: Der aktive Spieler oder Unterstützer ist fertig, das Ziel passt, eine Wette wird gesetzt.',
+    'Die Uhr dieses Zugs. Läuft sie ab, handelt der Tisch für den, der wartet: Der aktive Spieler oder Helfer ist fertig, das Ziel passt, eine Wette wird gesetzt.',
 };
 
 const ja: ExplainMessages = {

@@ -52,13 +52,13 @@ export const learnDe: LearnMessages = {
   'lesson.extend':
     'Der aktive Spieler darf Karten eines Wertes nachlegen, der schon auf dem Tisch liegt, ob Herausforderung oder Abwehr.',
   'lesson.supporter':
-    'Der Spieler nach dem Ziel ist der Unterstützer: Auch er darf Tischwerte nachlegen. Der aktive Spieler hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Unterstützers zurückgeben lassen.',
+    'Der Spieler nach dem Ziel ist der Helfer: Auch er darf Tischwerte nachlegen. Der aktive Spieler hat Vorrang: Ist das Limit erreicht, darf er die frischen Karten des Helfers zurückgeben lassen.',
   'lesson.limit':
     'Das Limit: höchstens so viele Herausforderungskarten, wie das Ziel zu Beginn auf der Hand hatte, nie mehr als fünf.',
   'lesson.pass':
     'Du kannst (oder willst) nicht alles abwehren: Pass, und du nimmst alle Karten der Herausforderung auf die Hand.',
   'lesson.stand':
-    'Drück Fertig, wenn du nichts mehr nachlegen willst. Die Herausforderung endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Unterstützer fertig sind.',
+    'Drück Fertig, wenn du nichts mehr nachlegen willst. Die Herausforderung endet, wenn alles abgewehrt oder gepasst ist und der aktive Spieler und der Helfer fertig sind.',
   'lesson.draw':
     'Nach einer Herausforderung ziehen alle Beteiligten auf fünf Karten nach, der aktive Spieler zuerst. Die aufgedeckte Trumpfkarte kommt zuletzt.',
   'lesson.phaseTwo':
@@ -68,9 +68,9 @@ export const learnDe: LearnMessages = {
   'lesson.rejected':
     '{name} hat deine {challenge} mit {card} abgewehrt. Nichts war mehr abzuwehren und niemand hat nachgelegt, also ist die Herausforderung vorbei: Ihre Karten liegen jetzt auf dem Ablagestapel.',
   'lesson.window':
-    '{name}, der Unterstützer, hat gerade {card} nachgelegt und das Limit gefüllt. Jetzt ist sein Rücknahmefenster offen (das Banner zeigt es): Für kurze Zeit hast du als aktiver Spieler Vorrang vor den frischen Karten des Unterstützers.',
+    '{name}, der Helfer, hat gerade {card} nachgelegt und das Limit gefüllt. Jetzt ist sein Rücknahmefenster offen (das Banner zeigt es): Für kurze Zeit hast du als aktiver Spieler Vorrang vor den frischen Karten des Helfers.',
   'lesson.takeBack':
-    'Nutz deinen Vorrang: Leg eine Karte eines Werts vom Tisch nach, solange das Fenster offen ist. Die zuletzt gelegte Karte des Unterstützers geht dafür auf seine Hand zurück.',
+    'Nutz deinen Vorrang: Leg eine Karte eines Werts vom Tisch nach, solange das Fenster offen ist. Die zuletzt gelegte Karte des Helfers geht dafür auf seine Hand zurück.',
   'lesson.betsScored':
     'Runde 1 ist vorbei, die Wetten werden aufgedeckt: Jede 1 zählt für ihren Besitzer (lag sie vor dem Verlierer) oder für den, vor dem sie lag; jede 0 kommt zurück.',
   'lesson.feather':
@@ -100,7 +100,7 @@ export const learnDe: LearnMessages = {
   'a11y.status': 'Trumpf: {trump}. Stapel: {deck}. Deine Rolle: {role}.',
   'a11y.deck2': ' Stapel 2, für Runde 2: {n}.',
   'a11y.role.active': 'aktiver Spieler',
-  'a11y.role.supporter': 'Unterstützer',
+  'a11y.role.supporter': 'Helfer',
   'a11y.role.target': 'Ziel',
   'a11y.role.none': 'keine',
   'a11y.trumpCard': '{card}, Trumpf',

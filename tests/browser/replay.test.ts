@@ -195,3 +195,33 @@ it('replays a finished game forward in the public view and back with all hands o
   await page.setViewportSize({ width: 1100, height: 720 });
   expect(A.errors).toEqual([]);
 }, 90_000);
+
+it('on an upright phone the table keeps its height and nothing overlaps (issue #40 newcomer pass)', async () => {
+  const { id, room } = await finishGame(server.base);
+  await room.leave(true);
+  const p = await newPlayer(browser, 'Phone', {
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  const page = p.page;
+  await page.goto(`${server.base}/r/${id}-1`);
+  await expect
+    .poll(() => page.evaluate(() => Boolean((window as unknown as { __blazeReplay?: unknown }).__blazeReplay)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  // A few moves in: a challenge on the table. All the controls in rows under it left the table
+  // 150 px, the challenge over the seats and the deck's words over the limit.
+  for (let k = 0; k < 6; k++) await tid(page, 'replay-forward').click();
+  await page.waitForTimeout(600);
+  await shot(page, 'replay-upright');
+  expect((await page.locator('.canvas-host').boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(300);
+  await expectCanvasClean(page, 'replay upright', 4);
+  expect(await domProblems(page), 'replay upright: page texts').toEqual([]);
+  // The step buttons stay in view; the rest of the controls are a scroll away.
+  expect(await tid(page, 'replay-forward').isVisible()).toBe(true);
+  expect(p.errors).toEqual([]);
+  await p.ctx.close();
+}, 90_000);

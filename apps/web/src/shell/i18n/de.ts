@@ -114,7 +114,7 @@ export const de: Messages = {
   'banner.openChallenge': 'Du bist dran: fordere {target} heraus',
   'banner.rejectOrPass': 'Abwehren oder passen',
   'banner.passedWait': 'Du hast gepasst: du nimmst die Karten',
-  'banner.allRejected': 'Alles abgewehrt: warte auf die Angreifer',
+  'banner.allRejected': 'Alles abgewehrt: warte auf aktiven Spieler und Helfer',
   'banner.mayExtend': 'Du darfst nachlegen oder „Fertig“ drücken',
   'banner.windowOpen': 'Rücknahmefenster von {name} offen: Du darfst noch nachlegen',
   'banner.standing': 'Du bist fertig: warte',
@@ -139,6 +139,10 @@ export const de: Messages = {
   'seat.cards.one': '{n} Karte',
   'seat.feathers': '{n} Federn',
   'seat.feathers.one': '{n} Feder',
+  'seat.points': '{n} Punkte',
+  'seat.points.one': '{n} Punkt',
+  'seat.featherScore': '{feathers} ({points})',
+  'seat.pointsShort': '({n} P.)',
   'seat.offline': 'offline',
   'seat.standIn': 'Bot spielt',
   'seat.passed': 'gepasst',
@@ -254,7 +258,7 @@ export const de: Messages = {
     'Feuervögel zählen 10 beim Herausfordern und 0 beim Abwehren.\n' +
     'Der aktive Spieler und der Helfer (der Spieler nach dem Ziel) dürfen Karten mit Werten nachlegen, die schon auf dem Tisch liegen. Eine Herausforderung fasst höchstens 5 Karten, oder so viele, wie das Ziel beim Eröffnen auf der Hand hatte, wenn das weniger sind (das Limit). ' +
     'Hat der Helfer das Limit zuerst gefüllt, darf der aktive Spieler noch ein paar Sekunden spielen (das Rücknahmefenster): Die neuesten Karten des Helfers gehen zurück in seine Hand und machen Platz.\n' +
-    'Das Ziel darf jederzeit passen und nimmt dann alle Karten der Herausforderung. Ist alles abgewehrt und sind beide Angreifer fertig, kommen die Karten auf die Ablage.\n' +
+    'Das Ziel darf jederzeit passen und nimmt dann alle Karten der Herausforderung. Ist alles abgewehrt und sind aktiver Spieler und Helfer fertig, kommen die Karten auf die Ablage.\n' +
     'Zieh auf 5 nach, solange der Stapel reicht. Ist er leer, legt jeder eine Wettkarte (0 oder 1) verdeckt vor einen anderen Spieler; danach nimmt, wer keine Karten mehr hat, die oberste Feder und ist raus. ' +
     'Wer als Letzter keine Feder hat, verliert die Runde. Wetten: Eine 0 kommt immer zurück; eine 1 auf jemanden, der nicht verloren hat, zählt 1 für diese Person; eine 1 auf den Verlierer zählt 1 für dich. Zwei Runden; Federn und gewonnene Wetten zählen.',
   'result.title': 'Endstand',

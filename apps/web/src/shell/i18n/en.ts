@@ -109,7 +109,7 @@ export const en = {
   'banner.openChallenge': 'Your turn: open a challenge against {target}',
   'banner.rejectOrPass': 'Reject or pass',
   'banner.passedWait': 'You passed: you take the cards',
-  'banner.allRejected': 'All rejected: waiting for the attackers',
+  'banner.allRejected': 'All rejected: waiting for the active player and supporter',
   'banner.mayExtend': 'You may extend, or press Done',
   'banner.windowOpen': "{name}'s take-back window is open: you may still add",
   'banner.standing': 'You are done: waiting',
@@ -134,6 +134,11 @@ export const en = {
   'seat.cards.one': '{n} card',
   'seat.feathers': '{n} feathers',
   'seat.feathers.one': '{n} feather',
+  // A seat's feathers: how many, then what they score (a count beside a total read as one number).
+  'seat.points': '{n} points',
+  'seat.points.one': '{n} point',
+  'seat.featherScore': '{feathers} ({points})',
+  'seat.pointsShort': '({n} pt)',
   'seat.offline': 'offline',
   'seat.standIn': 'bot plays',
   'seat.passed': 'passed',
@@ -253,7 +258,7 @@ export const en = {
     'Firebirds count 10 when they challenge and 0 when they reject.\n' +
     'The active player and the supporter (the player after the target) may add cards of any value already on the table. A challenge holds at most 5 cards, or as many as the target held when it opened if that is fewer (the limit). ' +
     'If the supporter filled the limit first, the active player may still play for a few seconds (the take-back window): the supporter’s newest cards go back to the supporter’s hand to make room.\n' +
-    'The target may pass at any time and then takes every card of the challenge. When everything is rejected and both attackers are done, the cards are discarded.\n' +
+    'The target may pass at any time and then takes every card of the challenge. When everything is rejected and the active player and supporter are done, the cards are discarded.\n' +
     'Draw back up to 5 while the deck lasts. When it is empty, everyone places one betting card (0 or 1) face down on another player; then whoever runs out of cards takes the top feather and is out. ' +
     'The last player without a feather loses the round. Bets: a 0 always comes back; a 1 on a player who did not lose scores 1 for that player; a 1 on the loser scores 1 for you. Two rounds; feathers and won bets score.',
   'result.title': 'Final scores',

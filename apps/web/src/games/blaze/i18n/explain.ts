@@ -63,7 +63,7 @@ const en = {
   'round.2':
     'Round {round} of 2, phase 2: the deck is used up. After the bets, whoever runs out of cards takes a feather and is out.',
   clock:
-    'The clock of this move. When it runs out, the table acts for whoever is idle: an attacker stands, the target passes, a bet is placed.',
+    'The clock of this move. When it runs out, the table acts for whoever is idle: the active player or supporter stands, the target passes, a bet is placed.',
 } as const;
 
 export type ExplainKey = keyof typeof en;
@@ -131,7 +131,7 @@ const de: ExplainMessages = {
   'round.2':
     'Runde {round} von 2, Phase 2: Der Stapel ist aufgebraucht. Nach den Wetten nimmt, wer keine Karten mehr hat, eine Feder und ist raus.',
   clock:
-    'Die Uhr dieses Zugs. Läuft sie ab, handelt der Tisch für den, der wartet: Ein Angreifer ist fertig, das Ziel passt, eine Wette wird gesetzt.',
+    'Die Uhr dieses Zugs. Läuft sie ab, handelt der Tisch für den, der wartet: Der aktive Spieler oder Helfer ist fertig, das Ziel passt, eine Wette wird gesetzt.',
 };
 
 const ja: ExplainMessages = {

@@ -43,7 +43,7 @@ export const learnDe: LearnMessages = {
   'lesson.open':
     'Du bist am Zug: Du greifst deinen linken Nachbarn mit Karten eines Wertes an (Farben beliebig gemischt).',
   'lesson.rejectSuit':
-    'Du wirst herausgefordert: Deck jede Herausforderungskarte mit einer Karte derselben Farbe und gleichem oder höherem Wert ab.',
+    'Du wirst herausgefordert: Wehr jede Herausforderungskarte mit einer Karte derselben Farbe und gleichem oder höherem Wert ab.',
   'lesson.rejectTrump':
     'Jeder Trumpf (die Farbe der aufgedeckten Karte) wehrt eine Karte einer anderen Farbe ab, egal welchen Wert sie hat.',
   'lesson.trumpOnTrump': 'Eine Trumpf-Herausforderungskarte wehrt nur ein gleich hoher oder höherer Trumpf ab.',

@@ -45,7 +45,8 @@ export const learnEn = {
   'lesson.rejectTrump': 'Any trump (the suit of the turned card) rejects a card of another suit, whatever its value.',
   'lesson.trumpOnTrump': 'A trump challenge card can only be rejected by a higher or equal trump.',
   'lesson.firebird': 'A Firebird is worth 10 as a challenge card but 0 as a rejection: it only beats by being a trump.',
-  'lesson.extend': 'Attackers may add cards of a value already on the table, challenge or rejection alike.',
+  'lesson.extend':
+    'The active player and the supporter may add cards of a value already on the table, challenge or rejection alike.',
   'lesson.supporter':
     "The player after the target is the supporter: they may add cards of table values too. The active player has priority: with the limit reached, they may take the supporter's fresh cards back.",
   'lesson.limit':
@@ -53,7 +54,7 @@ export const learnEn = {
   'lesson.pass':
     'You cannot (or need not) reject everything: pass and you take every card of the challenge into your hand.',
   'lesson.stand':
-    'Press Done when you do not want to add more. The challenge ends when everything is rejected or passed and both attackers are done.',
+    'Press Done when you do not want to add more. The challenge ends when everything is rejected or passed and the active player and supporter are done.',
   'lesson.draw':
     'After a challenge everyone involved draws back up to five cards, the active player first. The turned trump card is drawn last.',
   'lesson.phaseTwo':

@@ -12,6 +12,7 @@ import type { ClientTable } from '../../../shell/host.js';
 import { t, tn } from '../../../shell/host.js';
 import { roleOf } from '../logic/highlights.js';
 import type { Layout } from './layout.js';
+import { featherWords } from './seatWords.js';
 
 export class Seats {
   readonly layer = new Container();
@@ -146,13 +147,11 @@ function seatBox(
   const name = fitted([[info?.name ?? '?', '']], nameRoom, { ...TEXT, fontSize: fs, fontWeight: '700' });
   name.position.set(-w / 2 + 17, -h / 2 + (L.twoLineBoxes ? 2 : 3));
   c.addChild(name);
-  const total = feathers.reduce((a, f) => a + f.value, 0);
+  const won = featherWords(feathers.map((f) => f.value));
   // Away within their grace, only the clocks act for them; past it the bot plays their seat.
   const offline = info && !info.connected && !info.bot ? t(info.standIn ? 'seat.standIn' : 'seat.offline') : '';
   // The name says who plays; the bot's own tag is in the lobby ("Bot 1 · bot" said it twice).
-  const line2 = [tn('seat.cards', handCount), feathers.length ? tn('seat.feathers', total) : '', offline]
-    .filter(Boolean)
-    .join(' · ');
+  const line2 = [tn('seat.cards', handCount), won?.long ?? '', offline].filter(Boolean).join(' · ');
   const l2y = -h / 2 + (L.twoLineBoxes ? 16 : fs + 7);
   const l2 = new Text({ text: line2, style: { ...TEXT, fontSize: fs - 2 } });
   // A low box has no line for the bet: it follows the counts, drawn small (icons) to leave it room.
@@ -180,12 +179,17 @@ function seatBox(
     );
     x += 10;
     count(handCount);
-    if (feathers.length) {
+    if (won) {
       const f = featherToken(null, 5);
       f.position.set(x + 3, l2y + 6);
       c.addChild(f);
       x += 9;
-      count(total);
+      count(won.count);
+      // The count beside the icon, then what they score, so neither number passes for the other.
+      const pts = new Text({ text: won.pointsShort, style: { ...TEXT, fontSize: fs - 3 } });
+      pts.position.set(x - 5, l2y);
+      c.addChild(pts);
+      x += pts.width + 2;
     }
     if (offline) {
       const tx = fitted([[offline, '']], (betOnCounts ? 0 : w / 2) - 4 - x, { ...TEXT, fontSize: fs - 2 });

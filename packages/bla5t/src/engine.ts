@@ -1367,6 +1367,20 @@ export function applyAction(s: State, a: Action): Applied {
   }
 }
 
+/**
+ * `applyAction` without the copy, for a search that owns its state (a sample it made): `s` itself
+ * becomes the next state. After a refusal `s` may be half changed and must be dropped.
+ */
+export function applyInPlace(s: State, a: Action): { ok: true; events: Event[] } | { ok: false } {
+  try {
+    const ev: Event[] = [];
+    act(s, a, ev);
+    return { ok: true, events: ev };
+  } catch {
+    return { ok: false };
+  }
+}
+
 function malformed(message: string): Applied {
   return { ok: false, error: { code: 'MALFORMED', message } };
 }

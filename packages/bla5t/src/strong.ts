@@ -14,7 +14,7 @@
 import { type SearchBudget, type SearchGame, searchMoves } from '@blaze/game/search';
 import { randomStream, seedRng } from '@blaze/rules';
 import { BASIC_BOSSES, BASIC_HEROES, type Card, cardValue } from './cards.js';
-import { applyInPlace, cardPoints, cardsInUse, createGame } from './engine.js';
+import { applyInPlace, cardPoints, cardsInUse, copyState, createGame } from './engine.js';
 import { NormalBot } from './memory.js';
 import type { Action, Event, Seat, Slot, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
@@ -338,7 +338,7 @@ function bla5tSearch(me: Seat): SearchGame<Info, Sample & { mine: NormalBot }, A
     apply(x, a) {
       const bots = playoutBots(x.state, me, x.mine, randomStream(`${x.state.rng[0]}`));
       const drawn = x.state.drawn;
-      const state = structuredClone(x.state);
+      const state = copyState(x.state);
       const r = step({ state, bots }, a);
       if (r === null) return null;
       if (a.type === 'placeDrawn' && drawn !== null) bots[me]?.remember(a.slot, drawn);

@@ -279,8 +279,9 @@ function playoutBots(s: State, me: Seat, mine: NormalBot, rnd: () => number): No
     if (seat === me) return mine.clone();
     // The others' memories are not known: each is taken to remember two of its face-down cards.
     const b = new NormalBot(seat);
-    const down = (s.layouts[seat] ?? []).flatMap((x, slot) => (x !== null && !x.up ? [slot] : []));
-    for (const slot of shuffled(down, rnd).slice(0, 2)) b.remember(slot, (s.layouts[seat]?.[slot] as Slot).card);
+    const lay = s.layouts[seat] ?? [];
+    const down = lay.flatMap((x, slot) => (x !== null && !x.up ? [slot] : []));
+    for (const slot of shuffled(down, rnd).slice(0, 2)) b.remember(slot, (lay[slot] as Slot).card);
     return b;
   });
 }

@@ -46,7 +46,9 @@ function otherDeal(s: State, salt: number): State {
   });
   const cards = at.map((p) => p.get());
   // A rotation: every hidden card moves (the draw pile's order and the opponents' hands change).
-  at.forEach((p, i) => p.set(cards[(i + salt) % cards.length] as Card));
+  at.forEach((p, i) => {
+    p.set(cards[(i + salt) % cards.length] as Card);
+  });
   return s;
 }
 

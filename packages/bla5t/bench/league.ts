@@ -7,7 +7,8 @@
  *
  *   nice pnpm exec tsx packages/bla5t/bench/league.ts [heuristic games per size, default 200] [strong games, default 12]
  *
- * PLAYERS=2,3 picks the sizes (default 2,3,4). Time is CPU time of this process per strong decision
+ * PLAYERS=2,3 picks the sizes (default 2,3,4); STRONG_ONLY=1 skips the heuristic tables;
+ * LEAGUE_PROGRESS=1 prints each game's running tally to stderr. Time is CPU time of this process per strong decision
  * (process.cpuUsage: one core's work, not the wall clock of a shared machine), over every decision
  * where strong had more than one candidate to search.
  */
@@ -67,6 +68,9 @@ function table(players: number, hero: string, field: string, n: number): void {
       if ((scores[seat] as number) <= Math.min(...scores)) roundWins++;
     });
     if (r.state.winners.includes(seat)) wins++;
+    // A long league on a busy machine: the running tally, so a run cut short still says something.
+    if (process.env.LEAGUE_PROGRESS)
+      console.error(`  ${players}p ${hero} among ${field}: game ${g + 1}/${n} won ${wins} rounds ${rounds} lowest ${roundWins}`);
   }
   console.log(
     `${players}p  ${hero.padEnd(6)} among ${field.padEnd(6)}  games ${String(n).padStart(4)}  won ${interval(wins, n)}  rounds ${String(rounds).padStart(4)}  lowest ${interval(roundWins, rounds)}  fair ${pct(1 / players)}`,
@@ -78,8 +82,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `strong budget: ${LEAGUE_BUDGET.iterations} playouts per decision, margin ${LEAGUE_BUDGET.margin}; max_score 50`,
   );
   for (const players of sizes) {
-    table(players, 'normal', 'easy', games);
-    table(players, 'easy', 'normal', games);
+    if (!process.env.STRONG_ONLY) {
+      table(players, 'normal', 'easy', games);
+      table(players, 'easy', 'normal', games);
+    }
     table(players, 'strong', 'normal', strongGames);
   }
   times.sort((a, b) => a - b);

@@ -20,12 +20,12 @@ import type { Action, Event, Seat, Slot, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 
 /** The league's budget (no clock, so a seed gives one game): p95 ≤ 250 ms on one core. */
-export const LEAGUE_BUDGET: SearchBudget = { iterations: 64, margin: 1 };
+export const LEAGUE_BUDGET: SearchBudget = { iterations: 64, margin: 2 };
 /** On a table: the league's budget, capped at 200 ms on a busy server. */
 export const DEFAULT_BUDGET: SearchBudget = { ...LEAGUE_BUDGET, timeMs: 200 };
 
 /** Candidates per decision, the normal move first. */
-export const MAX_CANDIDATES = 5;
+export const MAX_CANDIDATES = 3;
 /** A playout that has not reached the round's scoring by then is scored from the card points. */
 const PLAYOUT_ACTIONS = 400;
 /** Round-score difference that moves a playout's score from ½ to 0 or 1. */

@@ -70,7 +70,9 @@ function table(players: number, hero: string, field: string, n: number): void {
     if (r.state.winners.includes(seat)) wins++;
     // A long league on a busy machine: the running tally, so a run cut short still says something.
     if (process.env.LEAGUE_PROGRESS)
-      console.error(`  ${players}p ${hero} among ${field}: game ${g + 1}/${n} won ${wins} rounds ${rounds} lowest ${roundWins}`);
+      console.error(
+        `  ${players}p ${hero} among ${field}: game ${g + 1}/${n} won ${wins} rounds ${rounds} lowest ${roundWins}`,
+      );
   }
   console.log(
     `${players}p  ${hero.padEnd(6)} among ${field.padEnd(6)}  games ${String(n).padStart(4)}  won ${interval(wins, n)}  rounds ${String(rounds).padStart(4)}  lowest ${interval(roundWins, rounds)}  fair ${pct(1 / players)}`,

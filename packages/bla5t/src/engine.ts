@@ -1357,13 +1357,52 @@ function timeout(s: State, seat: Seat | undefined, ev: Event[]): void {
 export function applyAction(s: State, a: Action): Applied {
   try {
     if (typeof s !== 'object' || s === null || s.v !== 1) return malformed('not a game state');
-    const next = structuredClone(s) as State;
+    const next = copyState(s);
     const ev: Event[] = [];
     act(next, a, ev);
     return { ok: true, state: next, events: ev };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, error: { code: e.code, message: e.message } };
     return malformed(e instanceof Error ? e.message : 'unreadable action');
+  }
+}
+
+/** A deep copy of plain data (arrays, objects, primitives: all a State holds), far quicker than structuredClone. */
+function copyData<T>(x: T): T {
+  if (Array.isArray(x)) {
+    const n = x.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = x[i];
+      out[i] = typeof v === 'object' && v !== null ? copyData(v) : v;
+    }
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  const o = x as Record<string, unknown>;
+  for (const k in o) {
+    const v = o[k];
+    out[k] = typeof v === 'object' && v !== null ? copyData(v) : v;
+  }
+  return out as T;
+}
+
+/** The next state starts as a copy: the caller's state is never changed. */
+export function copyState(s: State): State {
+  return copyData(s);
+}
+
+/**
+ * `applyAction` without the copy, for a search that owns its state (a sample it made): `s` itself
+ * becomes the next state. After a refusal `s` may be half changed and must be dropped.
+ */
+export function applyInPlace(s: State, a: Action): { ok: true; events: Event[] } | { ok: false } {
+  try {
+    const ev: Event[] = [];
+    act(s, a, ev);
+    return { ok: true, events: ev };
+  } catch {
+    return { ok: false };
   }
 }
 

@@ -68,6 +68,23 @@ export class NormalBot {
     }
   }
 
+  /** What it remembers of its own slots (the strong bot's search reads it, never changes it). */
+  known(): ReadonlyMap<number, Card> {
+    return this.mine;
+  }
+
+  /** A card it put into its own slot itself (the `placed` event does not repeat it). */
+  remember(slot: number, c: Card): void {
+    this.mine.set(slot, c);
+  }
+
+  /** The same bot with the same memory, to ask without changing this one. */
+  clone(): NormalBot {
+    const b = new NormalBot(this.seat);
+    b.mine = new Map(this.mine);
+    return b;
+  }
+
   private set(slot: number, c: Card | undefined): void {
     if (c === undefined) this.mine.delete(slot);
     else this.mine.set(slot, c);
@@ -76,27 +93,37 @@ export class NormalBot {
   /** Own occupied slots with what the bot believes is there (face-up cards it can read). */
   private own(v: View): { slot: number; card: Card | null }[] {
     const lay = v.layouts[this.seat] ?? [];
-    return lay.flatMap((x, slot) => {
-      if (x === null) return [];
-      if ('up' in x) return [{ slot, card: x.up }];
-      return [{ slot, card: this.mine.get(slot) ?? null }];
-    });
+    const out: { slot: number; card: Card | null }[] = [];
+    for (let slot = 0; slot < lay.length; slot++) {
+      const x = lay[slot];
+      if (x === null || x === undefined) continue;
+      out.push({ slot, card: 'up' in x ? x.up : (this.mine.get(slot) ?? null) });
+    }
+    return out;
   }
 
   private estimate(v: View): number {
-    return this.own(v).reduce((a, x) => a + (x.card === null ? UNKNOWN : cardValue(x.card)), 0);
+    let sum = 0;
+    for (const x of this.own(v)) sum += x.card === null ? UNKNOWN : cardValue(x.card);
+    return sum;
   }
 
   decide(v: View, rnd: () => number): Action | null {
     const seat = this.seat;
     if (v.viewer !== seat || v.over || !v.awaiting.seats.includes(seat)) return null;
     const own = this.own(v);
-    const down = (v.layouts[seat] ?? []).flatMap((x, slot) => (x !== null && 'down' in x ? [slot] : []));
-    const worst = () =>
-      own
-        .filter((x) => down.includes(x.slot))
-        .map((x) => ({ slot: x.slot, value: x.card === null ? UNKNOWN : cardValue(x.card) }))
-        .sort((a, b) => b.value - a.value)[0];
+    const lay = v.layouts[seat] ?? [];
+    // The face-down card believed worst (the first in slot order among equals); playouts call this a lot.
+    const worst = (): { slot: number; value: number } | undefined => {
+      let best: { slot: number; value: number } | undefined;
+      for (const x of own) {
+        const l = lay[x.slot];
+        if (l === null || l === undefined || !('down' in l)) continue;
+        const value = x.card === null ? UNKNOWN : cardValue(x.card);
+        if (best === undefined || value > best.value) best = { slot: x.slot, value };
+      }
+      return best;
+    };
     switch (v.awaiting.kind) {
       case 'action': {
         const top = v.discardTop;
@@ -121,7 +148,7 @@ export class NormalBot {
       }
       case 'power': {
         const p = v.pendingPower ?? '';
-        const unknown = own.find((x) => x.card === null && down.includes(x.slot));
+        const unknown = own.find((x) => x.card === null && 'down' in (lay[x.slot] ?? {}));
         if ((/^m(7|9)/.test(p) || p === 'h:apo') && (unknown || p === 'h:apo')) {
           return {
             type: 'power',

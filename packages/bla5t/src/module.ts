@@ -16,6 +16,7 @@ import { easyDecide } from './bots.js';
 import { ALL_BOSSES, ALL_HEROES } from './cards.js';
 import { applyAction, createGame, PLAYER_TYPES, SYSTEM_TYPES } from './engine.js';
 import { NormalBot } from './memory.js';
+import { StrongBot } from './strong.js';
 import type { Action, ErrorCode, Event, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 
@@ -239,12 +240,16 @@ function asPlayer(view: View, a: Action | null): Action | null {
 }
 
 /**
- * XT5: the normal bot with its memory, for the table (GameBots.create). It hears the events as its
+ * XT5: a bot with its memory (normal or strong), for the table (GameBots.create). It hears the events as its
  * player may see them (redacted by the table). Its memory is of its seat's slots: should Stephania
  * (X12.5) move its player to another seat, it starts again from what it sees there.
  */
-function normalSeatBot(player: Seat, rnd: () => number): SeatBot<Action, View, ModuleEvent> {
-  let bot = new NormalBot(player);
+function memorySeatBot(
+  player: Seat,
+  rnd: () => number,
+  make: (seat: Seat) => { observe(e: Event): void; decide(v: View, rnd: () => number): Action | null },
+): SeatBot<Action, View, ModuleEvent> {
+  let bot = make(player);
   let seat = player;
   return {
     observe(e) {
@@ -255,7 +260,7 @@ function normalSeatBot(player: Seat, rnd: () => number): SeatBot<Action, View, M
       if (view.viewer === null) return null;
       if (view.viewer !== seat) {
         seat = view.viewer;
-        bot = new NormalBot(seat);
+        bot = make(seat);
       }
       return asPlayer(view, bot.decide(view, rnd));
     },
@@ -312,18 +317,26 @@ export const bla5tModule: GameModule<State, Action, View, ModuleEvent, Bla5tOpti
   onTimeout: (_state, d) => (d.seat === null ? { type: 'timeout' } : { type: 'timeout', seat: d.seat }),
   outcome,
   bots: {
-    strengths: ['easy', 'normal'],
+    strengths: ['easy', 'normal', 'strong'],
     decide: (strength, view, rnd) => {
-      // Without its events a normal bot knows only what the view shows (the table uses `create`).
+      // Without its events a bot knows only what the view shows (the table uses `create`): strong
+      // then cannot account for the discard pile and plays as normal.
       const a =
         strength === 'easy'
           ? easyDecide(view, rnd)
           : strength === 'normal' && view.viewer !== null
             ? new NormalBot(view.viewer).decide(view, rnd)
-            : null;
+            : strength === 'strong' && view.viewer !== null
+              ? new StrongBot(view.viewer).decide(view, rnd)
+              : null;
       return asPlayer(view, a);
     },
-    create: (strength, player, rnd) => (strength === 'normal' ? normalSeatBot(player, rnd) : null),
+    create: (strength, player, rnd) =>
+      strength === 'normal'
+        ? memorySeatBot(player, rnd, (seat) => new NormalBot(seat))
+        : strength === 'strong'
+          ? memorySeatBot(player, rnd, (seat) => new StrongBot(seat))
+          : null,
   },
   log: { keys: EVENT_TYPES, fields: logFields },
 };

@@ -53,7 +53,7 @@ function table(seed: number, strengths: string[], m: typeof bla5tModule = bla5tM
 
 describe('bots with memory through GameBots.create', () => {
   it('XT5 the table seats normal with its memory: whole games, every action accepted, lower totals than easy', () => {
-    expect(bla5tModule.bots.strengths).toEqual(['easy', 'normal']);
+    expect(bla5tModule.bots.strengths).toEqual(['easy', 'normal', 'strong']);
     let normal = 0;
     let easy = 0;
     for (let g = 1; g <= 10; g++) {

@@ -16,6 +16,7 @@ import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
 import { genericGame } from '../src/table/generic.js';
+import { durakView } from './durakClient.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
@@ -30,18 +31,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
-const wireOf = (p: Player): any => (p.room.state as any)?.wire;
-function viewOf(p: Player): View | null {
-  const w = wireOf(p);
-  if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
-  w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
-  });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
-}
+const viewOf = durakView;
 
 const game = (id: string) => genericGame(serverRoom(id)) as { state: State; journal: Action[]; seed: string };
 

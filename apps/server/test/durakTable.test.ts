@@ -11,6 +11,7 @@ import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
 import { expect, it } from 'vitest';
 import { genericGame } from '../src/table/generic.js';
+import { durakView, wireOf } from './durakClient.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
@@ -27,24 +28,7 @@ async function createDurak(settings: object): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-interface Wire {
-  view: { size: number; forEach(f: (text: string, key: string) => void): void };
-  seats: { view?: string }[];
-}
-// biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
-const wireOf = (p: Player): Wire | undefined => (p.room.state as any)?.wire;
-
-/** What this client reads: the public view with its own seat's private part over it. */
-function viewOf(p: Player): View | null {
-  const w = wireOf(p);
-  if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
-  w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
-  });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
-}
+const viewOf = durakView;
 
 const MOVES = new Set(['attack', 'defend', 'retreat', 'end']);
 
@@ -201,6 +185,7 @@ it('3 players with Ambush: two people and a bot, a spectator, three games; nothi
     const sizes = p.frames.map((f) => f.length).sort((a, b) => a - b);
     const median = sizes[Math.floor(sizes.length / 2)];
     console.log(`bytes ${p.name}: ${sizes.length} frames, median ${median} B, last game ${actions} actions`);
+    if (process.env.DUMP_FRAMES) for (const f of p.frames.slice(100, 112)) console.log(p.name, f.length, JSON.stringify(f.toString('latin1')));
   }
 });
 

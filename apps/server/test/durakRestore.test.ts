@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import type { Action, State, View } from '@blaze/durak';
+import { type Action, awaitedSeat, type State, type View } from '@blaze/durak';
 import { DURAK_RULES_VERSION } from '@blaze/durak/module';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
@@ -47,6 +47,19 @@ async function move(id: string, people: Player[]): Promise<void> {
   else if (undefended) p.room.send('retreat', {});
   else p.room.send('end', {});
   await until(() => game(id).journal.length > before, 10_000, 'the move');
+  // Every client has seen it (or a step after it) before the next move is chosen from a view: a
+  // view one patch behind chose a move the server then refused, and the loop waited for ever.
+  const s = game(id).state;
+  await until(
+    () =>
+      people.every((q) =>
+        s.over
+          ? q.room.state.status === 'finished'
+          : JSON.stringify(viewOf(q)?.table) === JSON.stringify(s.table) && viewOf(q)?.awaited === awaitedSeat(s),
+      ) || game(id).journal.length > before + 1,
+    10_000,
+    'the move shown',
+  );
 }
 
 it('a Durak table comes back from its SQLite record mid-game, equal, and plays on to its end', async () => {

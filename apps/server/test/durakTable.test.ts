@@ -9,7 +9,7 @@ import { type Action, nextDealer, type State, type View } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { genericGame } from '../src/table/generic.js';
 import { durakView, wireOf } from './durakClient.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
@@ -40,10 +40,12 @@ interface Watch {
   cardsSeen: number;
   ownSeen: number;
   frames: number;
+  /** The last log line checked. */
+  logSeq: number;
 }
 
 function watch(p: Player): Watch {
-  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0 };
+  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0, logSeq: -1 };
   p.onFrame.push((pl, frame) => {
     const wire = wireOf(pl);
     if (!wire) return;
@@ -58,7 +60,16 @@ function watch(p: Player): Watch {
         if (pair.defence) w.known.add(pair.defence);
       }
     }
-    for (const l of readLog(pl.room.state)) for (const c of l.cards) w.known.add(c);
+    // The log's cards too, decoded (a line packs 3-character ids together, which the raw scan below
+    // cannot split): each must be one this client saw public (on the table, the trump) or its own.
+    for (const l of readLog(pl.room.state)) {
+      if (l.seq <= w.logSeq) continue;
+      w.logSeq = l.seq;
+      for (const c of l.cards) {
+        w.cardsSeen++;
+        if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c} in the log`);
+      }
+    }
     for (const m of frame.toString('latin1').matchAll(CARD)) {
       const c = m[0];
       w.cardsSeen++;
@@ -143,8 +154,14 @@ async function playGames(
   return { id, watches, host, spectator };
 }
 
+/** Frames and card ids checked in this file, for the report. */
+const checked = { frames: 0, cards: 0 };
+afterAll(() => console.log(`leak scan: ${checked.frames} frames decoded, ${checked.cards} card ids checked`));
+
 function expectNoLeak(watches: Map<Player, Watch>, spectator: Player): void {
   for (const [p, w] of watches) {
+    checked.frames += w.frames;
+    checked.cards += w.cardsSeen;
     expect(w.violations.slice(0, 5), p.name).toEqual([]);
     expect(w.frames).toBeGreaterThan(20);
     // The scanner finds cards: public ones in everyone's frames, own ones in a player's.

@@ -55,3 +55,18 @@ export function readDurakWire(
   for (const [k, text] of readPrivate(mine)) out[k] = decodeKey(k, text);
   return out as unknown as Omit<View, 'log'>;
 }
+
+/**
+ * Durak's log texts that are codes rather than words (an attack's role, a battle's end) in one
+ * letter: they travel in every attack's line. A client words them (`o` open, `c` continue, `a`
+ * ambush; `d` defended, `r` retreat).
+ */
+const SHORT_TEXT: Record<string, Record<string, string>> = {
+  attacked: { open: 'o', continue: 'c', ambush: 'a' },
+  battleOver: { defended: 'd', retreat: 'r' },
+};
+
+export function durakLogFields<F extends { text?: string }>(type: string, fields: F): F {
+  const short = fields.text === undefined ? undefined : SHORT_TEXT[type]?.[fields.text];
+  return short === undefined ? fields : { ...fields, text: short };
+}

@@ -21,7 +21,7 @@ import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
-import { durakCodec } from './durakWire.js';
+import { durakCodec, durakLogFields } from './durakWire.js';
 import { durakPublicRole, shownDeadlines } from './clocksWire.js';
 import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
 import { clearPrivateParts, GameTableState, initWire, JSON_CODEC, publishViews, syncViews, type ViewCodec } from './wire.js';
@@ -30,6 +30,8 @@ import type { View as DurakView } from '@blaze/durak';
 
 /** A game's own short texts on the wire (bytes per action); JSON per key for any other. */
 const CODECS: Record<string, ViewCodec> = { durak: durakCodec };
+const shortLog = <F extends { text?: string }>(game: string, type: string, f: F): F =>
+  game === 'durak' ? durakLogFields(type, f) : f;
 
 /** What the generic table needs of its room. */
 export type GenericHost = Pick<
@@ -270,7 +272,7 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       const lines = events
         .map((e) => g.module.redact(e, null) as EventBase | null)
         .filter((e): e is EventBase => e !== null)
-        .map((e) => room.log.prepare(e.type, g.module.log.fields(e)));
+        .map((e) => room.log.prepare(e.type, shortLog(g.module.id, e.type, g.module.log.fields(e))));
       const entries = [{ t: 'action', action }, ...lines.map((line) => ({ t: 'log', line }))];
       let unrecorded = false;
       let answered = false;

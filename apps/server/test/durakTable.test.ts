@@ -5,10 +5,10 @@
  * card ids it may not know by then: only its own hand and what is public (the trump card, the cards
  * on the table, cards named in the public log: taken on a retreat, the drawn trump card) may appear.
  */
-import { type Action, nextDealer, type State, type View } from '@blaze/durak';
+import { type Action, beats, nextDealer, type State, suitOf, type View } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { messageOf } from '@blaze/game';
-import { readLog } from '@blaze/protocol/wire';
+import { readDeadlines, readLog } from '@blaze/protocol/wire';
 import { afterAll, expect, it } from 'vitest';
 import { genericGame } from '../src/table/generic.js';
 import { durakView, wireOf } from './durakClient.js';
@@ -42,10 +42,20 @@ interface Watch {
   frames: number;
   /** The last log line checked. */
   logSeq: number;
+  /** Frames with someone awaited (each checked for a deadline), and those where it was this player, forced. */
+  clocked: number;
+  forced: number;
+}
+
+/** This player, awaited, can only retreat: an undefended card and nothing in hand that beats it (DT3). */
+function forcedForMe(v: View): boolean {
+  const open = v.table.find((p) => p.defence === null);
+  if (!open || v.defender !== v.viewer) return false;
+  return !v.hand.some((c) => beats(c, open.attack, suitOf(v.trump)));
 }
 
 function watch(p: Player): Watch {
-  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0, logSeq: -1 };
+  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0, logSeq: -1, clocked: 0, forced: 0 };
   p.onFrame.push((pl, frame) => {
     const wire = wireOf(pl);
     if (!wire) return;
@@ -75,6 +85,16 @@ function watch(p: Player): Watch {
       w.cardsSeen++;
       if (mine.includes(c)) w.ownSeen++;
       if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c}`);
+    }
+    // Clocks on the wire: whoever is awaited has a deadline (kind `turn`), a person, a bot or a
+    // forced step alike; the forced ones this client can tell (its own) are counted.
+    if (v && !v.over && v.awaited !== null && pl.room.state.status === 'playing') {
+      const shown = readDeadlines(pl.room.state);
+      w.clocked++;
+      if (!shown.some((d) => d.kind === 'turn' && d.seat === v.awaited)) {
+        w.violations.push(`${pl.name}: seat ${v.awaited} awaited without a deadline (${pl.room.state.deadlines})`);
+      }
+      if (v.awaited === pl.seat && forcedForMe(v)) w.forced++;
     }
     // No decoded private part but one's own.
     wire.seats.forEach((part, i) => {
@@ -155,13 +175,20 @@ async function playGames(
 }
 
 /** Frames and card ids checked in this file, for the report. */
-const checked = { frames: 0, cards: 0 };
-afterAll(() => console.log(`leak scan: ${checked.frames} frames decoded, ${checked.cards} card ids checked`));
+const checked = { frames: 0, cards: 0, clocked: 0, forced: 0 };
+afterAll(() =>
+  console.log(
+    `leak scan: ${checked.frames} frames decoded, ${checked.cards} card ids checked; ${checked.clocked} frames with a seat awaited had its deadline (${checked.forced} of them a forced retreat of the client's own)`,
+  ),
+);
 
 function expectNoLeak(watches: Map<Player, Watch>, spectator: Player): void {
   for (const [p, w] of watches) {
     checked.frames += w.frames;
     checked.cards += w.cardsSeen;
+    checked.clocked += w.clocked;
+    checked.forced += w.forced;
+    expect(w.clocked, p.name).toBeGreaterThan(10);
     expect(w.violations.slice(0, 5), p.name).toEqual([]);
     expect(w.frames).toBeGreaterThan(20);
     // The scanner finds cards: public ones in everyone's frames, own ones in a player's.

@@ -138,7 +138,9 @@ it('a Durak table comes back from its SQLite record mid-game, equal, and plays o
   const rebuilt = replay(rec.options, rec.actions);
   expect(rebuilt).toEqual(game(id).state);
   // Scores are losses (the durak 1), as the scoreboard counts them; the one winner named.
-  expect(rec.scores).toEqual(rebuilt.losers.length === 1 ? [0, 1].map((s) => (rebuilt.losers.includes(s) ? 1 : 0)) : [0, 0]);
+  expect(rec.scores).toEqual(
+    rebuilt.losers.length === 1 ? [0, 1].map((s) => (rebuilt.losers.includes(s) ? 1 : 0)) : [0, 0],
+  );
   expect(rec.winner).toBe(rebuilt.winners.length === 1 ? rebuilt.winners[0] : -1);
   expect((await fetch(`${srv.endpoint.replace('ws', 'http')}/api/games/${id}-2`)).status).toBe(404);
 });

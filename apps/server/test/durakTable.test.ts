@@ -55,7 +55,16 @@ function forcedForMe(v: View): boolean {
 }
 
 function watch(p: Player): Watch {
-  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0, logSeq: -1, clocked: 0, forced: 0 };
+  const w: Watch = {
+    known: new Set(),
+    violations: [],
+    cardsSeen: 0,
+    ownSeen: 0,
+    frames: 0,
+    logSeq: -1,
+    clocked: 0,
+    forced: 0,
+  };
   p.onFrame.push((pl, frame) => {
     const wire = wireOf(pl);
     if (!wire) return;
@@ -229,7 +238,6 @@ it('3 players with Ambush: two people and a bot, a spectator, three games; nothi
     const sizes = p.frames.map((f) => f.length).sort((a, b) => a - b);
     const median = sizes[Math.floor(sizes.length / 2)];
     console.log(`bytes ${p.name}: ${sizes.length} frames, median ${median} B, last game ${actions} actions`);
-    if (process.env.DUMP_FRAMES) for (const f of p.frames.slice(100, 112)) console.log(p.name, f.length, JSON.stringify(f.toString('latin1')));
   }
 });
 

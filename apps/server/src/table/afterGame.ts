@@ -3,8 +3,9 @@
  * a start the store does not take in time is given up; at a game's end the people who left or
  * dropped during it give their seats back, and the game's public record is kept for replays.
  */
-import type { ErrorMessage } from '@blaze/protocol';
+
 import type { ActionBase } from '@blaze/game';
+import type { ErrorMessage } from '@blaze/protocol';
 import * as metrics from '../metrics.js';
 import type { TableHost } from '../room/host.js';
 import { saveGameRecord } from '../room/results.js';

@@ -6,8 +6,9 @@
  * would be; it then acts before it, as a quick person may. So the wire never tells "could not" from
  * "chose not" (nor shows the step's delay), and an untimed table shows no deadline for anyone.
  */
-import type { WireDeadline } from '@blaze/protocol';
+
 import type { View } from '@blaze/durak';
+import type { WireDeadline } from '@blaze/protocol';
 
 export interface LoopDeadline {
   seat: number | null;

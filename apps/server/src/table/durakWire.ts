@@ -45,11 +45,7 @@ function decodeKey(key: string, text: string): unknown {
  * What a client reads: the public keys with its own seat's private part over them (a spectator: no
  * part, an empty hand). The log is not in it (it is the table's log ring).
  */
-export function readDurakWire(
-  pub: Iterable<[string, string]>,
-  mine: string,
-  seat: number | null,
-): Omit<View, 'log'> {
+export function readDurakWire(pub: Iterable<[string, string]>, mine: string, seat: number | null): Omit<View, 'log'> {
   const out: Record<string, unknown> = { viewer: seat, hand: [] };
   for (const [k, text] of pub) out[k] = decodeKey(k, text);
   for (const [k, text] of readPrivate(mine)) out[k] = decodeKey(k, text);

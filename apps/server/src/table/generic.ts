@@ -6,7 +6,10 @@
  * seat changes (genericSeats) and a restore (restoreGeneric). A table's adapter is kept here, by
  * room, so the room class holds no field of it.
  */
+
+import type { View as DurakView } from '@blaze/durak';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
+import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
@@ -19,14 +22,20 @@ import { timers } from '../room/timers.js';
 import { lifecycle } from '../store/current.js';
 import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
+import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
+import { durakPublicRole, shownDeadlines } from './clocksWire.js';
+import { durakCodec, durakLogFields } from './durakWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
-import { durakCodec, durakLogFields } from './durakWire.js';
-import { durakPublicRole, shownDeadlines } from './clocksWire.js';
-import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
-import { clearPrivateParts, GameTableState, initWire, JSON_CODEC, publishViews, syncViews, type ViewCodec } from './wire.js';
-import type { WireDeadline } from '@blaze/protocol';
-import type { View as DurakView } from '@blaze/durak';
+import {
+  clearPrivateParts,
+  GameTableState,
+  initWire,
+  JSON_CODEC,
+  publishViews,
+  syncViews,
+  type ViewCodec,
+} from './wire.js';
 
 /** A game's own short texts on the wire (bytes per action); JSON per key for any other. */
 const CODECS: Record<string, ViewCodec> = { durak: durakCodec };
@@ -352,7 +361,14 @@ function finish(room: GenericHost, g: GenericTable, o: Outcome, last: ActionBase
   const loop = g.loop;
   // The last action joins the journal after this when the store answered at once (the loop's act).
   const actions = loop ? (loop.journal.at(-1) === last ? [...loop.journal] : [...loop.journal, last]) : [];
-  if (loop) saveGenericRecord(room, { options: { ...(loop.options as object), seed: loop.seed }, actions, names, scores, winner });
+  if (loop)
+    saveGenericRecord(room, {
+      options: { ...(loop.options as object), seed: loop.seed },
+      actions,
+      names,
+      scores,
+      winner,
+    });
   room.config.edge.log.info(
     { table: room.roomId, game: room.state.gameNumber, losers: o.losers.join(',') },
     'game over',

@@ -66,10 +66,15 @@ function encoded(v: unknown, codec: ViewCodec): Map<string, string> {
 }
 
 /** What `mine` says differently from the public view, key by key (compared as they travel). */
-export function privateDiff(pub: Record<string, unknown>, mine: unknown, codec: ViewCodec = JSON_CODEC): Record<string, unknown> {
+export function privateDiff(
+  pub: Record<string, unknown>,
+  mine: unknown,
+  codec: ViewCodec = JSON_CODEC,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const pubText = encoded(pub, codec);
-  for (const [k, text] of encoded(mine, codec)) if (text !== pubText.get(k)) out[k] = codec === JSON_CODEC ? JSON.parse(text) : text;
+  for (const [k, text] of encoded(mine, codec))
+    if (text !== pubText.get(k)) out[k] = codec === JSON_CODEC ? JSON.parse(text) : text;
   return out;
 }
 

@@ -86,7 +86,10 @@ function watch(p: Player): Watch {
       w.logSeq = l.seq;
       for (const c of l.cards) {
         w.cardsSeen++;
-        if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c} in the log`);
+        // A card played is public by its own line (a defence that ends the battle never shows on the
+        // table); any other line's cards (taken on a retreat, the trump drawn) must have been seen.
+        if (l.kind === 'attacked' || l.kind === 'defended') w.known.add(c);
+        else if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c} in the log (${l.kind})`);
       }
     }
     for (const m of frame.toString('latin1').matchAll(CARD)) {

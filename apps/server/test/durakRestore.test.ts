@@ -6,17 +6,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import type { Action, State, View } from '@blaze/durak';
+import { type Action, awaitedSeat, type Options, replay, type State, type View } from '@blaze/durak';
 import { DURAK_RULES_VERSION } from '@blaze/durak/module';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOM_NAME } from '../src/app.js';
 import { lifecycle, setStore } from '../src/store/current.js';
-import { openStore, restoreTables } from '../src/store/open.js';
+import { mountGameRecords, openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
 import { genericGame } from '../src/table/generic.js';
-import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
+import { durakView } from './durakClient.js';
+import { FAST_ROOM, join, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
 const dir = mkdtempSync(joinPath(tmpdir(), 'blaze-durak-restore-'));
@@ -30,18 +31,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
-const wireOf = (p: Player): any => (p.room.state as any)?.wire;
-function viewOf(p: Player): View | null {
-  const w = wireOf(p);
-  if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
-  w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
-  });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
-}
+const viewOf = durakView;
 
 const game = (id: string) => genericGame(serverRoom(id)) as { state: State; journal: Action[]; seed: string };
 
@@ -57,6 +47,19 @@ async function move(id: string, people: Player[]): Promise<void> {
   else if (undefended) p.room.send('retreat', {});
   else p.room.send('end', {});
   await until(() => game(id).journal.length > before, 10_000, 'the move');
+  // Every client has seen it (or a step after it) before the next move is chosen from a view: a
+  // view one patch behind chose a move the server then refused, and the loop waited for ever.
+  const s = game(id).state;
+  await until(
+    () =>
+      people.every((q) =>
+        s.over
+          ? q.room.state.status === 'finished'
+          : JSON.stringify(viewOf(q)?.table) === JSON.stringify(s.table) && viewOf(q)?.awaited === awaitedSeat(s),
+      ) || game(id).journal.length > before + 1,
+    10_000,
+    'the move shown',
+  );
 }
 
 it('a Durak table comes back from its SQLite record mid-game, equal, and plays on to its end', async () => {
@@ -106,4 +109,38 @@ it('a Durak table comes back from its SQLite record mid-game, equal, and plays o
   for (let i = 0; i < 400 && ada2.room.state.status !== 'finished'; i++) await move(id, [ada2, bob2]);
   expect(ada2.room.state.status).toBe('finished');
   expect(game(id).state.over).toBe(true);
+
+  // The finished game's public record, served as Blaze's are (the replay page's GET /api/games):
+  // its options with the seed and every action, so replay() rebuilds the game to its end, every hand
+  // included (after the end nothing is secret, as for Blaze). Nothing of it was served before.
+  mountGameRecords(srv.server.api, store);
+  const url = `${srv.endpoint.replace('ws', 'http')}/api/games/${id}-1`;
+  // Saved apart from the table's record (results.ts saveGameRecord): a moment after the end.
+  let res2 = await fetch(url);
+  for (let i = 0; i < 100 && res2.status !== 200; i++) {
+    await sleep(50);
+    res2 = await fetch(url);
+  }
+  expect(res2.status).toBe(200);
+  const rec = (await res2.json()) as {
+    rules: string;
+    rulesVersion: number;
+    options: Options;
+    actions: Action[];
+    names: string[];
+    scores: number[];
+    winner: number;
+  };
+  expect(rec.rules).toBe('durak');
+  expect(rec.rulesVersion).toBe(DURAK_RULES_VERSION);
+  expect(rec.names).toEqual(['Ada', 'Bob']);
+  expect(rec.actions).toEqual(game(id).journal);
+  const rebuilt = replay(rec.options, rec.actions);
+  expect(rebuilt).toEqual(game(id).state);
+  // Scores are losses (the durak 1), as the scoreboard counts them; the one winner named.
+  expect(rec.scores).toEqual(
+    rebuilt.losers.length === 1 ? [0, 1].map((s) => (rebuilt.losers.includes(s) ? 1 : 0)) : [0, 0],
+  );
+  expect(rec.winner).toBe(rebuilt.winners.length === 1 ? rebuilt.winners[0] : -1);
+  expect((await fetch(`${srv.endpoint.replace('ws', 'http')}/api/games/${id}-2`)).status).toBe(404);
 });

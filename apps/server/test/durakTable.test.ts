@@ -5,12 +5,13 @@
  * card ids it may not know by then: only its own hand and what is public (the trump card, the cards
  * on the table, cards named in the public log: taken on a retreat, the drawn trump card) may appear.
  */
-import { type Action, nextDealer, type State, type View } from '@blaze/durak';
+import { type Action, beats, nextDealer, type State, suitOf, type View } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { messageOf } from '@blaze/game';
-import { readLog } from '@blaze/protocol/wire';
-import { expect, it } from 'vitest';
+import { readDeadlines, readLog } from '@blaze/protocol/wire';
+import { afterAll, expect, it } from 'vitest';
 import { genericGame } from '../src/table/generic.js';
+import { durakView, wireOf } from './durakClient.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
@@ -27,24 +28,7 @@ async function createDurak(settings: object): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-interface Wire {
-  view: { size: number; forEach(f: (text: string, key: string) => void): void };
-  seats: { view?: string }[];
-}
-// biome-ignore lint/suspicious/noExplicitAny: the decoded state is read by reflection, untyped.
-const wireOf = (p: Player): Wire | undefined => (p.room.state as any)?.wire;
-
-/** What this client reads: the public view with its own seat's private part over it. */
-function viewOf(p: Player): View | null {
-  const w = wireOf(p);
-  if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
-  w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
-  });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
-}
+const viewOf = durakView;
 
 const MOVES = new Set(['attack', 'defend', 'retreat', 'end']);
 
@@ -56,10 +40,31 @@ interface Watch {
   cardsSeen: number;
   ownSeen: number;
   frames: number;
+  /** The last log line checked. */
+  logSeq: number;
+  /** Frames with someone awaited (each checked for a deadline), and those where it was this player, forced. */
+  clocked: number;
+  forced: number;
+}
+
+/** This player, awaited, can only retreat: an undefended card and nothing in hand that beats it (DT3). */
+function forcedForMe(v: View): boolean {
+  const open = v.table.find((p) => p.defence === null);
+  if (!open || v.defender !== v.viewer) return false;
+  return !v.hand.some((c) => beats(c, open.attack, suitOf(v.trump)));
 }
 
 function watch(p: Player): Watch {
-  const w: Watch = { known: new Set(), violations: [], cardsSeen: 0, ownSeen: 0, frames: 0 };
+  const w: Watch = {
+    known: new Set(),
+    violations: [],
+    cardsSeen: 0,
+    ownSeen: 0,
+    frames: 0,
+    logSeq: -1,
+    clocked: 0,
+    forced: 0,
+  };
   p.onFrame.push((pl, frame) => {
     const wire = wireOf(pl);
     if (!wire) return;
@@ -74,12 +79,34 @@ function watch(p: Player): Watch {
         if (pair.defence) w.known.add(pair.defence);
       }
     }
-    for (const l of readLog(pl.room.state)) for (const c of l.cards) w.known.add(c);
+    // The log's cards too, decoded (a line packs 3-character ids together, which the raw scan below
+    // cannot split): each must be one this client saw public (on the table, the trump) or its own.
+    for (const l of readLog(pl.room.state)) {
+      if (l.seq <= w.logSeq) continue;
+      w.logSeq = l.seq;
+      for (const c of l.cards) {
+        w.cardsSeen++;
+        // A card played is public by its own line (a defence that ends the battle never shows on the
+        // table); any other line's cards (taken on a retreat, the trump drawn) must have been seen.
+        if (l.kind === 'attacked' || l.kind === 'defended') w.known.add(c);
+        else if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c} in the log (${l.kind})`);
+      }
+    }
     for (const m of frame.toString('latin1').matchAll(CARD)) {
       const c = m[0];
       w.cardsSeen++;
       if (mine.includes(c)) w.ownSeen++;
       if (!w.known.has(c)) w.violations.push(`${pl.name} got unknown card ${c}`);
+    }
+    // Clocks on the wire: whoever is awaited has a deadline (kind `turn`), a person, a bot or a
+    // forced step alike; the forced ones this client can tell (its own) are counted.
+    if (v && !v.over && v.awaited !== null && pl.room.state.status === 'playing') {
+      const shown = readDeadlines(pl.room.state);
+      w.clocked++;
+      if (!shown.some((d) => d.kind === 'turn' && d.seat === v.awaited)) {
+        w.violations.push(`${pl.name}: seat ${v.awaited} awaited without a deadline (${pl.room.state.deadlines})`);
+      }
+      if (v.awaited === pl.seat && forcedForMe(v)) w.forced++;
     }
     // No decoded private part but one's own.
     wire.seats.forEach((part, i) => {
@@ -159,8 +186,21 @@ async function playGames(
   return { id, watches, host, spectator };
 }
 
+/** Frames and card ids checked in this file, for the report. */
+const checked = { frames: 0, cards: 0, clocked: 0, forced: 0 };
+afterAll(() =>
+  console.log(
+    `leak scan: ${checked.frames} frames decoded, ${checked.cards} card ids checked; ${checked.clocked} frames with a seat awaited had its deadline (${checked.forced} of them a forced retreat of the client's own)`,
+  ),
+);
+
 function expectNoLeak(watches: Map<Player, Watch>, spectator: Player): void {
   for (const [p, w] of watches) {
+    checked.frames += w.frames;
+    checked.cards += w.cardsSeen;
+    checked.clocked += w.clocked;
+    checked.forced += w.forced;
+    expect(w.clocked, p.name).toBeGreaterThan(10);
     expect(w.violations.slice(0, 5), p.name).toEqual([]);
     expect(w.frames).toBeGreaterThan(20);
     // The scanner finds cards: public ones in everyone's frames, own ones in a player's.

@@ -53,6 +53,15 @@ const KIND_CODES = new Map<string, string>(
     restored: 'X',
     kicked: 'M',
     timedOut: 'Y',
+    // Battle of Durak's events (its module's log.fields): capitals are all taken, so marks that are
+    // neither base 36 digits nor the line's own separators (' ', '~', ',', '-').
+    attacked: '!',
+    defended: '#',
+    retreated: '$',
+    ended: '%',
+    battleOver: '&',
+    token: '*',
+    deckDepleted: '+',
   }),
 );
 const KINDS_BY_CODE = new Map([...KIND_CODES].map(([k, c]) => [c, k]));
@@ -132,7 +141,8 @@ export function readTable(state: { table: Iterable<string> }): WireTableCard[] {
   return Array.from(state.table, decodeTableCard);
 }
 
-export type ClockKind = 'window' | 'attacker' | 'target' | 'bet';
+/** `turn`: a generic game's due seat (table/clocksWire.ts), whatever its role. */
+export type ClockKind = 'window' | 'attacker' | 'target' | 'bet' | 'turn';
 export interface WireDeadline {
   kind: ClockKind;
   seat: number;
@@ -141,7 +151,7 @@ export interface WireDeadline {
 
 // Letters outside the suits' r, y and b: a short deadline text ("g3b") must never read as a card id,
 // which is what the hidden-information checks look for in every frame.
-const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'g' };
+const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'g', turn: 'u' };
 const CLOCKS_BY_CODE = new Map(Object.entries(CLOCK_CODES).map(([k, c]) => [c, k as ClockKind]));
 
 /** Deadlines are armed on whole tenths of a second (clocks.ts), so they travel in tenths. */

@@ -17,7 +17,7 @@ import { Encoder } from '@colyseus/schema';
 import { defaultGame, type TableModule } from '../games.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
-import { genericSeats } from '../table/generic.js';
+import { genericDeadlines, genericSeats } from '../table/generic.js';
 import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
 import { speedOf, type TableClocks } from './clocks.js';
@@ -208,7 +208,8 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
       (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
     );
     showReady(this);
-    mirrorDeadlines(this.state, this.clocks.deadlines());
+    // A generic game's clocks are its loop's (table/clocksWire.ts); Blaze's are this.clocks.
+    mirrorDeadlines(this.state, genericDeadlines(this) ?? this.clocks.deadlines());
     this.broadcastPatch();
   }
 }

@@ -6,7 +6,10 @@
  * seat changes (genericSeats) and a restore (restoreGeneric). A table's adapter is kept here, by
  * room, so the room class holds no field of it.
  */
+
+import type { View as DurakView } from '@blaze/durak';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
+import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
@@ -14,14 +17,31 @@ import * as metrics from '../metrics.js';
 import { speedOf } from '../room/clocks.js';
 import type { Refusal } from '../room/config.js';
 import type { TableHost } from '../room/host.js';
+import { setField } from '../room/sync.js';
 import { timers } from '../room/timers.js';
 import { lifecycle } from '../store/current.js';
 import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
+import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
+import { durakPublicRole, shownDeadlines } from './clocksWire.js';
+import { durakCodec, durakLogFields } from './durakWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
 import { sendPrivateEvents } from './privateEvents.js';
-import { clearPrivateParts, GameTableState, initWire, publishViews, syncViews } from './wire.js';
+import {
+  clearPrivateParts,
+  GameTableState,
+  initWire,
+  JSON_CODEC,
+  publishViews,
+  syncViews,
+  type ViewCodec,
+} from './wire.js';
+
+/** A game's own short texts on the wire (bytes per action); JSON per key for any other. */
+const CODECS: Record<string, ViewCodec> = { durak: durakCodec };
+const shortLog = <F extends { text?: string }>(game: string, type: string, f: F): F =>
+  game === 'durak' ? durakLogFields(type, f) : f;
 
 /** What the generic table needs of its room. */
 export type GenericHost = Pick<
@@ -31,6 +51,7 @@ export type GenericHost = Pick<
   | 'clients'
   | 'config'
   | 'disposed'
+  | 'kind'
   | 'log'
   | 'onUncaughtException'
   | 'personOf'
@@ -42,6 +63,7 @@ export type GenericHost = Pick<
   | 'settings'
   | 'starting'
   | 'state'
+  | 'tokenOf'
 >;
 
 interface GenericTable {
@@ -51,6 +73,8 @@ interface GenericTable {
   loop: TableLoop | null;
   /** The seats (their occupants) of the last game: a rematch by the same people may take nextOptions. */
   seatsOfGame: string;
+  /** A move recorded inside the loop's act: the table's afterChange waits for the loop's new timers. */
+  pending: 'table' | 'move' | null;
 }
 
 const tables = new WeakMap<object, GenericTable>();
@@ -63,7 +87,7 @@ export function genericOf(room: object): GenericTable | undefined {
 /** A generic game's table state (the table's fields and the wire), its lobby options remembered. */
 export function setUpGeneric(room: object, entry: TableGame, lobby: LobbyOptions): GameTableState {
   const module = genericModule(entry);
-  tables.set(room, { entry, module, lobby, loop: null, seatsOfGame: '' });
+  tables.set(room, { entry, module, lobby, loop: null, seatsOfGame: '', pending: null });
   const state = new GameTableState();
   initWire(state.wire, module.id, module.seats.max);
   return state;
@@ -124,11 +148,16 @@ function answer(
     room.afterChange();
     return null;
   }
-  return start(room, g, type === 'rematch');
+  return start(room, g, type === 'rematch', { token: person.token, request: type });
 }
 
 /** Bots fill the seats the lobby asked for, the seats close up, the game is written, then shown. */
-function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | null {
+function start(
+  room: GenericHost,
+  g: GenericTable,
+  rematch: boolean,
+  asker?: { token: string; request: string },
+): Refusal | null {
   const s = room.seating;
   const { min, max } = g.module.seats;
   for (let i = 0; i < s.seats && s.occupied() < g.lobby.players; i++) {
@@ -163,12 +192,14 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
     { t: 'log', line },
   ];
   let unrecorded = false;
+  let undo: TableEntry[] = [];
   // Until the store has the start (a writer thread, Redis), nothing else may start or change seats.
   room.starting = true;
   room.recorder.write(
     entries as TableEntry[],
     () => {
       room.starting = false;
+      setField(room.state, 'starting', false);
       if (room.disposed) return;
       g.seatsOfGame = seatsNow;
       begin(room, g, options, seed, gameNumber);
@@ -181,7 +212,17 @@ function start(room: GenericHost, g: GenericTable, rematch: boolean): Refusal | 
       unrecorded = true;
       room.log.discard([line]);
     },
+    {
+      // As Blaze's (gameFlow.startGame): a store that stays away does not hold the lobby at starting.
+      ms: room.config.startWaitMs,
+      gaveUp: () => {
+        undo = [{ t: 'withdrawn', gameNumber, line: line.seq } as TableEntry];
+        giveUpStart(room, line, gameNumber, asker);
+      },
+      undo: () => undo,
+    },
   );
+  if (room.starting && !room.disposed) showStarting(room);
   return unrecorded
     ? { code: 'NOT_RECORDED', message: 'It could not be recorded, so it did not happen; try again.' }
     : null;
@@ -244,10 +285,11 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       const lines = events
         .map((e) => g.module.redact(e, null) as EventBase | null)
         .filter((e): e is EventBase => e !== null)
-        .map((e) => room.log.prepare(e.type, g.module.log.fields(e)));
+        .map((e) => room.log.prepare(e.type, shortLog(g.module.id, e.type, g.module.log.fields(e))));
       const entries = [{ t: 'action', action }, ...lines.map((line) => ({ t: 'log', line }))];
       let unrecorded = false;
       let answered = false;
+      let inside = true;
       const loop = g.loop;
       room.recorder.write(
         entries as TableEntry[],
@@ -259,8 +301,11 @@ function hooksOf(room: GenericHost, g: GenericTable) {
           sendPrivateEvents(room, g.module, g.entry.privateEvents, events);
           const over = g.module.outcome(next).over;
           publish(room, g, next);
-          if (over) finish(room, g.module.outcome(next));
-          room.afterChange(over ? 'table' : 'move');
+          if (over) finish(room, g, g.module.outcome(next), action);
+          // Answered inside the loop's act: its timers for the next due seat are planned after this,
+          // and the deadlines shown are theirs (changed, below), in the same patch.
+          if (inside) g.pending = over ? 'table' : 'move';
+          else room.afterChange(over ? 'table' : 'move');
         },
         () => {
           unrecorded = true;
@@ -271,16 +316,35 @@ function hooksOf(room: GenericHost, g: GenericTable) {
           loop.revert(action);
         },
       );
+      inside = false;
       return !unrecorded;
     },
-    changed: () => {},
+    changed: () => {
+      const what = g.pending;
+      g.pending = null;
+      if (what) room.afterChange(what);
+    },
     fault: (e: unknown) => room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'tableLoop'),
   };
 }
 
 function publish(room: GenericHost, g: GenericTable, state: unknown): void {
   const players = g.module.options.players((g.loop?.options ?? g.lobby) as never);
-  publishViews(wireOf(room), (viewer) => g.module.view(state, viewer), players);
+  publishViews(wireOf(room), (viewer) => g.module.view(state, viewer), players, CODECS[g.module.id] ?? JSON_CODEC);
+}
+
+/**
+ * The deadlines a generic table shows (clocksWire.ts), or null for a room without a generic game
+ * (Blaze's clocks show theirs).
+ */
+export function genericDeadlines(room: GenericHost): WireDeadline[] | null {
+  const g = tables.get(room);
+  if (!g) return null;
+  const loop = g.loop;
+  if (!loop || room.state.status !== 'playing') return [];
+  const publicRole =
+    g.module.id === 'durak' ? () => durakPublicRole(g.module.view(loop.state, null) as DurakView) : undefined;
+  return shownDeadlines(loop.deadlines(), loopConfig(room).clockMs, publicRole);
 }
 
 /**
@@ -288,7 +352,7 @@ function publish(room: GenericHost, g: GenericTable, state: unknown): void {
  * 1 per loss, so a row's points are its running tally of losses; `winner` is the one winner if the
  * game names exactly one, else -1.
  */
-function finish(room: GenericHost, o: Outcome): void {
+function finish(room: GenericHost, g: GenericTable, o: Outcome, last: ActionBase): void {
   room.state.status = 'finished';
   const players = o.ranks.reduce((n, group) => n + group.length, 0);
   const slots = room.seating.slots.slice(0, players);
@@ -299,10 +363,22 @@ function finish(room: GenericHost, o: Outcome): void {
   const n = room.state.gameNumber;
   room.results.add(n, names, keys, scores, winner);
   room.recorder.push({ t: 'result', game: n, names, keys, scores, winner });
+  const loop = g.loop;
+  // The last action joins the journal after this when the store answered at once (the loop's act).
+  const actions = loop ? (loop.journal.at(-1) === last ? [...loop.journal] : [...loop.journal, last]) : [];
+  if (loop)
+    saveGenericRecord(room, {
+      options: { ...(loop.options as object), seed: loop.seed },
+      actions,
+      names,
+      scores,
+      winner,
+    });
   room.config.edge.log.info(
     { table: room.roomId, game: room.state.gameNumber, losers: o.losers.join(',') },
     'game over',
   );
+  afterGame(room);
 }
 
 /**

@@ -46,12 +46,55 @@ function publicPart(v: unknown): Record<string, unknown> {
   return out;
 }
 
-/** What `mine` says differently from the public view, key by key (JSON-compared). */
-export function privateDiff(pub: Record<string, unknown>, mine: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(publicPart(mine))) {
-    if (JSON.stringify(x) !== JSON.stringify(pub[k])) out[k] = x;
+/**
+ * How a game's view keys travel: each key's text, or null to leave the key out. A game may give its
+ * own (table/durakWire.ts: short texts); JSON per key otherwise.
+ */
+export interface ViewCodec {
+  encode(key: string, value: unknown): string | null;
+}
+
+export const JSON_CODEC: ViewCodec = { encode: (_key, value) => JSON.stringify(value) };
+
+function encoded(v: unknown, codec: ViewCodec): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, x] of Object.entries(publicPart(v))) {
+    const text = codec.encode(k, x);
+    if (text !== null) out.set(k, text);
   }
+  return out;
+}
+
+/** What `mine` says differently from the public view, key by key (compared as they travel). */
+export function privateDiff(
+  pub: Record<string, unknown>,
+  mine: unknown,
+  codec: ViewCodec = JSON_CODEC,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const pubText = encoded(pub, codec);
+  for (const [k, text] of encoded(mine, codec))
+    if (text !== pubText.get(k)) out[k] = codec === JSON_CODEC ? JSON.parse(text) : text;
+  return out;
+}
+
+/**
+ * A seat's private part as it travels: JSON of its keys' values; with a game's own codec, its keys'
+ * texts as `key\ntext` lines (readPrivate), which saves the JSON quoting of a text per key.
+ */
+export function privateText(diff: Record<string, unknown>, codec: ViewCodec = JSON_CODEC): string {
+  if (codec === JSON_CODEC) return JSON.stringify(diff);
+  return Object.entries(diff)
+    .map(([k, text]) => `${k}\n${String(text)}`)
+    .join('\n');
+}
+
+/** A private part's key texts (privateText with a game's own codec). */
+export function readPrivate(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  if (text === '') return out;
+  const parts = text.split('\n');
+  for (let i = 0; i + 1 < parts.length; i += 2) out.push([parts[i] as string, parts[i + 1] as string]);
   return out;
 }
 
@@ -65,15 +108,18 @@ export function initWire(w: GameWire, game: string, seats: number): void {
  * Writes one state's views into the wire: the public view, each playing seat's private part, and ''
  * for seats beyond the game's players. Only strings that changed are assigned (and patched).
  */
-export function publishViews(w: GameWire, viewOf: (viewer: number | null) => unknown, players: number): void {
+export function publishViews(
+  w: GameWire,
+  viewOf: (viewer: number | null) => unknown,
+  players: number,
+  codec: ViewCodec = JSON_CODEC,
+): void {
   const pub = publicPart(viewOf(null));
-  for (const [k, x] of Object.entries(pub)) {
-    const text = JSON.stringify(x);
-    if (w.view.get(k) !== text) w.view.set(k, text);
-  }
-  for (const k of [...w.view.keys()]) if (!(k in pub)) w.view.delete(k);
+  const texts = encoded(pub, codec);
+  for (const [k, text] of texts) if (w.view.get(k) !== text) w.view.set(k, text);
+  for (const k of [...w.view.keys()]) if (!texts.has(k)) w.view.delete(k);
   w.seats.forEach((part, seat) => {
-    const text = seat < players ? JSON.stringify(privateDiff(pub, viewOf(seat))) : '';
+    const text = seat < players ? privateText(privateDiff(pub, viewOf(seat), codec), codec) : '';
     if (part.view !== text) part.view = text;
   });
 }

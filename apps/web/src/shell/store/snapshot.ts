@@ -260,7 +260,8 @@ export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): C
     isHost: host ?? me?.host ?? false,
     view,
     myBet: me?.myBet ?? -1,
-    deadlines: readDeadlines(state),
+    // Blaze's table reads its own clock kinds; a generic game's `turn` clocks are its view's.
+    deadlines: readDeadlines(state).filter((d): d is DeadlineInfo => d.kind !== 'turn'),
     // Log and chat are rings of stable slots on the server (never shifted): ordered by seq.
     log: readLog(state),
     chat: bySeq(arr(state.chat)).map((c) => ({ seq: c.seq, at: c.at, name: c.name, seat: c.seat, text: c.text })),

@@ -22,6 +22,8 @@ import {
 
 export interface LoopTimers {
   setTimeout(fn: () => void, ms: number): { clear(): void };
+  /** The timers' own time (a test's fake clock); the wall clock when absent. */
+  now?(): number;
 }
 
 /** Who plays a seat now: a person (clocks only), or a bot of a strength (it decides by itself). */
@@ -244,7 +246,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       if (clock === null) return null;
       ms = clock;
     }
-    const from = Date.now();
+    const from = this.timers.now?.() ?? Date.now();
     // A person's clock ends on a whole tenth of a second, as Blaze's do: it travels in fewer bytes.
     if (kind === 'clock') ms = Math.ceil((from + ms) / 100) * 100 - from;
     const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);

@@ -4,6 +4,8 @@
  */
 import type { View } from '@blaze/durak';
 import { Application, Container, Graphics, Text } from 'pixi.js';
+// Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
+import 'pixi.js/unsafe-eval';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
 import { cardBack, cardFace } from './cardGfx.js';
 import { type Layout, layout, type Placed, things } from './layout.js';
@@ -24,6 +26,7 @@ export class DurakScene {
   last: Layout | null = null;
   private ready = false;
   private pending: SceneInput | null = null;
+  private observer: ResizeObserver | null = null;
 
   async init(host: HTMLElement): Promise<void> {
     await this.app.init({
@@ -37,6 +40,10 @@ export class DurakScene {
     this.app.stage.addChild(this.root);
     this.ready = true;
     this.app.renderer.on('resize', () => this.pending && this.render(this.pending));
+    // Pixi's resizeTo follows the window only: the stage also changes when the banner, the buttons
+    // or the lobby come and go, and a canvas left taller than its host was cut (or scrolled) away.
+    this.observer = new ResizeObserver(() => this.app.resize());
+    this.observer.observe(host);
     if (this.pending) this.render(this.pending);
   }
 
@@ -132,6 +139,7 @@ export class DurakScene {
   }
 
   destroy(): void {
+    this.observer?.disconnect();
     this.app.destroy(true, { children: true });
   }
 }

@@ -26,7 +26,7 @@ export function renderResults(
       h(
         'ol',
         { testid: 'durak-places' },
-        v.places.map((g, i) => h('li', {}, dt('res.place', { n: i + 1, names: list(g) }))),
+        v.places.map((g) => h('li', {}, list(g))),
       ),
       h(
         'div',

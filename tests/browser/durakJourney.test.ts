@@ -99,7 +99,8 @@ async function move(p: Player, refusal: { shown: boolean }): Promise<boolean> {
     const grey = v.hand.find((c) => !cards.includes(c));
     if (!refusal.shown && grey) {
       await clickCard(p.page, l, grey);
-      await poll(() => tid(p.page, 'durak-refusal').textContent(), 10_000).toContain('(D4.1)');
+      // Worded with the rule it cites: D4.1 from the server, or DT1 when the turn moved on meanwhile.
+      await poll(() => tid(p.page, 'durak-refusal').textContent(), 10_000).toMatch(/\((D4\.1|DT1)\)/);
       refusal.shown = true;
       return true;
     }

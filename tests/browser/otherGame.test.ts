@@ -29,8 +29,8 @@ describe('a table of a game this page cannot show, and a Durak table', () => {
     // The table's card says 'bla5t' (as a server playing it would): the page has no client for it.
     await p.page.route('**/api/tables/*/lookup', async (route) => {
       const res = await route.fetch();
-      const card = (await res.json()) as Record<string, unknown>;
-      await route.fulfill({ response: res, json: { ...card, game: 'bla5t' } });
+      const body = (await res.json()) as { card?: Record<string, unknown> };
+      await route.fulfill({ response: res, json: { ...body, card: { ...body.card, game: 'bla5t' } } });
     });
     await p.page.goto(`${base}/t/${await table(base, 'durak')}`);
     await poll(() => tid(p.page, 'other-game').isVisible()).toBe(true);

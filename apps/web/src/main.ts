@@ -2,7 +2,7 @@
 import './noEval.js';
 import './style.css';
 import './shell/a11y/a11y.css';
-import { DEFAULT_GAME, GAMES, gameMeta, loadGame } from './games/registry.js';
+import { DEFAULT_GAME, GAMES, gameMeta, loadGame, openTable } from './games/registry.js';
 import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
 import { lookAheadTableCard } from './shell/joinCard.js';
@@ -51,7 +51,7 @@ async function route(): Promise<void> {
       dispose = otherGamePage(root, played ?? '');
       return;
     }
-    dispose = tablePage(root, id, await loadGame(client));
+    dispose = await openTable(client, root, id, tablePage);
     return;
   }
   const gameId = gameIdOf(path);

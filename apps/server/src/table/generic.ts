@@ -90,6 +90,7 @@ export function setUpGeneric(room: object, entry: TableGame, lobby: LobbyOptions
   tables.set(room, { entry, module, lobby, loop: null, seatsOfGame: '', pending: null });
   const state = new GameTableState();
   initWire(state.wire, module.id, module.seats.max);
+  state.wire.options = JSON.stringify(lobby);
   return state;
 }
 
@@ -144,6 +145,7 @@ function answer(
     const next = lobbyOptions(g.module, { ...g.lobby, ...(body as Record<string, unknown>) });
     if (!next.ok) return { code: 'BAD_OPTIONS', message: next.message };
     g.lobby = next.value;
+    wireOf(room).options = JSON.stringify(g.lobby);
     room.log.add('options', { text: JSON.stringify(g.lobby) });
     room.afterChange();
     return null;

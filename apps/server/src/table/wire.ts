@@ -27,6 +27,8 @@ export class GameWire extends Schema {
    * keys it changed (Durak: `table`, `handCounts`, `awaited`, ...). Empty before the first game.
    */
   @type({ map: 'string' }) view = new MapSchema<string>();
+  /** The lobby's game options as JSON (Durak: players, ambush, team): what the host picked, shown to all. */
+  @type('string') options = '';
   /** One per seat: JSON of what that seat's view says differently from `view` (@view: its own only). */
   @type([SeatPart]) seats = new ArraySchema<SeatPart>();
 }

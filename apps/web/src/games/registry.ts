@@ -4,8 +4,12 @@
  * The web client's games: the one way the shell reaches a game (apps/web/.dependency-cruiser.cjs).
  * Each game's client is a dynamic import, so Vite emits it as its own chunk, fetched when a table of
  * that game (or one of its pages) opens; the home page only sees each game's small meta.
+ *
+ * Two kinds of table client: Blaze's feeds the shell's table page (shell/tablePage.ts, tuned to its
+ * schema); a game on the generic wire (Durak) opens its own table page, built from the shell's host.
  */
 import { blazeMeta } from './blaze/meta.js';
+import { durakMeta } from './durak/meta.js';
 
 // Types are erased from the bundle: naming them here loads nothing.
 export type {
@@ -27,25 +31,60 @@ export type {
 
 import type { BlazeClient } from './blaze/client.js';
 
-export interface GameEntry {
-  meta: typeof blazeMeta;
-  load(): Promise<BlazeClient>;
+/** A home-page link into one of a game's own pages. */
+export interface GameLink {
+  href: string;
+  testid: string;
+  words: string;
+  main: boolean;
 }
+
+/** What the home page knows of a game before its client loads. */
+export interface GameMeta {
+  id: string;
+  /** The game's name, in the page's language. */
+  name(): string;
+  links(): GameLink[];
+}
+
+/** A game that draws its own table page: opened on a root, it answers its disposer. */
+export interface OwnTableClient {
+  openTable(root: HTMLElement, tableId: string): () => void;
+}
+
+export type GameEntry =
+  | { meta: GameMeta; table: 'shell'; load(): Promise<BlazeClient> }
+  | { meta: GameMeta; table: 'own'; load(): Promise<OwnTableClient> };
 
 export const GAMES: readonly GameEntry[] = [
-  { meta: blazeMeta, load: () => import('./blaze/client.js').then((m) => m.blazeClient) },
+  { meta: blazeMeta, table: 'shell', load: () => import('./blaze/client.js').then((m) => m.blazeClient) },
+  { meta: durakMeta, table: 'own', load: () => import('./durak/client.js').then((m) => m.durakClient) },
 ];
 
-/** Every table is Blaze's until tables name their game (issue 36, the wire step). */
+/** A table whose card names no game is Blaze's (tables from before tables named their game). */
 export const DEFAULT_GAME = 'blaze';
 
-/** A game's light part (home links, its own pages' loaders); Blaze's when `id` is unknown. */
-export function gameMeta(id: string = DEFAULT_GAME): typeof blazeMeta {
-  return (GAMES.find((g) => g.meta.id === id) ?? GAMES[0])!.meta;
+/** Blaze's light part: its own pages (learn, practice, the dev fixture) load from here. */
+export function gameMeta(): typeof blazeMeta {
+  return blazeMeta;
 }
 
+/** Blaze's client, for the shell's table page, replays and the pages that feed their own table. */
 export function loadGame(id: string = DEFAULT_GAME): Promise<BlazeClient> {
   const entry = GAMES.find((g) => g.meta.id === id);
-  if (!entry) return Promise.reject(new Error(`unknown game: ${id}`));
+  if (!entry || entry.table !== 'shell') return Promise.reject(new Error(`no shell table client for: ${id}`));
   return entry.load();
+}
+
+/** Opens the table page of a known game's table: the shell's (Blaze) or the game's own (Durak). */
+export async function openTable(
+  id: string,
+  root: HTMLElement,
+  tableId: string,
+  shellPage: (root: HTMLElement, tableId: string, game: BlazeClient) => () => void,
+): Promise<() => void> {
+  const entry = GAMES.find((g) => g.meta.id === id);
+  if (!entry) throw new Error(`unknown game: ${id}`);
+  if (entry.table === 'shell') return shellPage(root, tableId, await entry.load());
+  return (await entry.load()).openTable(root, tableId);
 }

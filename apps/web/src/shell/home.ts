@@ -3,7 +3,7 @@
  * only "New table" read as the main action): a new table for friends, joining one by its link or
  * code, and learning or practising alone.
  */
-import { GAMES } from '../games/registry.js';
+import { DEFAULT_GAME, GAMES } from '../games/registry.js';
 import { h } from './dom.js';
 import { t } from './i18n/index.js';
 import { CREATE_FAILURE_WORDS, createFailure } from './net/createError.js';
@@ -44,7 +44,8 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       const res = await fetch('/api/tables', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({}),
+        // Blaze's tables are made as before (no game named); another game's by its id.
+        body: JSON.stringify(gamePick.value === DEFAULT_GAME ? {} : { game: gamePick.value }),
       });
       if (!res.ok) {
         const why = createFailure(res.status, await res.json().catch(() => null));
@@ -70,6 +71,12 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
     if (needName()) go(`/t/${encodeURIComponent(id)}`);
   };
   const newBtn = h('button', { testid: 'new-table', class: 'primary', onclick: create }, t('home.newTable'));
+  // Which game the new table plays: every game the registry knows, Blaze first.
+  const gamePick = h(
+    'select',
+    { testid: 'new-game', 'aria-label': t('home.game') },
+    GAMES.map((g) => h('option', { value: g.meta.id }, g.meta.name())),
+  ) as HTMLSelectElement;
   const page = h(
     'div',
     { class: 'home' },
@@ -82,7 +89,7 @@ export function homePage(root: HTMLElement, go: (path: string) => void): () => v
       h('label', { for: 'name' }, t('home.name')),
       name,
       h('h2', { class: 'home-way' }, t('home.friendsTitle')),
-      newBtn,
+      h('div', { class: 'row' }, gamePick, newBtn),
       h('h2', { class: 'home-way' }, t('home.joinTitle')),
       h(
         'div',

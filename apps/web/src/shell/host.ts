@@ -5,13 +5,21 @@
  * game feeds itself (practice, the guided game).
  */
 export { clearOnLangChange, sayLive } from './a11y/liveLine.js';
-export { h, patch } from './dom.js';
+export { reducedMotion } from './a11y/motion.js';
+export { h, patch, setText as setTextOf } from './dom.js';
+export { keepFocus } from './focusKeeper.js';
 export { en } from './i18n/en.js';
 export { format, type Lang, lang, type MessageKey, onLangChange, type Params, t, tn } from './i18n/index.js';
+export { JoinScreen } from './joinScreen.js';
+export { type LobbyGameOptions, renderLobby } from './lobby.js';
 export type { ConnectionEvents } from './net/connection.js';
+export { Connection, type ConnState, type Reader } from './net/connection.js';
+export { inviteLink } from './net/endpoint.js';
+export { joinFailure } from './net/joinError.js';
 export type { TableSource } from './net/source.js';
 export { keys, load, remove, save } from './net/storage.js';
 export type { Send } from './send.js';
+export { beep } from './sound.js';
 export type { PaceKind } from './store/pacer.js';
 export {
   type ClientTable,
@@ -22,6 +30,8 @@ export {
   type ResultRow,
   type ScoreRow,
   type Settings,
+  type StateLike,
+  toClientTable,
 } from './store/snapshot.js';
 export { type Pending, Store, type StoreState } from './store/store.js';
 export { topBar } from './topbar.js';

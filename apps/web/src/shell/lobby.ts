@@ -43,13 +43,25 @@ export function lobbyOffers(tb: ClientTable): { start: boolean; seats: boolean; 
   return { start: open && tb.isHost && n >= 3 && n <= 5, seats: open, settings: open && tb.isHost };
 }
 
+/**
+ * A game's own lobby options (a game on the generic wire: Durak's players, Ambush, Team Battle), in
+ * place of Blaze's first player and window; `key` changes when they must be drawn again.
+ */
+export interface LobbyGameOptions {
+  key: string;
+  fields(enabled: boolean): HTMLElement[];
+  /** Whether Start may be pressed with `seated` people (bots fill the rest at the start). */
+  canStart(seated: number): boolean;
+}
+
 /** `back`: between games, the way back to the results (their Rematch is this Start). */
 export function renderLobby(
   el: HTMLElement,
   tb: ClientTable,
-  o: { send: Send; invite: string; back?: () => void },
+  o: { send: Send; invite: string; back?: () => void; game?: LobbyGameOptions },
 ): void {
   const key = JSON.stringify([
+    o.game?.key ?? '',
     tb.seats,
     tb.settings,
     tb.mySeat,
@@ -63,6 +75,7 @@ export function renderLobby(
     const host = tb.isHost;
     const seated = tb.mySeat >= 0;
     const may = lobbyOffers(tb);
+    if (o.game) may.start = !tb.starting && host && o.game.canStart(seatedCount(tb));
     const held = !may.seats;
     const rows = tb.seats.map((s) => {
       const mine = s.seat === tb.mySeat;
@@ -147,7 +160,7 @@ export function renderLobby(
     );
     clock.addEventListener('change', () => send('settings', { clock: clock.value as (typeof CLOCK_CHOICES)[number] }));
     const n = seatedCount(tb);
-    const canStart = n >= 3 && n <= 5;
+    const canStart = o.game ? o.game.canStart(n) : n >= 3 && n <= 5;
     const copy = h('button', { testid: 'copy-invite', class: 'primary' }, t('lobby.invite'));
     copy.addEventListener('click', async () => {
       try {
@@ -182,8 +195,9 @@ export function renderLobby(
         'fieldset',
         { class: 'settings', testid: 'settings' },
         h('legend', {}, t('lobby.settings')),
-        h('label', {}, t('lobby.firstPlayer'), first),
-        h('label', {}, t('lobby.window'), win),
+        ...(o.game
+          ? o.game.fields(may.settings)
+          : [h('label', {}, t('lobby.firstPlayer'), first), h('label', {}, t('lobby.window'), win)]),
         h('label', {}, t('lobby.clock'), clock),
       ),
       host

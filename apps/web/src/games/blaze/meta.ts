@@ -7,6 +7,7 @@ import './learn/learn.css';
 
 export const blazeMeta = {
   id: 'blaze',
+  name: () => 'Blaze',
   /** The home page's links into this game's own pages, in their order; `main`: the way in for newcomers. */
   links: () => [
     { href: '/learn', testid: 'learn', words: lt('home.learn'), main: true },

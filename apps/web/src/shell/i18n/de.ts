@@ -7,6 +7,7 @@ export const de: Messages = {
   'home.name': 'Dein Name',
   'home.namePlaceholder': 'z. B. Ana',
   'home.newTable': 'Neuer Tisch',
+  'home.game': 'Spiel',
   'home.friendsTitle': 'Mit Freunden spielen',
   'home.joinTitle': 'Einem Tisch beitreten',
   'home.aloneTitle': 'Allein',

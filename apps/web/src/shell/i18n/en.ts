@@ -6,6 +6,7 @@ export const en = {
   'home.name': 'Your name',
   'home.namePlaceholder': 'e.g. Ana',
   'home.newTable': 'New table',
+  'home.game': 'Game',
   'home.friendsTitle': 'Play with friends',
   'home.joinTitle': 'Join a table',
   'home.aloneTitle': 'On your own',

@@ -7,6 +7,7 @@ export const ja: Messages = {
   'home.name': 'なまえ',
   'home.namePlaceholder': '例：アナ',
   'home.newTable': '新しいテーブル',
+  'home.game': 'ゲーム',
   'home.friendsTitle': '友だちと遊ぶ',
   'home.joinTitle': 'テーブルに参加',
   'home.aloneTitle': 'ひとりで',

@@ -11,8 +11,7 @@ import {
 } from '@blaze/protocol';
 import { BlazeState } from '@blaze/protocol/schema';
 import { Client, type Room } from 'colyseus.js';
-import { toClientTable } from '../store/snapshot.js';
-import type { Store } from '../store/store.js';
+import { type ClientTable, type StateLike, toClientTable } from '../store/snapshot.js';
 import { colyseusEndpoint } from './endpoint.js';
 import { joinFailure } from './joinError.js';
 import { keys, load, remove, save } from './storage.js';
@@ -29,7 +28,22 @@ export interface ConnectionEvents {
   onError(e: ErrorMessage): void;
 }
 
-export class Connection {
+/**
+ * How a decoded room state becomes what the page reads: Blaze's ClientTable by default. A game on the
+ * generic wire (Durak) reads its own, and decodes by the server's reflection (no Blaze schema class).
+ */
+export interface Reader<T> {
+  read(state: unknown, mySeat: number, host: boolean): T;
+  /** The root schema class to decode with; undefined: the server's reflection. */
+  schema?: typeof BlazeState;
+}
+
+const BLAZE_READER: Reader<ClientTable> = {
+  read: (state, seat, host) => toClientTable(state as StateLike, seat, host),
+  schema: BlazeState,
+};
+
+export class Connection<T = ClientTable> {
   private client: Client;
   private room: Room<BlazeState> | null = null;
   private mySeat = -1;
@@ -54,8 +68,9 @@ export class Connection {
   constructor(
     readonly tableId: string,
     /** Where snapshots go: the store, or a pacer in front of it. */
-    private store: Pick<Store, 'setTable'>,
+    private store: { setTable(t: T): void },
     private events: ConnectionEvents,
+    private reader: Reader<T> = BLAZE_READER as unknown as Reader<T>,
   ) {
     this.client = new Client(colyseusEndpoint(location, import.meta.env.DEV));
   }
@@ -78,7 +93,7 @@ export class Connection {
     const seatToken = load(keys.seat(this.tableId)) ?? undefined;
     const options = { name, ...(seatToken ? { seatToken } : {}), ...(spectate ? { spectate: true } : {}) };
     this.note(`join${seatToken ? ' with token' : ''}${spectate ? ' watching' : ''}${retrying ? ' (retry)' : ''}`);
-    const room = await this.client.joinById<BlazeState>(this.tableId, options, BlazeState);
+    const room = await this.client.joinById<BlazeState>(this.tableId, options, this.reader.schema);
     this.note('joined');
     this.attach(room);
   }
@@ -124,7 +139,7 @@ export class Connection {
       this.note(this.room ? 'no state yet' : 'no room');
       return;
     }
-    this.store.setTable(toClientTable(this.room.state, this.mySeat, this.host));
+    this.store.setTable(this.reader.read(this.room.state, this.mySeat, this.host));
     if (this.trail.at(-1)?.endsWith('published') !== true) this.note(`published`);
   }
 
@@ -141,7 +156,7 @@ export class Connection {
       await new Promise((r) => setTimeout(r, pause));
       try {
         if (attempt === 0 && this.reconnectionToken && !restarting) {
-          this.attach(await this.client.reconnect<BlazeState>(this.reconnectionToken, BlazeState));
+          this.attach(await this.client.reconnect<BlazeState>(this.reconnectionToken, this.reader.schema));
           return;
         }
         await this.join(this.name, this.spectate, true);
@@ -157,7 +172,12 @@ export class Connection {
     this.events.onConnState('closed');
   }
 
-  send<T extends ClientMessageType>(type: T, payload: ClientMessage<T>): void {
+  send<K extends ClientMessageType>(type: K, payload: ClientMessage<K>): void {
+    this.room?.send(type, payload);
+  }
+
+  /** A message of a game's own (Durak's actions, lobby options): the protocol's types do not name it. */
+  sendRaw(type: string, payload: object): void {
     this.room?.send(type, payload);
   }
 

@@ -1,0 +1,50 @@
+/** A Durak card face (value and suit mark) or back, drawn at w × h; lit, dimmed or focused. */
+import { Container, Graphics, Text } from 'pixi.js';
+import { TEXT } from '../../kit/tokens.js';
+
+const SUIT = {
+  K: { mark: '☠', color: 0x2b2b2b },
+  S: { mark: '★', color: 0x1f5fbf },
+  H: { mark: '♥', color: 0xc62828 },
+  C: { mark: '♛', color: 0xb07d00 },
+} as const;
+
+const FACE = { 11: 'J', 12: 'Q', 13: 'K', 14: 'A' } as Record<number, string>;
+
+export interface CardLook {
+  lit?: boolean;
+  dim?: boolean;
+  focus?: boolean;
+}
+
+export function cardFace(card: string, w: number, h: number, look: CardLook = {}): Container {
+  const c = new Container();
+  const suit = SUIT[card.slice(-1) as keyof typeof SUIT] ?? SUIT.K;
+  const value = Number.parseInt(card, 10);
+  const g = new Graphics().roundRect(0, 0, w, h, Math.max(3, w * 0.1)).fill({ color: 0xfbf8f0 });
+  g.stroke({ width: look.lit ? 3 : 1, color: look.lit ? 0xffc83d : 0x6f6a5e });
+  if (look.focus) g.roundRect(-4, -4, w + 8, h + 8, w * 0.14).stroke({ width: 2, color: 0x4fc3f7 });
+  c.addChild(g);
+  const v = new Text({
+    text: FACE[value] ?? String(value),
+    style: { ...TEXT, fill: suit.color, fontSize: Math.round(w * 0.34), fontWeight: '800' },
+  });
+  v.position.set(w * 0.08, h * 0.04);
+  const m = new Text({ text: suit.mark, style: { ...TEXT, fill: suit.color, fontSize: Math.round(w * 0.5) } });
+  m.anchor.set(0.5);
+  m.position.set(w / 2, h * 0.62);
+  c.addChild(v, m);
+  if (look.dim) c.alpha = 0.55;
+  return c;
+}
+
+export function cardBack(w: number, h: number): Container {
+  const c = new Container();
+  c.addChild(
+    new Graphics()
+      .roundRect(0, 0, w, h, Math.max(3, w * 0.1))
+      .fill({ color: 0x5b2a86 })
+      .stroke({ width: 2, color: 0xe9d8ff }),
+  );
+  return c;
+}

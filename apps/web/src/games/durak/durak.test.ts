@@ -1,0 +1,76 @@
+/**
+ * The Durak client's pure parts: the view read off the wire (public keys, own seat's part over
+ * them), the lit cards being exactly the rules package's legal actions, and the layout keeping every
+ * part inside the canvas and apart at a phone's and a laptop's size.
+ */
+import { applyAction, createGame, legalActions, viewFor } from '@blaze/durak';
+import { describe, expect, it } from 'vitest';
+import { layout, things } from './layout.js';
+import { movesOf } from './legal.js';
+import { mergeView } from './wire.js';
+
+const game = () => createGame({ players: 3, seed: 'web-test', ambush: true });
+
+function wireOf(s: ReturnType<typeof game>) {
+  const pub = viewFor(s, null) as unknown as Record<string, unknown>;
+  const view = new Map(Object.entries(pub).map(([k, x]) => [k, JSON.stringify(x)]));
+  const seats = [0, 1, 2].map((seat) => ({ view: JSON.stringify({ viewer: seat, hand: viewFor(s, seat).hand }) }));
+  return { view, seats };
+}
+
+describe('Durak client', () => {
+  it('reads its own hand over the public view, and a spectator none', () => {
+    const s = game();
+    expect(mergeView(wireOf(s), 1)?.hand).toEqual(viewFor(s, 1).hand);
+    expect(mergeView(wireOf(s), -1)?.hand).toEqual([]);
+    expect(mergeView({ view: new Map(), seats: [] }, 0)).toBeNull();
+  });
+
+  it('lights exactly the legal cards of the rules package, for attacker and defender', () => {
+    let s = game();
+    const lit = (seat: number) => [...movesOf(viewFor(s, seat)).cards.keys()].sort();
+    const legal = (seat: number) =>
+      legalActions(s, seat)
+        .flatMap((a) => ('card' in a ? [a.card] : []))
+        .sort();
+    expect(lit(0)).toEqual(legal(0));
+    expect(lit(1)).toEqual([]);
+    const card = viewFor(s, 0).hand[0] as string;
+    const r = applyAction(s, { type: 'attack', seat: 0, card });
+    if (!r.ok) throw new Error(r.error.code);
+    s = r.state;
+    expect(lit(1)).toEqual(legal(1));
+    expect(movesOf(viewFor(s, 1)).retreat).toBe(true);
+    expect(lit(0)).toEqual([]);
+  });
+
+  it('keeps every part inside the canvas and apart', () => {
+    const v = {
+      ...viewFor(game(), 0),
+      table: [
+        { attack: '8C', by: 0, defence: '10C' },
+        { attack: '10S', by: 0, defence: null },
+      ],
+    };
+    for (const [w, h] of [
+      [360, 470],
+      [1280, 660],
+    ] as const) {
+      const placed = things(layout(w, h, v));
+      for (const p of placed) {
+        expect(p.box.x >= 0 && p.box.y >= 0 && p.box.x + p.box.w <= w && p.box.y + p.box.h <= h).toBe(true);
+      }
+      const part = (k: string) => (k === 'trump' ? 'deck' : k);
+      for (const a of placed)
+        for (const b of placed) {
+          if (part(a.what.kind) === part(b.what.kind)) continue;
+          const meets =
+            a.box.x < b.box.x + b.box.w &&
+            b.box.x < a.box.x + a.box.w &&
+            a.box.y < b.box.y + b.box.h &&
+            b.box.y < a.box.y + a.box.h;
+          expect(meets, `${a.what.kind} / ${b.what.kind} at ${w}x${h}`).toBe(false);
+        }
+    }
+  });
+});

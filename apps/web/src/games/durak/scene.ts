@@ -1,0 +1,150 @@
+/**
+ * The Durak table on a PixiJS canvas: drawn afresh from the view on each change (a few dozen
+ * shapes), from the layout's boxes. Input and explanations read the same boxes (layout.things).
+ */
+import type { View } from '@blaze/durak';
+import { Application, Container, Graphics, Text } from 'pixi.js';
+// Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
+import 'pixi.js/unsafe-eval';
+import { pileLabel, TEXT } from '../../kit/tokens.js';
+import { cardBack, cardFace } from './cardGfx.js';
+import { type Layout, layout, type Placed, things } from './layout.js';
+import type { Moves } from './legal.js';
+import { seatLine } from './seatWords.js';
+
+export interface SceneInput {
+  view: View;
+  names: string[];
+  moves: Moves;
+  focus: number;
+}
+
+export class DurakScene {
+  readonly app = new Application();
+  private root = new Container();
+  placed: Placed[] = [];
+  last: Layout | null = null;
+  private ready = false;
+  private pending: SceneInput | null = null;
+  private observer: ResizeObserver | null = null;
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: host,
+      backgroundAlpha: 0,
+      antialias: true,
+      resolution: devicePixelRatio,
+      autoDensity: true,
+    });
+    host.append(this.app.canvas);
+    this.app.stage.addChild(this.root);
+    this.ready = true;
+    this.app.renderer.on('resize', () => this.pending && this.render(this.pending));
+    // Pixi's resizeTo follows the window only: the stage also changes when the banner, the buttons
+    // or the lobby come and go, and a canvas left taller than its host was cut (or scrolled) away.
+    this.observer = new ResizeObserver(() => this.app.resize());
+    this.observer.observe(host);
+    if (this.pending) this.render(this.pending);
+  }
+
+  render(input: SceneInput): void {
+    this.pending = input;
+    if (!this.ready) return;
+    const { view: v, names, moves, focus } = input;
+    const w = this.app.screen.width;
+    const h = this.app.screen.height;
+    for (const c of this.root.removeChildren()) c.destroy({ children: true });
+    const l = layout(w, h, v);
+    this.last = l;
+    this.placed = things(l);
+    const fs = Math.max(11, Math.round(l.cw * 0.28));
+    for (const s of l.seats) this.root.addChild(this.seatBox(v, s.seat, names, s.box, fs));
+    if (l.me && v.viewer !== null) {
+      const t = new Text({
+        text: seatLine(v, v.viewer, names, true),
+        style: { ...TEXT, fontSize: fs, fontWeight: '700' },
+      });
+      t.position.set(l.me.x, l.me.y);
+      if (t.width > l.me.w) t.scale.set(l.me.w / t.width);
+      this.root.addChild(t);
+    }
+    // The trump card lies across under the deck while the deck holds it (D3.3).
+    if (v.deckCount > 0) {
+      const tr = cardFace(v.trump, l.cw, l.ch);
+      tr.rotation = -Math.PI / 2;
+      tr.position.set(l.trump.x, l.trump.y + l.trump.h);
+      this.root.addChild(tr);
+      if (v.deckCount > 1) {
+        const back = cardBack(l.cw, l.ch);
+        back.position.set(l.deck.x, l.deck.y);
+        this.root.addChild(back);
+      }
+    }
+    this.root.addChild(pileLabel(dtDeck(v), l.deck.x + l.cw / 2, l.deck.y + l.ch + 4, fs * 0.9, l.ch, w));
+    const gb = cardBack(l.cw, l.ch);
+    gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
+    gb.position.set(l.grave.x, l.grave.y);
+    this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 1.6, w));
+    l.pairs.forEach((p, i) => {
+      const pair = v.table[i];
+      if (!pair) return;
+      const a = cardFace(pair.attack, l.cw, l.ch, {
+        lit: pair.defence === null && moves.cards.size > 0 && [...moves.cards.values()].includes('defend'),
+      });
+      a.position.set(p.attack.x, p.attack.y);
+      this.root.addChild(a);
+      if (pair.defence) {
+        const d = cardFace(pair.defence, l.cw, l.ch);
+        d.position.set(p.defence.x, p.defence.y);
+        this.root.addChild(d);
+      }
+    });
+    l.hand.forEach((c, i) => {
+      const lit = moves.cards.has(c.card);
+      const f = cardFace(c.card, l.cw, l.ch, { lit, dim: !lit, focus: i === focus });
+      f.position.set(c.box.x, c.box.y - (lit ? 6 : 0));
+      this.root.addChild(f);
+    });
+  }
+
+  private seatBox(
+    v: View,
+    seat: number,
+    names: string[],
+    b: { x: number; y: number; w: number; h: number },
+    fs: number,
+  ): Container {
+    const c = new Container();
+    const out = v.out.includes(seat);
+    const color =
+      seat === v.attacker ? 0xe0643a : seat === v.defender ? 0x3a8be0 : seat === v.ambusher ? 0xb05be0 : 0x8a8a8a;
+    const g = new Graphics().roundRect(b.x, b.y, b.w, b.h, 8).fill({ color: 0x000000, alpha: out ? 0.15 : 0.3 });
+    g.stroke({ width: seat === v.awaited ? 3 : 1.5, color });
+    c.addChild(g);
+    const name = new Text({ text: names[seat] || `#${seat + 1}`, style: { ...TEXT, fontSize: fs, fontWeight: '700' } });
+    const line = new Text({
+      text: seatLine(v, seat, names, false),
+      style: { ...TEXT, fontSize: Math.max(10, fs * 0.85) },
+    });
+    for (const [t, y] of [
+      [name, b.y + 4],
+      [line, b.y + 6 + fs],
+    ] as const) {
+      if (t.width > b.w - 10) t.scale.set((b.w - 10) / t.width);
+      t.position.set(b.x + 5, y);
+      c.addChild(t);
+    }
+    if (out) c.alpha = 0.6;
+    return c;
+  }
+
+  destroy(): void {
+    this.observer?.disconnect();
+    this.app.destroy(true, { children: true });
+  }
+}
+
+import { dt } from './words.js';
+
+const dtDeck = (v: View) => [dt('pile.deck', { n: v.deckCount }), String(v.deckCount)];
+const dtGrave = (v: View) => [dt('pile.grave', { n: v.graveyardCount }), String(v.graveyardCount)];

@@ -1,0 +1,64 @@
+/**
+ * Reads a Durak table off the generic wire (apps/server/src/table/wire.ts): the table's own fields
+ * the shell reads as for any table, the game's public view (one JSON string per key) with this
+ * seat's private part over it, and the lobby's options.
+ */
+import type { View } from '@blaze/durak';
+import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
+
+export interface LobbyChoice {
+  players: number;
+  ambush: boolean;
+  team: boolean;
+}
+
+export interface DurakTable {
+  table: ClientTable;
+  /** The game as this seat (or a spectator) sees it; null before the first game. */
+  view: View | null;
+  options: LobbyChoice;
+}
+
+interface WireLike {
+  view?: { size: number; forEach(f: (text: string, key: string) => void): void };
+  seats?: ArrayLike<{ view?: string }>;
+  options?: string;
+}
+
+function parse(text: string | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The view this client may read: the public keys with its own seat's part over them. */
+export function mergeView(wire: WireLike | undefined, seat: number): View | null {
+  if (!wire?.view || wire.view.size === 0) return null;
+  const pub: Record<string, unknown> = {};
+  wire.view.forEach((text, key) => {
+    pub[key] = parse(text);
+  });
+  const mine = seat >= 0 ? parse(wire.seats?.[seat]?.view) : null;
+  const merged = { ...pub, ...(typeof mine === 'object' && mine !== null ? mine : {}) } as unknown as View;
+  // A seat part not yet synced (just sat down): no hand rather than someone else's viewpoint.
+  if (!Array.isArray(merged.hand)) merged.hand = [];
+  return merged;
+}
+
+export function readOptions(text: string | undefined): LobbyChoice {
+  const o = parse(text) as Partial<LobbyChoice> | null;
+  return {
+    players: typeof o?.players === 'number' ? o.players : 4,
+    ambush: o?.ambush === true,
+    team: o?.team === true,
+  };
+}
+
+export function readDurak(state: unknown, seat: number, host: boolean): DurakTable {
+  const wire = (state as { wire?: WireLike }).wire;
+  const table = { ...toClientTable(state as StateLike, seat, host), view: null };
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options) };
+}

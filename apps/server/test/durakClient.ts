@@ -1,6 +1,6 @@
-/** What a Durak client reads from its decoded state (table/durakWire.ts), for the tests. */
+/** What a Durak client reads from its decoded state (@blaze/durak/wire), for the tests. */
 import type { View } from '@blaze/durak';
-import { readDurakWire } from '../src/table/durakWire.js';
+import { readDurakWire } from '@blaze/durak/wire';
 import type { Player } from './helpers.js';
 
 export interface DecodedWire {

@@ -8,6 +8,7 @@
  */
 
 import type { View as DurakView } from '@blaze/durak';
+import { durakCodec, durakLogFields } from '@blaze/durak/wire';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
 import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
@@ -24,7 +25,6 @@ import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
 import { durakPublicRole, shownDeadlines } from './clocksWire.js';
-import { durakCodec, durakLogFields } from './durakWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
 import { type SeatPlayer, type Source, TableLoop } from './loop.js';
 import { sendPrivateEvents } from './privateEvents.js';

@@ -11,6 +11,8 @@
  * The view's `log` is left out: the game's events reach the table's own log ring (generic.ts), which
  * is what a client reads for the log, so the view string does not grow with every move.
  */
+
+import { JSON_CODEC, readKeyTexts, type ViewCodec, writeKeyTexts } from '@blaze/game/wire';
 import { BlazeState } from '@blaze/protocol/schema';
 import { ArraySchema, MapSchema, Schema, type StateView, type, view } from '@colyseus/schema';
 import { setField } from '../room/sync.js';
@@ -50,13 +52,10 @@ function publicPart(v: unknown): Record<string, unknown> {
 
 /**
  * How a game's view keys travel: each key's text, or null to leave the key out. A game may give its
- * own (table/durakWire.ts: short texts); JSON per key otherwise.
+ * own (@blaze/durak/wire: short texts); JSON per key otherwise.
  */
-export interface ViewCodec {
-  encode(key: string, value: unknown): string | null;
-}
-
-export const JSON_CODEC: ViewCodec = { encode: (_key, value) => JSON.stringify(value) };
+export type { ViewCodec };
+export { JSON_CODEC };
 
 function encoded(v: unknown, codec: ViewCodec): Map<string, string> {
   const out = new Map<string, string>();
@@ -86,19 +85,11 @@ export function privateDiff(
  */
 export function privateText(diff: Record<string, unknown>, codec: ViewCodec = JSON_CODEC): string {
   if (codec === JSON_CODEC) return JSON.stringify(diff);
-  return Object.entries(diff)
-    .map(([k, text]) => `${k}\n${String(text)}`)
-    .join('\n');
+  return writeKeyTexts(Object.entries(diff).map(([k, text]): [string, string] => [k, String(text)]));
 }
 
 /** A private part's key texts (privateText with a game's own codec). */
-export function readPrivate(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  if (text === '') return out;
-  const parts = text.split('\n');
-  for (let i = 0; i + 1 < parts.length; i += 2) out.push([parts[i] as string, parts[i + 1] as string]);
-  return out;
-}
+export const readPrivate = readKeyTexts;
 
 /** Sized for `seats` seats; the game's id set once. */
 export function initWire(w: GameWire, game: string, seats: number): void {

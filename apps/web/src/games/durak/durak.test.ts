@@ -4,6 +4,8 @@
  * part inside the canvas and apart at a phone's and a laptop's size.
  */
 import { applyAction, createGame, legalActions, viewFor } from '@blaze/durak';
+import { durakCodec } from '@blaze/durak/wire';
+import { writeKeyTexts } from '@blaze/game/wire';
 import { describe, expect, it } from 'vitest';
 import { layout, things } from './layout.js';
 import { movesOf } from './legal.js';
@@ -11,10 +13,17 @@ import { mergeView } from './wire.js';
 
 const game = () => createGame({ players: 3, seed: 'web-test', ambush: true });
 
+/** The wire as the server writes it (apps/server/src/table/wire.ts with Durak's codec). */
 function wireOf(s: ReturnType<typeof game>) {
-  const pub = viewFor(s, null) as unknown as Record<string, unknown>;
-  const view = new Map(Object.entries(pub).map(([k, x]) => [k, JSON.stringify(x)]));
-  const seats = [0, 1, 2].map((seat) => ({ view: JSON.stringify({ viewer: seat, hand: viewFor(s, seat).hand }) }));
+  const { log: _log, ...pub } = viewFor(s, null) as unknown as Record<string, unknown>;
+  const view = new Map<string, string>();
+  for (const [k, x] of Object.entries(pub)) {
+    const text = durakCodec.encode(k, x);
+    if (text !== null) view.set(k, text);
+  }
+  const seats = [0, 1, 2].map((seat) => ({
+    view: writeKeyTexts([['hand', durakCodec.encode('hand', viewFor(s, seat).hand) ?? '']]),
+  }));
   return { view, seats };
 }
 
@@ -24,6 +33,11 @@ describe('Durak client', () => {
     expect(mergeView(wireOf(s), 1)?.hand).toEqual(viewFor(s, 1).hand);
     expect(mergeView(wireOf(s), -1)?.hand).toEqual([]);
     expect(mergeView({ view: new Map(), seats: [] }, 0)).toBeNull();
+    // The pairs travel as short words: an attack and its defence read back whole.
+    const t = applyAction(s, { type: 'attack', seat: 0, card: viewFor(s, 0).hand[0] as string });
+    if (!t.ok) throw new Error(t.error.code);
+    expect(viewFor(t.state, 2).table.length).toBe(1);
+    expect(mergeView(wireOf(t.state), 2)?.table).toEqual(viewFor(t.state, 2).table);
   });
 
   it('lights exactly the legal cards of the rules package, for attacker and defender', () => {

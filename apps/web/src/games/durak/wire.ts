@@ -1,9 +1,10 @@
 /**
  * Reads a Durak table off the generic wire (apps/server/src/table/wire.ts): the table's own fields
- * the shell reads as for any table, the game's public view (one JSON string per key) with this
+ * the shell reads as for any table, the game's public view (one short text per key: @blaze/durak/wire) with this
  * seat's private part over it, and the lobby's options.
  */
 import type { View } from '@blaze/durak';
+import { readDurakWire } from '@blaze/durak/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
 
 export interface LobbyChoice {
@@ -34,18 +35,26 @@ function parse(text: string | undefined): unknown {
   }
 }
 
-/** The view this client may read: the public keys with its own seat's part over them. */
+/**
+ * The view this client may read: the public keys with its own seat's part over them, in Durak's
+ * short texts (@blaze/durak/wire, the codec the server writes with). A text that does not read
+ * (a newer server) leaves the table undrawn rather than half drawn.
+ */
 export function mergeView(wire: WireLike | undefined, seat: number): View | null {
   if (!wire?.view || wire.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
+  const pub: [string, string][] = [];
   wire.view.forEach((text, key) => {
-    pub[key] = parse(text);
+    pub.push([key, text]);
   });
-  const mine = seat >= 0 ? parse(wire.seats?.[seat]?.view) : null;
-  const merged = { ...pub, ...(typeof mine === 'object' && mine !== null ? mine : {}) } as unknown as View;
-  // A seat part not yet synced (just sat down): no hand rather than someone else's viewpoint.
-  if (!Array.isArray(merged.hand)) merged.hand = [];
-  return merged;
+  const mine = seat >= 0 ? (wire.seats?.[seat]?.view ?? '') : '';
+  try {
+    const merged = readDurakWire(pub, mine, seat >= 0 ? seat : null) as View;
+    // A seat part not yet synced (just sat down): no hand rather than someone else's viewpoint.
+    if (!Array.isArray(merged.hand)) merged.hand = [];
+    return { ...merged, log: [] };
+  } catch {
+    return null;
+  }
 }
 
 export function readOptions(text: string | undefined): LobbyChoice {

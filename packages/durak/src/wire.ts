@@ -1,17 +1,17 @@
 /**
- * Durak's view on the generic wire in short texts (issue 37: bytes per action), instead of JSON per
+ * Durak's view on the generic table's wire (apps/server/src/table/wire.ts) in short texts (issue 37: bytes per action), instead of JSON per
  * key: a move rewrote the whole battlefield as JSON objects (40 B a pair) and the mover's whole hand
  * as a JSON array with its `viewer`. Cards stay whole words (space or ':' around each), so a scan of
- * the raw frames for card ids still finds every one (the leak checks in durakTable.test.ts).
+ * the raw frames for card ids still finds every one (the server's leak checks in durakTable.test.ts). Pure: the server writes with it, the client reads.
  *
  * - `table`: pairs `<attack>:<by>[:<defence>]` joined by spaces ('' when empty);
- * - `hand` (a seat's private part, `hand\n<text>`: wire.ts privateText): its cards joined by spaces;
+ * - `hand` (a seat's private part, `hand\n<text>`: @blaze/game/wire writeKeyTexts): its cards joined by spaces;
  * - `handCounts`: counts joined by ',';
  * - `viewer` is not sent (a client knows its seat; the public view's is null);
  * - every other key: JSON, as before.
  */
-import type { Card, Pair, View } from '@blaze/durak';
-import { readPrivate, type ViewCodec } from './wire.js';
+import { readKeyTexts, type ViewCodec } from '@blaze/game/wire';
+import type { Card, Pair, View } from './index.js';
 
 const cards = (s: string): Card[] => (s === '' ? [] : s.split(' '));
 
@@ -48,7 +48,7 @@ function decodeKey(key: string, text: string): unknown {
 export function readDurakWire(pub: Iterable<[string, string]>, mine: string, seat: number | null): Omit<View, 'log'> {
   const out: Record<string, unknown> = { viewer: seat, hand: [] };
   for (const [k, text] of pub) out[k] = decodeKey(k, text);
-  for (const [k, text] of readPrivate(mine)) out[k] = decodeKey(k, text);
+  for (const [k, text] of readKeyTexts(mine)) out[k] = decodeKey(k, text);
   return out as unknown as Omit<View, 'log'>;
 }
 
@@ -65,4 +65,12 @@ const SHORT_TEXT: Record<string, Record<string, string>> = {
 export function durakLogFields<F extends { text?: string }>(type: string, fields: F): F {
   const short = fields.text === undefined ? undefined : SHORT_TEXT[type]?.[fields.text];
   return short === undefined ? fields : { ...fields, text: short };
+}
+
+/** The word a short log text stands for (durakLogFields undone), for a client's log. */
+export function durakLogText(type: string, text: string): string {
+  const table = SHORT_TEXT[type];
+  if (!table) return text;
+  for (const [word, short] of Object.entries(table)) if (short === text) return word;
+  return text;
 }

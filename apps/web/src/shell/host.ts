@@ -2,7 +2,9 @@
  * What a game client may use of the shell (the import rule in apps/web/.dependency-cruiser.cjs lets a
  * game import this file and no other shell file): the page's words and DOM helpers, the table's store
  * and its snapshot, the saved settings, the message sender, and opening a table page for a table the
- * game feeds itself (practice, the guided game).
+ * game feeds itself (practice, the guided game). What a game's own table page needs besides (the
+ * connection, join screen and lobby) is in hostTable.ts, so this light file keeps them out of the
+ * home page's chunk (a game's words reach it through the game's meta).
  */
 export { clearOnLangChange, sayLive } from './a11y/liveLine.js';
 export { reducedMotion } from './a11y/motion.js';
@@ -10,12 +12,7 @@ export { h, patch, setText as setTextOf } from './dom.js';
 export { keepFocus } from './focusKeeper.js';
 export { en } from './i18n/en.js';
 export { format, type Lang, lang, type MessageKey, onLangChange, type Params, t, tn } from './i18n/index.js';
-export { JoinScreen } from './joinScreen.js';
-export { type LobbyGameOptions, renderLobby } from './lobby.js';
 export type { ConnectionEvents } from './net/connection.js';
-export { Connection, type ConnState, type Reader } from './net/connection.js';
-export { inviteLink } from './net/endpoint.js';
-export { joinFailure } from './net/joinError.js';
 export type { TableSource } from './net/source.js';
 export { keys, load, remove, save } from './net/storage.js';
 export type { Send } from './send.js';

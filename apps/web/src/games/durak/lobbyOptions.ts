@@ -3,7 +3,8 @@
  * players 2-4, Ambush, Team Battle (4 players only, D2.3). The host changes them with an `options`
  * message; everyone reads them from the wire. Bots fill the seats up to `players` at the start.
  */
-import { h, type LobbyGameOptions } from '../../shell/host.js';
+import { h } from '../../shell/host.js';
+import type { LobbyGameOptions } from '../../shell/hostTable.js';
 import type { LobbyChoice } from './wire.js';
 import { dt } from './words.js';
 

@@ -7,24 +7,19 @@
 import { attachHandKeys } from '../../kit/handKeys.js';
 import {
   beep,
-  Connection,
-  type ConnState,
   clearOnLangChange,
   h,
-  inviteLink,
-  JoinScreen,
-  joinFailure,
   keepFocus,
   keys,
   load,
   onLangChange,
   remove,
-  renderLobby,
   type Send,
   sayLive,
   setTextOf,
   topBar,
 } from '../../shell/host.js';
+import { Connection, type ConnState, inviteLink, JoinScreen, joinFailure, renderLobby } from '../../shell/hostTable.js';
 import { bannerWords, renderActions } from './actions.js';
 import { explainThing } from './explain.js';
 import { ExplainBubble } from './explainBubble.js';

@@ -1,0 +1,10 @@
+/**
+ * What a game with a table page of its own (Battle of Durak) uses of the shell besides host.ts: the
+ * connection, the join screen, the lobby and the invite link. Apart from host.ts because these pull
+ * the network client into whatever imports them, and host.ts is reached from the home page.
+ */
+export { JoinScreen } from './joinScreen.js';
+export { type LobbyGameOptions, renderLobby } from './lobby.js';
+export { Connection, type ConnState, type Reader } from './net/connection.js';
+export { inviteLink } from './net/endpoint.js';
+export { joinFailure } from './net/joinError.js';

@@ -185,8 +185,9 @@ function seatBox(
       c.addChild(f);
       x += 9;
       count(won.count);
-      // The count beside the icon, then what they score, so neither number passes for the other.
-      const pts = new Text({ text: won.pointsShort, style: { ...TEXT, fontSize: fs - 3 } });
+      // The count beside the icon, then what they score, so neither number passes for the other; as
+      // small as the line's other words, never smaller (the readable minimum, tests/support/screens.ts).
+      const pts = new Text({ text: won.pointsShort, style: { ...TEXT, fontSize: fs - 2 } });
       pts.position.set(x - 5, l2y);
       c.addChild(pts);
       x += pts.width + 2;

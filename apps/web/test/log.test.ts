@@ -127,7 +127,7 @@ describe('log lines about the reader', () => {
     ];
     const tb = { ...mine, view: { ...v, roundLosers: [1], bets }, log: [line('betsRevealed', -1, -1, [], 1)] };
     expect(announcements(tb, 0).lines).toEqual([
-      'The bets of round 1 are revealed: You bet 1 on Ben, +1 for You; Cleo bet 0 on You, goes back to Cleo; Dai bet 1 on Cleo, +1 for Cleo',
+      'The bets of round 1 are revealed: You bet 1 on Ben, +1 for you; Cleo bet 0 on you, goes back to Cleo; Dai bet 1 on Cleo, +1 for Cleo',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { createGame } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
-import { arrivedInBreak, lastRound, roundEnded } from '../src/games/blaze/logic/roundSummary.js';
+import { arrivedInBreak, betWords, lastRound, roundEnded } from '../src/games/blaze/logic/roundSummary.js';
+import { setLang } from '../src/shell/i18n/index.js';
 import { type ClientTable, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
 
@@ -28,6 +29,27 @@ function finished(): { before: ClientTable; after: ClientTable } {
 }
 
 describe('round summary', () => {
+  it('words the viewer\'s own seat as "you" in its case, in every language (R9.2)', () => {
+    const { after } = finished();
+    const s = lastRound(after);
+    const [onMe, byOther] = s?.bets ?? [];
+    if (!onMe || !byOther) throw new Error('no bets');
+    const names = (seat: number) => after.seats[seat]?.name ?? '';
+    setLang('de');
+    // Seat 1 bet 1 on the viewer (seat 0), who lost round 2: the 1 scores for seat 1.
+    expect(betWords(onMe, after).bet).toBe(`${names(1)} setzt 1 auf dich`);
+    expect(betWords({ ...onMe, by: 0, on: 1, outcome: { kind: 'back' } }, after)).toEqual({
+      bet: `Du setzt 1 auf ${names(1)}`,
+      outcome: 'geht an dich zurück',
+    });
+    expect(betWords({ ...byOther, outcome: { kind: 'scoresFor', seat: 0 } }, after).outcome).toBe('+1 für dich');
+    setLang('en');
+    expect(betWords(onMe, after).bet).toBe(`${names(1)} bet 1 on you`);
+    setLang('ja');
+    expect(betWords(onMe, after).bet).toBe(`${names(1)}があなたに1を賭けた`);
+    setLang('en');
+  });
+
   it("folds the game's last round into the final results: loser, its bets revealed and scored", () => {
     const { after } = finished();
     const s = lastRound(after);

@@ -91,9 +91,13 @@ export function summaryOf(tb: ClientTable, round: 1 | 2, trumpBefore?: CardId | 
 /** A revealed bet in words, and what it scored (R9.2): the summary's, the results' and the live region's. */
 export function betWords(b: SummaryBet, tb: ClientTable): { bet: string; outcome: string } {
   const name = (seat: number) => nameOf(tb, seat);
-  const bet = t('summary.bet', { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value });
+  // The viewer's own seat reads as "you" in the sentence's own case (German: "auf dich", not "auf Du").
+  const key = b.by === tb.mySeat ? 'summary.bet.you' : b.on === tb.mySeat ? 'summary.bet.onYou' : 'summary.bet';
+  const bet = t(key, { name: name(b.by), other: name(b.on), value: b.value === null ? '?' : b.value });
   const o = b.outcome;
   if (!o) return { bet, outcome: '' };
-  if (o.kind === 'back') return { bet, outcome: t('summary.back', { name: name(b.by) }) };
-  return { bet, outcome: t('summary.scores', { name: name(o.kind === 'scoresFor' ? o.seat : b.by) }) };
+  const to = o.kind === 'scoresFor' ? o.seat : b.by;
+  if (o.kind === 'back')
+    return { bet, outcome: b.by === tb.mySeat ? t('summary.back.you') : t('summary.back', { name: name(b.by) }) };
+  return { bet, outcome: to === tb.mySeat ? t('summary.scores.you') : t('summary.scores', { name: name(to) }) };
 }

@@ -265,6 +265,32 @@ it('4 players in Team Battle (a person and three bots) and a rematch dealt by th
   );
 });
 
+it('4 players with Ambush and Team Battle: three people and a bot acting at once, a spectator, two games', async () => {
+  const ends: State[] = [];
+  const { watches, spectator } = await playGames(
+    { players: 4, ambush: true, team: true },
+    ['Ada', 'Bob', 'Cy'],
+    2,
+    ends,
+  );
+  for (let i = 1; i < ends.length; i++) expect(ends[i]?.dealer, `game ${i + 1}`).toBe(nextDealer(ends[i - 1] as State));
+  expectNoLeak(watches, spectator);
+  const view = viewOf(spectator);
+  expect(view?.ambush).toBe(true);
+  expect(view?.team).toBe(true);
+  // D10.3: a team game ends with a whole team winning and the other (both its seats) losing, or a tie.
+  for (const end of ends) {
+    expect(end.over).toBe(true);
+    const team = (seats: number[]) => [...seats].sort().join();
+    const won = team(end.winners);
+    if (won === '0,1,2,3') expect(end.losers).toEqual([]);
+    else {
+      expect(['0,2', '1,3']).toContain(won);
+      expect(team(end.losers)).toBe(won === '0,2' ? '1,3' : '0,2');
+    }
+  }
+});
+
 it('2 players and 4 players by the lobby options message; a bad option is refused and changes nothing', async () => {
   const { watches, spectator, host } = await playGames({ players: 2 }, ['Ada', 'Bob'], 1);
   expectNoLeak(watches, spectator);

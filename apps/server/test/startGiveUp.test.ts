@@ -293,3 +293,49 @@ it('a host spamming start while the store is paused: one start waits at a time, 
     for (const p of [host, ben]) await p.room.leave();
   });
 }, 30_000);
+
+it('a Durak start the store does not take in time is given up as a Blaze one is: lobby back, host told, nothing on record', async () => {
+  await withPausableRedis(async (store, admin) => {
+    const res = await fetch(`${srv.endpoint.replace('ws', 'http')}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'durak', settings: { players: 2, clock: 'relaxed', botDelayMs: 10_000 } }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const host = await join(srv.endpoint, id, { name: 'Host' });
+    await until(() => host.seat === 0, 5_000, 'host seated');
+    const ben = await join(srv.endpoint, id, { name: 'Ben' });
+    await until(() => ben.seat === 1, 5_000, 'Ben seated');
+    const room = serverRoom(id);
+    await room.flushRecord();
+    const before = await givenUp();
+    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+    const seen = host.errors.length;
+    host.room.send('start', {});
+    await until(() => host.room.state.starting, 2_000, 'the wait shown');
+    const e = await nextError(host, seen, 5_000);
+    expect(e).toMatchObject({ code: 'NOT_RECORDED', request: 'start' });
+    expect(ben.errors.map((x) => x.code)).not.toContain('NOT_RECORDED');
+    await until(() => [host, ben].every((p) => !p.room.state.starting), 2_000, 'the wait over');
+    expect(await givenUp()).toBe(before + 1);
+    expect(host.room.state.status).toBe('lobby');
+    expect(host.room.state.gameNumber).toBe(0);
+    // The write lands once Redis is back: the record goes back to the lobby with it.
+    await admin.call('CLIENT', 'UNPAUSE');
+    await room.flushRecord();
+    const r = rebuilt(await store.load(id));
+    expect(r.gameNumber).toBe(0);
+    expect(r.games).toHaveLength(0);
+    expect(r.log.map((l) => l.kind)).not.toContain('started');
+    // Started again: one Durak game, numbered 1, on record once.
+    host.room.send('start', {});
+    await until(() => host.room.state.status === 'playing', 5_000, 'the game shown');
+    expect(host.room.state.gameNumber).toBe(1);
+    await room.flushRecord();
+    const again = rebuilt(await store.load(id));
+    expect(again.games.map((g) => g.gameNumber)).toEqual([1]);
+    expect(again.log.filter((l) => l.kind === 'started')).toHaveLength(1);
+    for (const p of [host, ben]) await p.room.leave();
+  });
+}, 30_000);

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole tree; each package is a project so `--project rules` runs just one.
 // Time limits only catch a hung test: property tests and whole games take several times longer on a
 // loaded 2-core machine than on a quiet one, and no test here is a timing test.
-const unit = { testTimeout: 60_000 };
+const unit = { testTimeout: 60_000, setupFiles: ['tests/support/yieldBetweenTests.ts'] };
 const e2e = {
   pool: 'forks',
   testTimeout: 300_000,
@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           pool: 'threads',
+          setupFiles: ['tests/support/yieldBetweenTests.ts'],
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },

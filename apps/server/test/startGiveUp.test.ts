@@ -105,25 +105,32 @@ async function expectOneGame(store: TableStore, id: string, room: TableRoom): Pr
   return r;
 }
 
+/**
+ * Redis paused, the host asks to start: the start is given up within the wait, the host alone is told
+ * NOT_RECORDED, the lobby's "starting" is over for both, and the metric counted it.
+ */
+async function startGivenUp(admin: Redis, host: Player, ben: Player): Promise<void> {
+  const before = await givenUp();
+  // Redis holds every write (a busy, failing-over or stuck Redis) until the test lets go.
+  await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
+  const seen = host.errors.length;
+  host.room.send('start', {});
+  await until(() => host.room.state.starting, 2_000, 'the wait shown');
+  // Was: no answer at all while Redis stayed paused, and the lobby said "starting" all along.
+  const e = await nextError(host, seen, 5_000);
+  expect(e).toMatchObject({ code: 'NOT_RECORDED', request: 'start' });
+  expect(ben.errors.map((x) => x.code)).not.toContain('NOT_RECORDED');
+  await until(() => [host, ben].every((p) => !p.room.state.starting), 2_000, 'the wait over');
+  expect(await givenUp()).toBe(before + 1);
+}
+
 it('a start the store does not take in time is given up: the lobby is back, the host told, and nothing of it stays on record', async () => {
   await withPausableRedis(async (store, admin) => {
     const { id, host, ben } = await seated({ botDelayMs: 10_000, clock: 'relaxed' });
     const room = serverRoom(id);
     const sawGame = [host, ben].map(watchForGame);
     const delays = [host, ben].map(sawDelay);
-    const before = await givenUp();
-    // Redis holds every write (a busy, failing-over or stuck Redis) until the test lets go.
-    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
-    const seen = host.errors.length;
-    host.room.send('start', {});
-    await until(() => host.room.state.starting, 2_000, 'the wait shown');
-    // Was: no answer at all while Redis stayed paused, and the lobby said "starting" all along.
-    const e = await nextError(host, seen, 5_000);
-    expect(e.code).toBe('NOT_RECORDED');
-    expect(e.request).toBe('start');
-    expect(ben.errors.map((x) => x.code)).not.toContain('NOT_RECORDED');
-    await until(() => [host, ben].every((p) => !p.room.state.starting), 2_000, 'the wait over');
-    expect(await givenUp()).toBe(before + 1);
+    await startGivenUp(admin, host, ben);
     // Everyone was told saving is delayed while it waited.
     for (const saw of delays) expect(saw()).toBe(true);
     expect(host.room.state.status).toBe('lobby');
@@ -309,16 +316,7 @@ it('a Durak start the store does not take in time is given up as a Blaze one is:
     await until(() => ben.seat === 1, 5_000, 'Ben seated');
     const room = serverRoom(id);
     await room.flushRecord();
-    const before = await givenUp();
-    await admin.call('CLIENT', 'PAUSE', '60000', 'WRITE');
-    const seen = host.errors.length;
-    host.room.send('start', {});
-    await until(() => host.room.state.starting, 2_000, 'the wait shown');
-    const e = await nextError(host, seen, 5_000);
-    expect(e).toMatchObject({ code: 'NOT_RECORDED', request: 'start' });
-    expect(ben.errors.map((x) => x.code)).not.toContain('NOT_RECORDED');
-    await until(() => [host, ben].every((p) => !p.room.state.starting), 2_000, 'the wait over');
-    expect(await givenUp()).toBe(before + 1);
+    await startGivenUp(admin, host, ben);
     expect(host.room.state.status).toBe('lobby');
     expect(host.room.state.gameNumber).toBe(0);
     // The write lands once Redis is back: the record goes back to the lobby with it.

@@ -281,3 +281,35 @@ it('refuses bad Bla5t options, takes good ones by the options message, and refus
   expect(viewOf(ada)?.players).toBe(3);
   expect(ada.errors.length).toBe(3);
 });
+
+it('a late joiner (a spectator arriving mid-round) is sent no face-down card, in its first full state or after', async () => {
+  const id = await createBla5t({ players: 3, maxScore: 50 });
+  const ada = await join(srv.endpoint, id, { name: 'Ada' });
+  await until(() => ada.seat >= 0);
+  const run = play(ada);
+  ada.room.send('start', {});
+  // Mid-round: the looks are done and cards have moved (draws, swaps, powers).
+  await until(() => (genericGame(serverRoom(id))?.journal.length ?? 0) > 15, 60_000, 'mid-round');
+  const lou = await join(srv.endpoint, id, { name: 'Lou', spectate: true });
+  const w = watch(lou);
+  const before = lou.frames.length;
+  await until(() => viewOf(lou) !== null, 10_000, 'the late view');
+  await until(() => lou.frames.length > before + 10, 60_000, 'frames after joining');
+  run.stop();
+  // The frames that came before the watch: everything they name must be public by now (face up,
+  // the discard top, the log's faces, the hero and boss set) — the full state a late joiner gets.
+  const v = viewOf(lou) as View;
+  const open = new Set<string>(w.known);
+  for (const lay of v.layouts) for (const x of lay) if (x && 'up' in x) open.add(x.up);
+  if (v.discardTop) open.add(v.discardTop);
+  for (const c of [...v.heroes, ...v.bossSet, ...(v.pair ?? [])]) open.add(c);
+  for (const l of readLog(lou.room.state)) for (const c of l.cards) open.add(c);
+  const early = lou.frames
+    .slice(0, before + 1)
+    .flatMap((f) => [...f.toString('latin1').matchAll(CARD)].map((m) => m[0]));
+  expect(early.length, 'the first state names public cards').toBeGreaterThan(0);
+  expect(early.filter((c) => !open.has(c))).toEqual([]);
+  expect(w.violations.slice(0, 5)).toEqual([]);
+  expect(privates(lou)).toEqual([]);
+  console.log(`late joiner: ${lou.frames.length} frames, ${early.length + w.idsChecked} card ids checked`);
+});

@@ -1,6 +1,6 @@
 /**
  * Where everything of a Durak table lies on a canvas of w × h (CSS pixels): the other seats in a row
- * at the top, the deck with the trump under it on the left, the graveyard on the right, the
+ * at the top, the deck with the trump card across under it on the left, the graveyard on the right, the
  * battlefield's pairs between, and this seat's hand at the bottom. Pure, so sizes are testable.
  */
 import type { View } from '@blaze/durak';
@@ -53,8 +53,9 @@ export function layout(w: number, h: number, v: View): Layout {
   const top = PAD + seatH + PAD;
   const bottom = me ? me.y - PAD : h - PAD;
   const midY = top + (bottom - top) / 2;
-  const deck = { x: PAD + ch * 0.2, y: midY - ch / 2, w: cw, h: ch };
-  const trump = { x: PAD, y: midY - cw / 2 + ch * 0.18, w: ch, h: cw };
+  // The trump card lies across under the deck, its left part (value and suit) uncovered (D3.3).
+  const deck = { x: PAD + ch * 0.42, y: midY - ch / 2, w: cw, h: ch };
+  const trump = { x: PAD, y: midY - cw / 2, w: ch, h: cw };
   const grave = { x: w - PAD - cw, y: midY - ch / 2, w: cw, h: ch };
   const fx = deck.x + Math.max(cw, ch * 0.8) + PAD * 2;
   const field = { x: fx, y: top, w: grave.x - PAD - fx, h: bottom - top };

@@ -7,7 +7,7 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 // Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
 import 'pixi.js/unsafe-eval';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
-import { cardBack, cardFace } from './cardGfx.js';
+import { cardBack, cardFace, trumpFace } from './cardGfx.js';
 import { type Layout, layout, type Placed, things } from './layout.js';
 import type { Moves } from './legal.js';
 import { seatLine } from './seatWords.js';
@@ -70,17 +70,31 @@ export class DurakScene {
     }
     // The trump card lies across under the deck while the deck holds it (D3.3).
     if (v.deckCount > 0) {
-      const tr = cardFace(v.trump, l.cw, l.ch);
-      tr.rotation = -Math.PI / 2;
-      tr.position.set(l.trump.x, l.trump.y + l.trump.h);
+      const tr = trumpFace(v.trump, l.trump.w, l.trump.h);
+      tr.position.set(l.trump.x, l.trump.y);
       this.root.addChild(tr);
+      // The last card of the deck is the trump card itself: no back over it then.
       if (v.deckCount > 1) {
         const back = cardBack(l.cw, l.ch);
         back.position.set(l.deck.x, l.deck.y);
         this.root.addChild(back);
       }
+    } else {
+      // Drawn, the trump card is gone from the table; its suit stays trump (D6.3): said where it lay.
+      const suit = dt(`suit.${v.trump.slice(-1)}` as DurakKey);
+      this.root.addChild(
+        pileLabel(
+          [dt('pile.trump', { suit }), suit],
+          l.trump.x + l.trump.w / 2,
+          l.trump.y,
+          fs * 0.9,
+          l.trump.w + PAD_LABEL,
+          w,
+        ),
+      );
     }
-    this.root.addChild(pileLabel(dtDeck(v), l.deck.x + l.cw / 2, l.deck.y + l.ch + 4, fs * 0.9, l.ch, w));
+    const deckMid = (l.trump.x + l.deck.x + l.cw) / 2;
+    this.root.addChild(pileLabel(dtDeck(v), deckMid, l.deck.y + l.ch + 4, fs * 0.9, l.deck.x + l.cw - l.trump.x, w));
     const gb = cardBack(l.cw, l.ch);
     gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
     gb.position.set(l.grave.x, l.grave.y);
@@ -144,7 +158,10 @@ export class DurakScene {
   }
 }
 
-import { dt } from './words.js';
+import { type DurakKey, dt } from './words.js';
+
+/** A label may reach a little past the box it names. */
+const PAD_LABEL = 8;
 
 const dtDeck = (v: View) => [dt('pile.deck', { n: v.deckCount }), String(v.deckCount)];
 const dtGrave = (v: View) => [dt('pile.grave', { n: v.graveyardCount }), String(v.graveyardCount)];

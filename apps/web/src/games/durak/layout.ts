@@ -34,6 +34,9 @@ export interface Layout {
 
 const PAD = 8;
 
+/** The size of a seat's name (and this seat's line) for cards cw wide. */
+export const seatFont = (cw: number) => Math.max(11, Math.round(cw * 0.28));
+
 export function layout(w: number, h: number, v: View): Layout {
   const cw = Math.round(Math.max(34, Math.min(84, w / 8.5, h / 9)));
   const ch = Math.round(cw * 1.45);
@@ -49,7 +52,10 @@ export function layout(w: number, h: number, v: View): Layout {
   const seats = others.map((seat, i) => ({ seat, box: { x: PAD + i * (seatW + PAD), y: PAD, w: seatW, h: seatH } }));
   const hasHand = mine !== null;
   const handY = h - ch - PAD - 6;
-  const me = hasHand ? { x: PAD, y: handY - 26, w: w - 2 * PAD, h: 22 } : null;
+  // This seat's line above its hand, clear of a lit card's lift (6) and the focus ring (4); as tall as
+  // its text (the scene's size, seatFont).
+  const lineH = seatFont(cw) + 8;
+  const me = hasHand ? { x: PAD, y: handY - 12 - lineH, w: w - 2 * PAD, h: lineH } : null;
   const top = PAD + seatH + PAD;
   const bottom = me ? me.y - PAD : h - PAD;
   const midY = top + (bottom - top) / 2;

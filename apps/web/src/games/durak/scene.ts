@@ -8,7 +8,7 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
 import { cardBack, cardFace, trumpFace } from './cardGfx.js';
-import { type Layout, layout, type Placed, things } from './layout.js';
+import { type Layout, layout, type Placed, seatFont, things } from './layout.js';
 import type { Moves } from './legal.js';
 import { seatLine } from './seatWords.js';
 
@@ -57,7 +57,7 @@ export class DurakScene {
     const l = layout(w, h, v);
     this.last = l;
     this.placed = things(l);
-    const fs = Math.max(11, Math.round(l.cw * 0.28));
+    const fs = seatFont(l.cw);
     for (const s of l.seats) this.root.addChild(this.seatBox(v, s.seat, names, s.box, fs));
     if (l.me && v.viewer !== null) {
       const t = new Text({

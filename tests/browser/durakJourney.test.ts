@@ -45,6 +45,16 @@ describe('Battle of Durak in the browser', () => {
     await tid(b, 'join-sit').click();
     await poll(() => tid(a, 'seat-1').textContent()).toContain('Ben');
     await poll(() => tid(b, 'setting-players').inputValue()).toBe('3');
+    // The seats of the chosen count (the room has five), and the game named on top.
+    for (const p of [a, b]) await poll(() => p.locator('li[data-testid^="seat-"]').count()).toBe(3);
+    expect(await tid(b, 'game-name').textContent()).toBe('Battle of Durak');
+    // Chat: Ben writes in his side panel; Ann's phone, its panel closed, shows the line and a count.
+    await tid(b, 'tab-chat').click();
+    await tid(b, 'chat-input').fill('hi there');
+    await tid(b, 'chat-send').click();
+    await poll(() => tid(a, 'chat-toast').textContent()).toContain('hi there');
+    await poll(() => tid(a, 'panel-unread').textContent()).toBe('1');
+    await tid(b, 'tab-log').click();
     await shot(a, 'lobby-360');
     await shot(b, 'lobby-1280');
 
@@ -55,6 +65,8 @@ describe('Battle of Durak in the browser', () => {
     const words = await tid(a, 'table-words').textContent();
     expect(words).toMatch(/Trump/);
 
+    // The acting seat's clock counts down in the banner.
+    await poll(() => tid(b, 'deadline').textContent()).toMatch(/^\d+s$/);
     const refusal = { shown: false };
     let battleShots = false;
     const deadline = Date.now() + 360_000;
@@ -80,6 +92,8 @@ describe('Battle of Durak in the browser', () => {
     await poll(() => tid(a, 'results').isVisible(), 10_000).toBe(true);
     await poll(() => tid(b, 'results').isVisible(), 10_000).toBe(true);
     expect(moves).toBeGreaterThan(3);
+    // Ben's log (his panel is open at 1280) told the game's moves in words.
+    expect(await tid(b, 'log').textContent()).toMatch(/attacks with .+ of /);
     expect(refusal.shown).toBe(true);
     expect(await tid(a, 'durak-verdict').textContent()).toMatch(/Durak|Nobody/);
     expect(await tid(a, 'durak-rematch').isVisible()).toBe(true);

@@ -85,7 +85,7 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
     expect(await tid(a, 'game-name').textContent()).toBe('Battle of Durak');
     await tid(a, 'setting-players').selectOption('3');
     // The lobby lists the seats of the chosen count, not the room's five.
-    await poll(() => a.locator('[data-testid^="seat-"]').count()).toBe(3);
+    await poll(() => a.locator('li[data-testid^="seat-"]').count()).toBe(3);
     await tid(a, 'setting-ambush').check();
     await poll(() => tid(a, 'setting-ambush').isChecked()).toBe(true);
     // Chat from the side panel.
@@ -150,6 +150,8 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
         await tid(a, 'language').selectOption('en');
         await poll(() => tid(a, 'table-words').textContent()).toMatch(/Trump/);
         got.add('languages');
+        // This turn's clock has run a while: the screens below are held on turns of their own.
+        await move(A, refusal);
         continue;
       }
       if (!got.has('ambush') && v.ambusher !== null) {

@@ -66,6 +66,26 @@ export function trumpFace(card: string, w: number, h: number): Container {
   return c;
 }
 
+/**
+ * Where the trump card lay once it is drawn (D6.3): an outline with its suit's mark, so the trump
+ * suit stays in sight for the rest of the game.
+ */
+export function trumpGone(card: string, w: number, h: number): Container {
+  const c = new Container();
+  const suit = SUIT[card.slice(-1) as keyof typeof SUIT] ?? SUIT.K;
+  c.addChild(
+    new Graphics()
+      .roundRect(0, 0, w, h, Math.max(3, h * 0.1))
+      .fill({ color: 0xfbf8f0, alpha: 0.12 })
+      .stroke({ width: 1.5, color: 0xffc83d, alpha: 0.7 }),
+  );
+  const m = new Text({ text: suit.mark, style: { ...TEXT, fill: suit.color, fontSize: Math.round(h * 0.6) } });
+  m.anchor.set(0.5);
+  m.position.set(w / 2, h / 2);
+  c.addChild(m);
+  return c;
+}
+
 export function cardBack(w: number, h: number): Container {
   const c = new Container();
   c.addChild(

@@ -7,7 +7,7 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 // Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
 import 'pixi.js/unsafe-eval';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
-import { cardBack, cardFace, trumpFace } from './cardGfx.js';
+import { cardBack, cardFace, trumpFace, trumpGone } from './cardGfx.js';
 import { type Layout, layout, type Placed, seatFont, things } from './layout.js';
 import type { Moves } from './legal.js';
 import { seatLine } from './seatWords.js';
@@ -80,21 +80,15 @@ export class DurakScene {
         this.root.addChild(back);
       }
     } else {
-      // Drawn, the trump card is gone from the table; its suit stays trump (D6.3): said where it lay.
-      const suit = dt(`suit.${v.trump.slice(-1)}` as DurakKey);
-      this.root.addChild(
-        pileLabel(
-          [dt('pile.trump', { suit }), suit],
-          l.trump.x + l.trump.w / 2,
-          l.trump.y,
-          fs * 0.9,
-          l.trump.w + PAD_LABEL,
-          w,
-        ),
-      );
+      // Drawn, the trump card is gone from the table; its suit stays trump (D6.3): shown where it lay.
+      const gone = trumpGone(v.trump, l.trump.w, l.trump.h);
+      gone.position.set(l.trump.x, l.trump.y);
+      this.root.addChild(gone);
     }
     const deckMid = (l.trump.x + l.deck.x + l.cw) / 2;
-    this.root.addChild(pileLabel(dtDeck(v), deckMid, l.deck.y + l.ch + 4, fs * 0.9, l.deck.x + l.cw - l.trump.x, w));
+    const suit = dt(`suit.${v.trump.slice(-1)}` as DurakKey);
+    const deckWords = v.deckCount > 0 ? dtDeck(v) : [dt('pile.trump', { suit }), suit];
+    this.root.addChild(pileLabel(deckWords, deckMid, l.deck.y + l.ch + 4, fs * 0.9, l.deck.x + l.cw - l.trump.x, w));
     const gb = cardBack(l.cw, l.ch);
     gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
     gb.position.set(l.grave.x, l.grave.y);
@@ -159,9 +153,6 @@ export class DurakScene {
 }
 
 import { type DurakKey, dt } from './words.js';
-
-/** A label may reach a little past the box it names. */
-const PAD_LABEL = 8;
 
 const dtDeck = (v: View) => [dt('pile.deck', { n: v.deckCount }), String(v.deckCount)];
 const dtGrave = (v: View) => [dt('pile.grave', { n: v.graveyardCount }), String(v.graveyardCount)];

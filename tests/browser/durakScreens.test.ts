@@ -163,7 +163,7 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
         await tid(a, 'durak-retreat').click();
         await poll(() => tid(a, 'log').textContent()).toMatch(/Ann retreats and takes/);
         continue;
-      } else if (!got.has('attack') && !open && v.table.length > 0) {
+      } else if (!got.has('attack') && !open && v.table.length > 0 && v.attacker === v.viewer && v.ambusher === null) {
         await sweep(a, 'attack', true);
         got.add('attack');
       } else if (!got.has('deck-last') && v.deckCount <= 1) {

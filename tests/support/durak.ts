@@ -125,4 +125,3 @@ export async function move(p: Player, refusal: { shown: boolean }): Promise<bool
   }
   return false;
 }
-

@@ -89,9 +89,17 @@ describe('Durak client', () => {
     }
   });
 
-  it('holds someone else\'s move a moment, shows its own seat\'s and a turn that asks it at once', () => {
+  it("holds someone else's move a moment, shows its own seat's and a turn that asks it at once", () => {
     const s = game();
-    const line = (seq: number, kind: string, seat: number) => ({ seq, kind, seat, other: -1, cards: [], value: -1, text: '' });
+    const line = (seq: number, kind: string, seat: number) => ({
+      seq,
+      kind,
+      seat,
+      other: -1,
+      cards: [],
+      value: -1,
+      text: '',
+    });
     const at = (seat: number, st: typeof s, log: ReturnType<typeof line>[]): DurakTable =>
       ({
         table: { status: 'playing', mySeat: seat, log } as unknown as DurakTable['table'],

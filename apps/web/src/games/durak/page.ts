@@ -232,11 +232,15 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
         // The lobby lists the seats of the game the host chose (2-4), not the room's five slots.
         const seats = tb.seats.filter((s) => s.seat < (dtab?.options.players ?? 4) || s.occupied);
         if (lobbyShown)
-          renderLobby(lobbyEl, { ...tb, seats }, {
-            send,
-            invite: inviteLink(location.origin, tableId),
-            game: durakLobby(dtab?.options ?? { players: 4, ambush: false, team: false }, sendRaw),
-          });
+          renderLobby(
+            lobbyEl,
+            { ...tb, seats },
+            {
+              send,
+              invite: inviteLink(location.origin, tableId),
+              game: durakLobby(dtab?.options ?? { players: 4, ambush: false, team: false }, sendRaw),
+            },
+          );
         if (tb.status === 'finished')
           renderResults(resultsEl, v, n, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
         renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));

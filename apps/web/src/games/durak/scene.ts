@@ -92,7 +92,7 @@ export class DurakScene {
     const gb = cardBack(l.cw, l.ch);
     gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
     gb.position.set(l.grave.x, l.grave.y);
-    this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 1.6, w));
+    this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 2.2, w));
     l.pairs.forEach((p, i) => {
       const pair = v.table[i];
       if (!pair) return;

@@ -9,6 +9,12 @@ import type { ClientTable } from './store/snapshot.js';
 
 export type Tab = 'log' | 'rules' | 'chat';
 
+/** The game's words for its log lines, and its rules (Blaze's when it gives none). */
+export type PanelWords = Pick<GameClient, 'logWords' | 'toldLines'> & {
+  /** The rules tab's paragraphs, in the page's language. */
+  rules?: () => string[];
+};
+
 export class SidePanels {
   readonly el: HTMLElement;
   private body = h('div', { class: 'panel-body' });
@@ -22,7 +28,7 @@ export class SidePanels {
   constructor(
     private send: Send,
     /** The game's words for its log lines. */
-    private game: Pick<GameClient, 'logWords' | 'toldLines'>,
+    private game: PanelWords,
   ) {
     const mk = (tab: Tab) => h('button', { testid: `tab-${tab}`, onclick: () => this.show(tab) });
     this.tabs = { log: mk('log'), rules: mk('rules'), chat: mk('chat') };
@@ -73,9 +79,7 @@ export class SidePanels {
         h(
           'div',
           { class: 'rules', testid: 'rules' },
-          t('rules.body')
-            .split('\n')
-            .map((part) => h('p', {}, part)),
+          (this.game.rules?.() ?? t('rules.body').split('\n')).map((part) => h('p', {}, part)),
         ),
       );
     else

@@ -38,6 +38,54 @@ export function cardFace(card: string, w: number, h: number, look: CardLook = {}
   return c;
 }
 
+/**
+ * The trump card as it lies across under the deck (D3.3): a card turned on its side, w wide and h
+ * high, with its value and suit upright in the left part that the deck leaves uncovered, so it reads
+ * at a phone's size without turning one's head.
+ */
+export function trumpFace(card: string, w: number, h: number): Container {
+  const c = new Container();
+  const suit = SUIT[card.slice(-1) as keyof typeof SUIT] ?? SUIT.K;
+  const value = Number.parseInt(card, 10);
+  c.addChild(
+    new Graphics()
+      .roundRect(0, 0, w, h, Math.max(3, h * 0.1))
+      .fill({ color: 0xfbf8f0 })
+      .stroke({ width: 2, color: 0xffc83d }),
+  );
+  const v = new Text({
+    text: FACE[value] ?? String(value),
+    style: { ...TEXT, fill: suit.color, fontSize: Math.round(h * 0.4), fontWeight: '800' },
+  });
+  v.anchor.set(0.5, 0);
+  v.position.set(w * 0.2, h * 0.04);
+  const m = new Text({ text: suit.mark, style: { ...TEXT, fill: suit.color, fontSize: Math.round(h * 0.42) } });
+  m.anchor.set(0.5);
+  m.position.set(w * 0.2, h * 0.72);
+  c.addChild(v, m);
+  return c;
+}
+
+/**
+ * Where the trump card lay once it is drawn (D6.3): an outline with its suit's mark, so the trump
+ * suit stays in sight for the rest of the game.
+ */
+export function trumpGone(card: string, w: number, h: number): Container {
+  const c = new Container();
+  const suit = SUIT[card.slice(-1) as keyof typeof SUIT] ?? SUIT.K;
+  c.addChild(
+    new Graphics()
+      .roundRect(0, 0, w, h, Math.max(3, h * 0.1))
+      .fill({ color: 0xfbf8f0, alpha: 0.12 })
+      .stroke({ width: 1.5, color: 0xffc83d, alpha: 0.7 }),
+  );
+  const m = new Text({ text: suit.mark, style: { ...TEXT, fill: suit.color, fontSize: Math.round(h * 0.6) } });
+  m.anchor.set(0.5);
+  m.position.set(w / 2, h / 2);
+  c.addChild(m);
+  return c;
+}
+
 export function cardBack(w: number, h: number): Container {
   const c = new Container();
   c.addChild(

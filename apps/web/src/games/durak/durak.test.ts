@@ -9,7 +9,8 @@ import { writeKeyTexts } from '@blaze/game/wire';
 import { describe, expect, it } from 'vitest';
 import { layout, things } from './layout.js';
 import { movesOf } from './legal.js';
-import { mergeView } from './wire.js';
+import { paceKind } from './pace.js';
+import { type DurakTable, mergeView } from './wire.js';
 
 const game = () => createGame({ players: 3, seed: 'web-test', ambush: true });
 
@@ -86,5 +87,36 @@ describe('Durak client', () => {
           expect(meets, `${a.what.kind} / ${b.what.kind} at ${w}x${h}`).toBe(false);
         }
     }
+  });
+
+  it("holds someone else's move a moment, shows its own seat's and a turn that asks it at once", () => {
+    const s = game();
+    const line = (seq: number, kind: string, seat: number) => ({
+      seq,
+      kind,
+      seat,
+      other: -1,
+      cards: [],
+      value: -1,
+      text: '',
+    });
+    const at = (seat: number, st: typeof s, log: ReturnType<typeof line>[]): DurakTable =>
+      ({
+        table: { status: 'playing', mySeat: seat, log } as unknown as DurakTable['table'],
+        view: viewFor(st, seat),
+        options: { players: 3, ambush: true, team: false },
+        clocks: [],
+      }) as DurakTable;
+    const card = viewFor(s, 0).hand[0] as string;
+    const r = applyAction(s, { type: 'attack', seat: 0, card });
+    if (!r.ok) throw new Error(r.error.code);
+    // Seat 0 attacked seat 1: seat 2 (not asked) sees it paced; seat 1 (asked to defend) at once; seat 0 (its own) at once.
+    expect(paceKind(at(2, s, []), at(2, r.state, [line(1, 'attacked', 0)]))).toBe('other');
+    expect(paceKind(at(1, s, []), at(1, r.state, [line(1, 'attacked', 0)]))).toBe('mine');
+    expect(paceKind(at(0, s, []), at(0, r.state, [line(1, 'attacked', 0)]))).toBe('mine');
+    // Nothing played (a chat line, a clock): no time of its own.
+    expect(paceKind(at(2, r.state, [line(1, 'attacked', 0)]), at(2, r.state, [line(1, 'attacked', 0)]))).toBe('quiet');
+    // The first table and a change of status show at once.
+    expect(paceKind(null, at(2, s, []))).toBe('mine');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Where everything of a Durak table lies on a canvas of w × h (CSS pixels): the other seats in a row
- * at the top, the deck with the trump under it on the left, the graveyard on the right, the
+ * at the top, the deck with the trump card across under it on the left, the graveyard on the right, the
  * battlefield's pairs between, and this seat's hand at the bottom. Pure, so sizes are testable.
  */
 import type { View } from '@blaze/durak';
@@ -34,6 +34,9 @@ export interface Layout {
 
 const PAD = 8;
 
+/** The size of a seat's name (and this seat's line) for cards cw wide. */
+export const seatFont = (cw: number) => Math.max(11, Math.round(cw * 0.28));
+
 export function layout(w: number, h: number, v: View): Layout {
   const cw = Math.round(Math.max(34, Math.min(84, w / 8.5, h / 9)));
   const ch = Math.round(cw * 1.45);
@@ -49,12 +52,16 @@ export function layout(w: number, h: number, v: View): Layout {
   const seats = others.map((seat, i) => ({ seat, box: { x: PAD + i * (seatW + PAD), y: PAD, w: seatW, h: seatH } }));
   const hasHand = mine !== null;
   const handY = h - ch - PAD - 6;
-  const me = hasHand ? { x: PAD, y: handY - 26, w: w - 2 * PAD, h: 22 } : null;
+  // This seat's line above its hand, clear of a lit card's lift (6) and the focus ring (4); as tall as
+  // its text (the scene's size, seatFont).
+  const lineH = seatFont(cw) + 8;
+  const me = hasHand ? { x: PAD, y: handY - 12 - lineH, w: w - 2 * PAD, h: lineH } : null;
   const top = PAD + seatH + PAD;
   const bottom = me ? me.y - PAD : h - PAD;
   const midY = top + (bottom - top) / 2;
-  const deck = { x: PAD + ch * 0.2, y: midY - ch / 2, w: cw, h: ch };
-  const trump = { x: PAD, y: midY - cw / 2 + ch * 0.18, w: ch, h: cw };
+  // The trump card lies across under the deck, its left part (value and suit) uncovered (D3.3).
+  const deck = { x: PAD + ch * 0.42, y: midY - ch / 2, w: cw, h: ch };
+  const trump = { x: PAD, y: midY - cw / 2, w: ch, h: cw };
   const grave = { x: w - PAD - cw, y: midY - ch / 2, w: cw, h: ch };
   const fx = deck.x + Math.max(cw, ch * 0.8) + PAD * 2;
   const field = { x: fx, y: top, w: grave.x - PAD - fx, h: bottom - top };

@@ -17,15 +17,30 @@ import {
   type Send,
   sayLive,
   setTextOf,
+  t,
   topBar,
 } from '../../shell/host.js';
-import { Connection, type ConnState, inviteLink, JoinScreen, joinFailure, renderLobby } from '../../shell/hostTable.js';
+import {
+  ChatCue,
+  Connection,
+  type ConnState,
+  inviteLink,
+  JoinScreen,
+  joinFailure,
+  Pacer,
+  renderLobby,
+  SidePanels,
+  TurnAlerts,
+  tabCue,
+} from '../../shell/hostTable.js';
 import { bannerWords, renderActions } from './actions.js';
 import { explainThing } from './explain.js';
 import { ExplainBubble } from './explainBubble.js';
 import { hitAt } from './layout.js';
 import { type Moves, movesOf, NO_MOVES } from './legal.js';
 import { durakLobby } from './lobbyOptions.js';
+import { logWords, rulesWords, toldLines } from './logWords.js';
+import { paceKind } from './pace.js';
 import { renderResults } from './results.js';
 import { DurakScene } from './scene.js';
 import { tableWords } from './tableWords.js';
@@ -41,15 +56,30 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   const cleanups: (() => void)[] = [];
   const muted = () => load(keys.muted) === '1';
 
+  // Snapshots pass the shell's pacer (as on Blaze's page): someone else's move stays in sight a moment.
+  let lastIn: DurakTable | null = null;
+  const pacer = new Pacer<DurakTable>((t) => {
+    dtab = t;
+    draw();
+  });
+  cleanups.push(() => pacer.destroy());
   const sendRaw = (type: string, payload: object) => {
     if (connState !== 'open') return;
+    // Acting never waits for the queue: the newest table first, then the message.
+    pacer.flush();
     conn?.sendRaw(type, payload);
   };
   const send = ((type: string, payload: object) => sendRaw(type, payload)) as Send;
 
   // ---- DOM ----
   const bannerText = h('span', { testid: 'banner-text' });
-  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, h('span', { class: 'banner-main' }, bannerText));
+  // The acting seat's clock (the server's deadlines of kind `turn`), counted down four times a second.
+  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
+  const bannerEl = h(
+    'div',
+    { testid: 'banner', class: 'banner' },
+    h('span', { class: 'banner-main' }, bannerText, deadline),
+  );
   const canvasHost = h('div', { class: 'canvas-host', testid: 'durak-canvas' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
@@ -65,9 +95,32 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   cleanups.push(clearOnLangChange(live));
   const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, dt('name'));
   const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl, words, live);
-  let header = topBar({});
-  const page = h('div', { class: 'table-page durak' }, header, h('div', { class: 'body' }, main));
+  // The shell's side panels: the log in Durak's words, Durak's rules, the chat (and the turn alerts).
+  const panels = new SidePanels(send, { logWords, toldLines, rules: rulesWords });
+  const alerts = new TurnAlerts();
+  panels.el.append(alerts.button);
+  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
+  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
+  // The top bar names the game at this table, not only the site.
+  const buildHeader = () =>
+    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, dt('name'))], right: [panelBtn] });
+  let header = buildHeader();
+  const page = h('div', { class: 'table-page durak' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
+  const chatCue = new ChatCue({
+    panelBtn,
+    side: panels.el,
+    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
+    openChat: () => {
+      page.classList.add('panel-open');
+      panels.show('chat');
+      chatCue.render();
+    },
+    myName: () => load(keys.name),
+  });
+  stage.append(chatCue.toast);
+  main.append(chatCue.live);
+  cleanups.push(() => chatCue.destroy());
 
   // ---- canvas ----
   const scene = new DurakScene();
@@ -142,6 +195,20 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   );
 
   // ---- drawing ----
+  const tab = tabCue();
+  cleanups.push(() => tab.restore());
+  let lastYourMove = false;
+  /** When the acting seat's clock runs out (epoch ms), 0 for none. */
+  let clockAt = 0;
+  function tick(): void {
+    setTextOf(
+      deadline,
+      clockAt > 0 ? t('banner.seconds', { n: Math.max(0, Math.ceil((clockAt - Date.now()) / 1000)) }) : '',
+    );
+  }
+  const ticker = setInterval(tick, 250);
+  cleanups.push(() => clearInterval(ticker));
+
   function draw(): void {
     const tb = dtab?.table;
     if (!tb || !dtab) return;
@@ -162,12 +229,18 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
       () => {
         lobbyEl.hidden = !lobbyShown;
         resultsEl.hidden = tb.status !== 'finished';
+        // The lobby lists the seats of the game the host chose (2-4), not the room's five slots.
+        const seats = tb.seats.filter((s) => s.seat < (dtab?.options.players ?? 4) || s.occupied);
         if (lobbyShown)
-          renderLobby(lobbyEl, tb, {
-            send,
-            invite: inviteLink(location.origin, tableId),
-            game: durakLobby(dtab?.options ?? { players: 4, ambush: false, team: false }, sendRaw),
-          });
+          renderLobby(
+            lobbyEl,
+            { ...tb, seats },
+            {
+              send,
+              invite: inviteLink(location.origin, tableId),
+              game: durakLobby(dtab?.options ?? { players: 4, ambush: false, team: false }, sendRaw),
+            },
+          );
         if (tb.status === 'finished')
           renderResults(resultsEl, v, n, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
         renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));
@@ -176,6 +249,20 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
     const b = tb.mySeat < 0 && v && !v.over ? { text: dt('banner.watch'), yourMove: false } : bannerWords(v, n, moves);
     setTextOf(bannerText, b.text);
     bannerEl.classList.toggle('your-move', b.yourMove);
+    const linkUp = connState === 'open';
+    const clock = v && !v.over && tb.status === 'playing' ? dtab.clocks.find((c) => c.seat === v.awaited) : undefined;
+    clockAt = clock?.at ?? 0;
+    tick();
+    panels.update(tb);
+    chatCue.update(tb);
+    // Outside the page, the tab's title and icon say when the table waits on this person.
+    const yours = linkUp && b.yourMove;
+    const app = dt('name');
+    const title = yours ? t('title.yourTurn', { app }) : app;
+    tab.show({ title, badge: yours });
+    if (yours && !lastYourMove) beep('turn', muted());
+    alerts.turn(yours && !lastYourMove, title);
+    lastYourMove = yours;
     if (v) {
       scene.render({ view: v, names: n, moves, focus });
       wordsList.replaceChildren(...tableWords(v, n).map((l) => h('li', {}, l)));
@@ -185,9 +272,11 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
 
   cleanups.push(
     onLangChange(() => {
-      const fresh = topBar({});
+      const fresh = buildHeader();
       header.replaceWith(fresh);
       header = fresh;
+      panels.relabel();
+      alerts.label();
       heading.textContent = dt('name');
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
       showJoin();
@@ -202,8 +291,9 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
       tableId,
       {
         setTable: (t) => {
-          dtab = t;
-          draw();
+          const kind = paceKind(lastIn, t);
+          lastIn = t;
+          pacer.push(t, kind);
         },
       },
       {

@@ -7,8 +7,8 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 // Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
 import 'pixi.js/unsafe-eval';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
-import { cardBack, cardFace } from './cardGfx.js';
-import { type Layout, layout, type Placed, things } from './layout.js';
+import { cardBack, cardFace, trumpFace, trumpGone } from './cardGfx.js';
+import { type Layout, layout, type Placed, seatFont, things } from './layout.js';
 import type { Moves } from './legal.js';
 import { seatLine } from './seatWords.js';
 
@@ -57,7 +57,7 @@ export class DurakScene {
     const l = layout(w, h, v);
     this.last = l;
     this.placed = things(l);
-    const fs = Math.max(11, Math.round(l.cw * 0.28));
+    const fs = seatFont(l.cw);
     for (const s of l.seats) this.root.addChild(this.seatBox(v, s.seat, names, s.box, fs));
     if (l.me && v.viewer !== null) {
       const t = new Text({
@@ -70,21 +70,29 @@ export class DurakScene {
     }
     // The trump card lies across under the deck while the deck holds it (D3.3).
     if (v.deckCount > 0) {
-      const tr = cardFace(v.trump, l.cw, l.ch);
-      tr.rotation = -Math.PI / 2;
-      tr.position.set(l.trump.x, l.trump.y + l.trump.h);
+      const tr = trumpFace(v.trump, l.trump.w, l.trump.h);
+      tr.position.set(l.trump.x, l.trump.y);
       this.root.addChild(tr);
+      // The last card of the deck is the trump card itself: no back over it then.
       if (v.deckCount > 1) {
         const back = cardBack(l.cw, l.ch);
         back.position.set(l.deck.x, l.deck.y);
         this.root.addChild(back);
       }
+    } else {
+      // Drawn, the trump card is gone from the table; its suit stays trump (D6.3): shown where it lay.
+      const gone = trumpGone(v.trump, l.trump.w, l.trump.h);
+      gone.position.set(l.trump.x, l.trump.y);
+      this.root.addChild(gone);
     }
-    this.root.addChild(pileLabel(dtDeck(v), l.deck.x + l.cw / 2, l.deck.y + l.ch + 4, fs * 0.9, l.ch, w));
+    const deckMid = (l.trump.x + l.deck.x + l.cw) / 2;
+    const suit = dt(`suit.${v.trump.slice(-1)}` as DurakKey);
+    const deckWords = v.deckCount > 0 ? dtDeck(v) : [dt('pile.trump', { suit }), suit];
+    this.root.addChild(pileLabel(deckWords, deckMid, l.deck.y + l.ch + 4, fs * 0.9, l.deck.x + l.cw - l.trump.x, w));
     const gb = cardBack(l.cw, l.ch);
     gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
     gb.position.set(l.grave.x, l.grave.y);
-    this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 1.6, w));
+    this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 2.2, w));
     l.pairs.forEach((p, i) => {
       const pair = v.table[i];
       if (!pair) return;
@@ -144,7 +152,7 @@ export class DurakScene {
   }
 }
 
-import { dt } from './words.js';
+import { type DurakKey, dt } from './words.js';
 
 const dtDeck = (v: View) => [dt('pile.deck', { n: v.deckCount }), String(v.deckCount)];
 const dtGrave = (v: View) => [dt('pile.grave', { n: v.graveyardCount }), String(v.graveyardCount)];

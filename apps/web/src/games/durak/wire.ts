@@ -5,6 +5,7 @@
  */
 import type { View } from '@blaze/durak';
 import { readDurakWire } from '@blaze/durak/wire';
+import { readDeadlines } from '@blaze/protocol/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
 
 export interface LobbyChoice {
@@ -18,6 +19,8 @@ export interface DurakTable {
   /** The game as this seat (or a spectator) sees it; null before the first game. */
   view: View | null;
   options: LobbyChoice;
+  /** The seats the game waits for and when their clocks run out (epoch ms), soonest first. */
+  clocks: { seat: number; at: number }[];
 }
 
 interface WireLike {
@@ -69,5 +72,14 @@ export function readOptions(text: string | undefined): LobbyChoice {
 export function readDurak(state: unknown, seat: number, host: boolean): DurakTable {
   const wire = (state as { wire?: WireLike }).wire;
   const table = { ...toClientTable(state as StateLike, seat, host), view: null };
-  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options) };
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: clocksOf(state) };
+}
+
+/** A generic game's clocks travel as Blaze's deadlines of kind `turn` (server: table/clocksWire.ts). */
+function clocksOf(state: unknown): { seat: number; at: number }[] {
+  const s = state as { deadlines?: unknown; clockBase?: unknown };
+  if (typeof s.deadlines !== 'string' || typeof s.clockBase !== 'number') return [];
+  return readDeadlines({ deadlines: s.deadlines, clockBase: s.clockBase })
+    .filter((d) => d.kind === 'turn')
+    .map((d) => ({ seat: d.seat, at: d.at }));
 }

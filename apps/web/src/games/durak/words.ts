@@ -80,6 +80,20 @@ const en = {
   'words.hand': 'Your hand: {cards}.',
   'words.keys': 'Arrow keys choose a card, Enter plays it.',
   'log.drawTrump': '{name} drew the trump card {card}.',
+  'log.open': '{name} attacks with {card}.',
+  'log.continue': '{name} adds {card}.',
+  'log.ambush': '{name} ambushes with {card}.',
+  'log.defended': '{name} beats it with {card}.',
+  'log.retreated': '{name} retreats and takes {cards}.',
+  'log.ended': '{name} ends the attack.',
+  'log.passed': '{name} passes.',
+  'log.battleDefended': 'Defended: {n} cards go to the graveyard.',
+  'log.battleRetreat': 'The battle ends in a retreat.',
+  'log.drew': '{name} draws {n}.',
+  'log.deckDepleted': 'The deck is empty.',
+  'log.left': '{names} left the battlefield: place {n}.',
+  'rules.body':
+    'Each battle: the attacker plays any card against the player to their left, the defender.\nThe defender beats it with a higher card of its suit or a trump, or retreats and takes every card on the battlefield.\nWhile all is beaten, the attacker may add a card whose value is on the battlefield, or end the attack.\nAfter a battle everyone draws up to 6; the trump card under the deck is drawn last.\nOnce the deck is empty, whoever has no cards leaves victorious; the last one holding cards is the Durak.',
 } as const;
 
 type Key = keyof typeof en;
@@ -159,6 +173,20 @@ const de: Record<Key, string> = {
   'words.hand': 'Deine Hand: {cards}.',
   'words.keys': 'Pfeiltasten wählen eine Karte, Enter spielt sie.',
   'log.drawTrump': '{name} hat die Trumpfkarte {card} gezogen.',
+  'log.open': '{name} greift mit {card} an.',
+  'log.continue': '{name} legt {card} nach.',
+  'log.ambush': '{name} legt {card} aus dem Hinterhalt.',
+  'log.defended': '{name} sticht mit {card}.',
+  'log.retreated': '{name} zieht sich zurück und nimmt {cards}.',
+  'log.ended': '{name} beendet den Angriff.',
+  'log.passed': '{name} passt.',
+  'log.battleDefended': 'Verteidigt: {n} Karten gehen auf den Friedhof.',
+  'log.battleRetreat': 'Die Schlacht endet mit einem Rückzug.',
+  'log.drew': '{name} zieht {n}.',
+  'log.deckDepleted': 'Der Stapel ist leer.',
+  'log.left': '{names} hat das Schlachtfeld verlassen: Platz {n}.',
+  'rules.body':
+    'Jede Schlacht: Der Angreifer spielt eine beliebige Karte gegen den Spieler links von ihm, den Verteidiger.\nDer Verteidiger sticht mit einer höheren Karte derselben Farbe oder einem Trumpf, oder zieht sich zurück und nimmt alle Karten vom Schlachtfeld.\nIst alles gestochen, darf der Angreifer eine Karte mit einem Wert vom Schlachtfeld nachlegen oder den Angriff beenden.\nNach jeder Schlacht füllen alle auf 6 auf; die Trumpfkarte unter dem Stapel kommt zuletzt.\nIst der Stapel leer, gewinnt, wer keine Karten mehr hat; wer zuletzt Karten hält, ist der Durak.',
 };
 
 const ja: Record<Key, string> = {
@@ -235,6 +263,20 @@ const ja: Record<Key, string> = {
   'words.hand': 'あなたの手札：{cards}。',
   'words.keys': '矢印キーでカードを選び、Enterで出します。',
   'log.drawTrump': '{name}が切り札カード{card}を引きました。',
+  'log.open': '{name}が{card}で攻撃しました。',
+  'log.continue': '{name}が{card}を追加しました。',
+  'log.ambush': '{name}が{card}で待ち伏せしました。',
+  'log.defended': '{name}が{card}で防ぎました。',
+  'log.retreated': '{name}が退却し、{cards}を引き取りました。',
+  'log.ended': '{name}が攻撃を終えました。',
+  'log.passed': '{name}がパスしました。',
+  'log.battleDefended': '防御成功：{n}枚が墓地へ。',
+  'log.battleRetreat': '戦いは退却で終わりました。',
+  'log.drew': '{name}が{n}枚引きました。',
+  'log.deckDepleted': '山札がなくなりました。',
+  'log.left': '{names}が戦場を去りました：{n}位。',
+  'rules.body':
+    '各戦い：攻撃者は左隣の防御者に好きなカードを出します。\n防御者は同じスートの高いカードか切り札で防ぐか、退却して戦場のカードをすべて引き取ります。\nすべて防がれたら、攻撃者は戦場にある数字のカードを追加するか、攻撃を終えます。\n戦いの後、全員が6枚まで引きます。山札の下の切り札カードは最後に引かれます。\n山札がなくなった後、手札がなくなった人から勝ち抜け、最後までカードを持つ人がDurakです。',
 };
 
 export type DurakKey = Key;

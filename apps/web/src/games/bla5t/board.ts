@@ -181,13 +181,24 @@ export function renderBoard(el: HTMLElement, b: BoardInput): void {
       )
     : null;
   el.replaceChildren(
-    h(
-      'div',
-      { class: `b5-others n${order.length}` },
-      order.map((s) => seatBox(b, s, false)),
-    ),
-    h('div', { class: 'b5-center' }, draw, discard, drawn),
-    ...(me !== null ? [seatBox(b, me, true)] : []),
+    ...[
+      h(
+        'div',
+        { class: `b5-others n${order.length}` },
+        order.map((s) => seatBox(b, s, false)),
+      ),
+      h('div', { class: 'b5-center' }, draw, discard, drawn),
+      v.roundScores
+        ? h(
+            'p',
+            { class: 'b5-scores', testid: 'b5-scores' },
+            bt('scores.last', {
+              scores: v.roundScores.map((n, p) => `${b.names[p] || `#${p + 1}`} ${n >= 0 ? '+' : ''}${n}`).join(' · '),
+            }),
+          )
+        : null,
+      me !== null ? seatBox(b, me, true) : null,
+    ].filter((x): x is HTMLElement => x !== null),
   );
   if (focused) el.querySelector<HTMLElement>(`[data-key="${focused}"]`)?.focus();
 }

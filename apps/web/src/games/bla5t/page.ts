@@ -64,14 +64,15 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   const flash = h('p', { class: 'flash', testid: 'bla5t-refusal', role: 'alert', hidden: true });
   const join = new JoinScreen({ tableId, fetchCard: true, go: (name, watch) => void connect(name, watch) });
   cleanups.push(() => join.stop());
-  const stage = h('div', { class: 'stage b5-stage' }, board, flash, lobbyEl, resultsEl, join.el);
+  const stage = h('div', { class: 'stage b5-stage' }, board, lobbyEl, resultsEl, join.el);
   const actionsEl = h('div', { testid: 'actions', class: 'actions b5-actions' });
   const wordsList = h('ul', { testid: 'bla5t-words' });
   const words = h('section', { class: 'sr-only', testid: 'table-words' }, h('h2', {}, bt('words.title')), wordsList);
   const live = h('div', { class: 'sr-only', 'aria-live': 'polite', testid: 'bla5t-live' });
   cleanups.push(clearOnLangChange(live));
   const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, bt('name'));
-  const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl, words, live);
+  // The refusal line sits between the board and the buttons, never over a seat's cards.
+  const main = h('main', { class: 'play' }, heading, bannerEl, stage, flash, actionsEl, words, live);
   let header = topBar({});
   const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main));
   root.replaceChildren(page);

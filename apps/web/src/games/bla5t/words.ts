@@ -66,6 +66,7 @@ const en = {
   'seat.caller': 'BLAST',
   'seat.dealer': 'dealer',
   'seat.turn': 'to play',
+  'scores.last': 'Last round: {scores}',
   'pile.draw': 'Draw pile {n}',
   'pile.discard': 'Discard pile {n}',
   'pile.drawn': 'You drew',
@@ -163,6 +164,7 @@ const de: Record<Key, string> = {
   'seat.caller': 'BLAST',
   'seat.dealer': 'Geber',
   'seat.turn': 'am Zug',
+  'scores.last': 'Letzte Runde: {scores}',
   'pile.draw': 'Nachziehstapel {n}',
   'pile.discard': 'Ablage {n}',
   'pile.drawn': 'Gezogen',
@@ -258,6 +260,7 @@ const ja: Record<Key, string> = {
   'seat.caller': 'ブラスト',
   'seat.dealer': '親',
   'seat.turn': '手番',
+  'scores.last': '前ラウンド：{scores}',
   'pile.draw': '山札 {n}',
   'pile.discard': '捨て札 {n}',
   'pile.drawn': '引いたカード',
@@ -321,16 +324,17 @@ const NAMES: Readonly<Record<string, string>> = {
   'b:hyperion': 'Hyperion',
 };
 
-/** A card's short title: "7", "6 Swap", "Helmut". */
+/** A card's short title under its value: "Swap" (a 6), "Helmut"; a plain monster its value. */
 export function cardTitle(card: string): string {
   if (NAMES[card]) return NAMES[card] as string;
-  if (card.startsWith('m6s')) return '6 Swap';
-  if (card.startsWith('m6h')) return '6 Shuffle';
+  if (card.startsWith('m6s')) return 'Swap';
+  if (card.startsWith('m6h')) return 'Shuffle';
   return String(cardValue(card));
 }
 
 /** A card in words: its title and, for a named card, its value. */
 export function cardName(card: string): string {
+  if (card.startsWith('m6')) return `6 ${cardTitle(card)}`;
   return NAMES[card] ? `${NAMES[card]} (${cardValue(card)})` : cardTitle(card);
 }
 
@@ -341,15 +345,15 @@ export function powerMark(card: string): string {
   return {
     swap6: '⇄',
     shuffle6: '⟲',
-    look7: '👁',
-    peek8: '👁→',
-    look9: '👁+',
-    peek10: '👁→+',
+    look7: '◎',
+    peek8: '◎→',
+    look9: '◎+',
+    peek10: '◎→+',
     swap11: '⇄',
-    peek12: '👁⇄',
+    peek12: '◎⇄',
     flip13: '↻',
     jayce: '⇄⇄',
-    apo: '👁+1',
+    apo: '◎+1',
     daisy: '✗',
     carol: '↻↻',
     stephania: '⇆',

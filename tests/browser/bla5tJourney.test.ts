@@ -7,6 +7,7 @@
  * a slot (draw and replace) and a draw discarded, any power that comes (targets tapped where lit),
  * Helmut windows let be, and the host's Blast on its second turn; the round is scored on both pages.
  * One refusal of the server is shown worded with its rule id, and a tap out of turn is answered.
+ * The friend's initial look is made by keyboard; the host reads the scores in German and Japanese.
  * Screenshots at both sizes go to /tmp/b5web-shots/; every seat box lies inside the board without
  * overlapping another, and the board never scrolls sideways.
  */
@@ -238,13 +239,16 @@ describe('Bla5t in the browser', () => {
     await shot(b, 'start-1280');
 
     // The initial look by clicks: the two cards seen are shown face up on this page only.
-    for (const [p, me] of [
-      [a, 0],
-      [b, 1],
-    ] as const) {
-      await tid(p, `b5-slot-${me}-0`).click();
-      await tid(p, `b5-slot-${me}-1`).click();
-    }
+    await tid(a, 'b5-slot-0-0').click();
+    await tid(a, 'b5-slot-0-1').click();
+    // Ben looks by keyboard: Enter on one slot, Tab to the next (focus survives the redraw), Space.
+    await tid(b, 'b5-slot-1-0').focus();
+    await b.keyboard.press('Enter');
+    await poll(() => b.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('b5-slot-1-0');
+    await b.keyboard.press('Tab');
+    expect(await b.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('b5-slot-1-1');
+    await b.keyboard.press('Space');
+    await poll(async () => Object.keys((await look(b))?.peeks ?? {}).sort()).toEqual(['1.0', '1.1']);
     await poll(async () => Object.keys((await look(a))?.peeks ?? {}).sort()).toEqual(['0.0', '0.1']);
     await poll(() => a.locator('[data-testid="b5-seat-0"] button.b5-card.peek').count(), 5000).toBe(2);
     expect(await b.locator('[data-testid="b5-seat-0"] button.b5-card.up').count()).toBe(0);
@@ -312,6 +316,17 @@ describe('Bla5t in the browser', () => {
     await shot(b, 'scored-1280');
     await checkLayout(a, 'Ann');
     await checkLayout(b, 'Ben');
+    // The table's words in German and Japanese, nothing cut at the phone's width.
+    for (const [code, re] of [
+      ['de', /Letzte Runde: Ann/],
+      ['ja', /前ラウンド：Ann/],
+    ] as const) {
+      await tid(a, 'language').selectOption(code);
+      await poll(() => tid(a, 'b5-scores').textContent()).toMatch(re);
+      await shot(a, `scored-${code}-360`);
+      await checkLayout(a, `Ann ${code}`);
+    }
+    await tid(a, 'language').selectOption('en');
     console.log(
       `bla5t journey: ${moves} moves, power ${st.power ?? 'none'}, peek ${st.peekSeen}, discarded ${st.discarded}`,
     );

@@ -45,7 +45,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   let chosen: Where[] = [];
   let stepKey = '';
   const peeks = new Map<string, { card: Card; until: number }>();
-  let drawPeek: { card: Card; until: number } | null = null;
+  /** The draw pile's top seen by a 9 or 10, while it is still the top (same count, same round). */
+  let drawPeek: { card: Card; until: number; count: number; round: number } | null = null;
   const cleanups: (() => void)[] = [];
   const muted = () => load(keys.muted) === '1';
 
@@ -107,7 +108,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     const e = m as { type?: string; at?: Where | 'drawPile'; card?: Card | null };
     if (e?.type !== 'looked' || typeof e.card !== 'string' || !e.at) return;
     const until = Date.now() + PEEK_MS;
-    if (e.at === 'drawPile') drawPeek = { card: e.card, until };
+    const view = v();
+    if (e.at === 'drawPile') drawPeek = { card: e.card, until, count: view?.drawCount ?? -1, round: view?.round ?? -1 };
     else peeks.set(`${e.at.seat}.${e.at.slot}`, { card: e.card, until });
     sayLive(live, bt('words.peek', { cards: cardName(e.card) }));
     draw();
@@ -391,6 +393,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       lookSel = [];
       chosen = [];
     }
+    // A draw or a new deal makes the seen top card another one: it is not shown on the pile any more.
+    if (drawPeek && view && (view.drawCount !== drawPeek.count || view.round !== drawPeek.round)) drawPeek = null;
     expirePeeks();
     const names = tb.seats.map((s) => s.name);
     page.dataset.status = tb.status;

@@ -337,4 +337,38 @@ describe('Bla5t in the browser', () => {
     await A.ctx.close();
     await B.ctx.close();
   }, 420_000);
+  it('five seats fit a phone and a laptop: every square inside the board, nothing cut', async () => {
+    const { base } = product.server;
+    for (const [w, hgt] of [
+      [360, 640],
+      [1280, 800],
+    ] as const) {
+      const A = await newPlayer(product.browser, 'Ann', { viewport: { width: w, height: hgt } });
+      const a = A.page;
+      await createTablesWith(a, { botDelayMs: 0 });
+      await a.goto(base);
+      await tid(a, 'name-input').fill('Annelise-Marguerite');
+      await tid(a, 'new-game').selectOption('bla5t');
+      await tid(a, 'new-table').click();
+      await poll(() => tid(a, 'setting-players').inputValue()).toBe('5');
+      await tid(a, 'start').click();
+      await poll(async () => (await look(a))?.view?.layouts.length ?? 0).toBe(5);
+      await poll(() => a.locator('button.b5-card.down').count()).toBe(20);
+      await shot(a, `five-${w}`);
+      await checkLayout(a, `five ${w}`);
+      // Every card button is on screen, without scrolling either way, and big enough to tap (WCAG's 24 px).
+      const cards = await a.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button.b5-card, .b5-pile')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { l: r.left, r: r.right, t: r.top, b: r.bottom, w: r.width, h: r.height };
+        }),
+      );
+      for (const c of cards) {
+        expect(c.l >= 0 && c.r <= w && c.t >= 0 && c.b <= hgt, JSON.stringify(c)).toBe(true);
+        expect(Math.min(c.w, c.h)).toBeGreaterThanOrEqual(24);
+      }
+      expect(A.errors).toEqual([]);
+      await A.ctx.close();
+    }
+  }, 120_000);
 });

@@ -252,6 +252,11 @@ describe('Bla5t in the browser', () => {
     await poll(async () => Object.keys((await look(a))?.peeks ?? {}).sort()).toEqual(['0.0', '0.1']);
     await poll(() => a.locator('[data-testid="b5-seat-0"] button.b5-card.peek').count(), 5000).toBe(2);
     expect(await b.locator('[data-testid="b5-seat-0"] button.b5-card.up').count()).toBe(0);
+    // The table in words names the peeked cards as this page shows them, and every seat.
+    await poll(() => tid(a, 'table-words').textContent()).toMatch(
+      /Ann: 0: (?!face down)[^,]+, 1: (?!face down)[^,]+, 2: face down/,
+    );
+    expect(await tid(a, 'table-words').textContent()).toMatch(/Ben: 0: face down, 1: face down/);
     await shot(a, 'look-360');
     await shot(b, 'look-1280');
     await checkLayout(a, 'Ann');

@@ -11,6 +11,7 @@ import {
   h,
   keepFocus,
   keys,
+  type LogLine,
   load,
   onLangChange,
   patch,
@@ -113,6 +114,25 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     else peeks.set(`${e.at.seat}.${e.at.slot}`, { card: e.card, until });
     sayLive(live, bt('words.peek', { cards: cardName(e.card) }));
     draw();
+  }
+
+  /**
+   * A peek is of a card in a place: once the public log says that card moved (a swap, a shuffle, a
+   * card placed or taken there, a change of seats), the place shows no face any more, rather than
+   * a face that may now be another card's.
+   */
+  let logSeen = -1;
+  function forgetMoved(lines: readonly LogLine[]): void {
+    const fresh = lines.filter((l) => l.seq > logSeen);
+    const first = logSeen < 0;
+    logSeen = Math.max(logSeen, ...lines.map((l) => l.seq));
+    if (first) return;
+    for (const l of fresh) {
+      if (l.kind === 'swapped') for (const m of l.text.matchAll(/(\d+)\.(\d+)/g)) peeks.delete(`${m[1]}.${m[2]}`);
+      else if (l.kind === 'shuffled') for (const slot of l.text.split(',')) peeks.delete(`${l.seat}.${slot}`);
+      else if (l.kind === 'placed' || l.kind === 'took') peeks.delete(`${l.seat}.${l.value}`);
+      else if (l.kind === 'seated') peeks.clear();
+    }
   }
 
   // ---- moves ----
@@ -393,6 +413,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       lookSel = [];
       chosen = [];
     }
+    forgetMoved(tb.log);
     // A draw or a new deal makes the seen top card another one: it is not shown on the pile any more.
     if (drawPeek && view && (view.drawCount !== drawPeek.count || view.round !== drawPeek.round)) drawPeek = null;
     expirePeeks();

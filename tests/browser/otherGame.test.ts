@@ -1,5 +1,5 @@
 /**
- * A table link of a game this page has no client for (a card naming 'bla5t', which a newer server
+ * A table link of a game this page has no client for (a card naming 'skat', which a newer server
  * could play): the page says which game the table plays and offers the way home, instead of opening
  * it as a Blaze table. A Durak table's link opens Durak's own table (issue 37 item 4); a Blaze
  * table's link still opens the table.
@@ -26,15 +26,15 @@ describe('a table of a game this page cannot show, and a Durak table', () => {
   it('says which game the table plays, in the reader language, and never opens it as Blaze', async () => {
     const { base } = product.server;
     const p = await newPlayer(product.browser, 'Ann', { viewport: { width: 360, height: 640 }, locale: 'de-DE' });
-    // The table's card says 'bla5t' (as a server playing it would): the page has no client for it.
+    // The table's card says 'skat' (as a server playing it would): the page has no client for it.
     await p.page.route('**/api/tables/*/lookup', async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as { card?: Record<string, unknown> };
-      await route.fulfill({ response: res, json: { ...body, card: { ...body.card, game: 'bla5t' } } });
+      await route.fulfill({ response: res, json: { ...body, card: { ...body.card, game: 'skat' } } });
     });
     await p.page.goto(`${base}/t/${await table(base, 'durak')}`);
     await poll(() => tid(p.page, 'other-game').isVisible()).toBe(true);
-    expect(await p.page.locator('h1').textContent()).toBe('An diesem Tisch wird Bla5t gespielt');
+    expect(await p.page.locator('h1').textContent()).toBe('An diesem Tisch wird skat gespielt');
     expect(await tid(p.page, 'join-sit').count()).toBe(0);
     expect(await tid(p.page, 'start').count()).toBe(0);
     await tid(p.page, 'other-game-home').click();

@@ -8,6 +8,7 @@
  * Two kinds of table client: Blaze's feeds the shell's table page (shell/tablePage.ts, tuned to its
  * schema); a game on the generic wire (Durak) opens its own table page, built from the shell's host.
  */
+import { bla5tMeta } from './bla5t/meta.js';
 import { blazeMeta } from './blaze/meta.js';
 import { durakMeta } from './durak/meta.js';
 
@@ -59,6 +60,7 @@ export type GameEntry =
 export const GAMES: readonly GameEntry[] = [
   { meta: blazeMeta, table: 'shell', load: () => import('./blaze/client.js').then((m) => m.blazeClient) },
   { meta: durakMeta, table: 'own', load: () => import('./durak/client.js').then((m) => m.durakClient) },
+  { meta: bla5tMeta, table: 'own', load: () => import('./bla5t/client.js').then((m) => m.bla5tClient) },
 ];
 
 /** A table whose card names no game is Blaze's (tables from before tables named their game). */

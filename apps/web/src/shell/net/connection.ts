@@ -26,6 +26,8 @@ export type ConnReason = typeof RESTARTING | typeof TABLE_GONE;
 export interface ConnectionEvents {
   onConnState(s: ConnState, reason?: ConnReason): void;
   onError(e: ErrorMessage): void;
+  /** A message of a game's own, of a type its Reader names (Bla5t's one-time `private` looks). */
+  onGameMessage?(type: string, message: unknown): void;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface Reader<T> {
   read(state: unknown, mySeat: number, host: boolean): T;
   /** The root schema class to decode with; undefined: the server's reflection. */
   schema?: typeof BlazeState;
+  /** Message types of the game's own this reader's page listens to (passed to onGameMessage). */
+  messages?: readonly string[];
 }
 
 const BLAZE_READER: Reader<ClientTable> = {
@@ -114,6 +118,7 @@ export class Connection<T = ClientTable> {
       this.publish();
     });
     room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));
+    for (const type of this.reader.messages ?? []) room.onMessage(type, (m) => this.events.onGameMessage?.(type, m));
     room.onMessage('chat', () => {
       // chat lines arrive through the state as well
     });

@@ -1,0 +1,569 @@
+/**
+ * A Bla5t table's page: the shell's join screen, lobby and top bar around this game's board (DOM),
+ * banner, buttons, results and the table in words. Data flows one way: wire -> Bla5tTable -> DOM;
+ * moves go back as the messages named by the action type (the action less its seat). A look
+ * arrives once as a `private` message (X1.6, XN13) and is shown a few seconds, then turned down.
+ */
+import type { Card, View, Where } from '@blaze/bla5t';
+import {
+  beep,
+  clearOnLangChange,
+  h,
+  keepFocus,
+  keys,
+  type LogLine,
+  load,
+  onLangChange,
+  patch,
+  remove,
+  type Send,
+  sayLive,
+  setTextOf,
+  topBar,
+} from '../../shell/host.js';
+import { Connection, type ConnState, inviteLink, JoinScreen, joinFailure, renderLobby } from '../../shell/hostTable.js';
+import { renderBoard, seatName } from './board.js';
+import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
+import { bla5tLobby } from './lobbyOptions.js';
+import { renderResults } from './results.js';
+import { tableWords } from './tableWords.js';
+import { type Bla5tTable, DEFAULT_CHOICE, readBla5t } from './wire.js';
+import { bt, cardName, refusalWords } from './words.js';
+import './bla5t.css';
+
+/** How long a peek stays face up (XN13: the client may keep it on screen a few seconds). */
+export const PEEK_MS = 4000;
+
+type Mode = 'take' | 'match' | 'flip' | null;
+
+export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
+  let bt5: Bla5tTable | null = null;
+  let conn: Connection<Bla5tTable> | null = null;
+  let connState: ConnState = 'idle';
+  let moves: Moves = NO_MOVES;
+  let mode: Mode = null;
+  let lookSel: number[] = [];
+  let chosen: Where[] = [];
+  let stepKey = '';
+  const peeks = new Map<string, { card: Card; until: number }>();
+  /** The draw pile's top seen by a 9 or 10, while it is still the top (same count, same round). */
+  let drawPeek: { card: Card; until: number; count: number; round: number } | null = null;
+  const cleanups: (() => void)[] = [];
+  const muted = () => load(keys.muted) === '1';
+
+  const sendRaw = (type: string, payload: object) => {
+    if (connState !== 'open') return;
+    conn?.sendRaw(type, payload);
+  };
+  const send = ((type: string, payload: object) => sendRaw(type, payload)) as Send;
+
+  // ---- DOM ----
+  const bannerText = h('span', { testid: 'banner-text' });
+  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, h('span', { class: 'banner-main' }, bannerText));
+  const board = h('div', { class: 'b5-board', testid: 'bla5t-board' });
+  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
+  const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
+  const flash = h('p', { class: 'flash', testid: 'bla5t-refusal', role: 'alert', hidden: true });
+  const join = new JoinScreen({ tableId, fetchCard: true, go: (name, watch) => void connect(name, watch) });
+  cleanups.push(() => join.stop());
+  const stage = h('div', { class: 'stage b5-stage' }, board, lobbyEl, resultsEl, join.el);
+  const actionsEl = h('div', { testid: 'actions', class: 'actions b5-actions' });
+  const wordsList = h('ul', { testid: 'bla5t-words' });
+  const words = h('section', { class: 'sr-only', testid: 'table-words' }, h('h2', {}, bt('words.title')), wordsList);
+  const live = h('div', { class: 'sr-only', 'aria-live': 'polite', testid: 'bla5t-live' });
+  cleanups.push(clearOnLangChange(live));
+  const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, bt('name'));
+  // The refusal line sits between the board and the buttons, never over a seat's cards.
+  const main = h('main', { class: 'play' }, heading, bannerEl, stage, flash, actionsEl, words, live);
+  let header = topBar({});
+  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main));
+  root.replaceChildren(page);
+
+  // ---- refusals and hints ----
+  let flashTimer: ReturnType<typeof setTimeout> | undefined;
+  function say(text: string, error: boolean): void {
+    flash.textContent = text;
+    flash.hidden = false;
+    flash.classList.toggle('hint', !error);
+    sayLive(live, text);
+    if (error) beep('error', muted());
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => {
+      flash.hidden = true;
+    }, 6000);
+  }
+  cleanups.push(() => clearTimeout(flashTimer));
+
+  // ---- peeks (X1.6): shown PEEK_MS, then face down ----
+  let peekTimer: ReturnType<typeof setTimeout> | undefined;
+  function expirePeeks(): void {
+    const now = Date.now();
+    for (const [k, p] of peeks) if (p.until <= now) peeks.delete(k);
+    if (drawPeek && drawPeek.until <= now) drawPeek = null;
+    clearTimeout(peekTimer);
+    const next = Math.min(...[...peeks.values()].map((p) => p.until), drawPeek?.until ?? Infinity);
+    if (Number.isFinite(next)) peekTimer = setTimeout(() => draw(), Math.max(10, next - now));
+  }
+  cleanups.push(() => clearTimeout(peekTimer));
+  function onPrivate(m: unknown): void {
+    const e = m as { type?: string; at?: Where | 'drawPile'; card?: Card | null };
+    if (e?.type !== 'looked' || typeof e.card !== 'string' || !e.at) return;
+    const until = Date.now() + PEEK_MS;
+    const view = v();
+    if (e.at === 'drawPile') drawPeek = { card: e.card, until, count: view?.drawCount ?? -1, round: view?.round ?? -1 };
+    else peeks.set(`${e.at.seat}.${e.at.slot}`, { card: e.card, until });
+    sayLive(live, bt('words.peek', { cards: cardName(e.card) }));
+    draw();
+  }
+
+  /**
+   * A peek is of a card in a place: once the public log says that card moved (a swap, a shuffle, a
+   * card placed or taken there, a change of seats), the place shows no face any more, rather than
+   * a face that may now be another card's.
+   */
+  let logSeen = -1;
+  function forgetMoved(lines: readonly LogLine[]): void {
+    const fresh = lines.filter((l) => l.seq > logSeen);
+    const first = logSeen < 0;
+    logSeen = Math.max(logSeen, ...lines.map((l) => l.seq));
+    if (first) return;
+    for (const l of fresh) {
+      if (l.kind === 'swapped') for (const m of l.text.matchAll(/(\d+)\.(\d+)/g)) peeks.delete(`${m[1]}.${m[2]}`);
+      else if (l.kind === 'shuffled') for (const slot of l.text.split(',')) peeks.delete(`${l.seat}.${slot}`);
+      else if (l.kind === 'placed' || l.kind === 'took') peeks.delete(`${l.seat}.${l.value}`);
+      else if (l.kind === 'seated') peeks.clear();
+    }
+  }
+
+  // ---- moves ----
+  const v = (): View | null => bt5?.view ?? null;
+  const advanced = () => bt5?.options.advanced ?? false;
+  const act = (type: string, payload: object = {}) => {
+    sendRaw(type, payload);
+    beep('play', muted());
+  };
+
+  function sendPower(targets: Where[], extra: object = {}): void {
+    chosen = [];
+    act('power', { targets, ...extra });
+  }
+
+  function onSlot(seat: number, slot: number): void {
+    const view = v();
+    if (!view || view.viewer === null || view.over) return;
+    const me = view.viewer;
+    if (!view.awaiting.seats.includes(me)) {
+      say(refusalWords('NOT_YOUR_TURN'), true);
+      return;
+    }
+    const own = seat === me;
+    switch (moves.kind) {
+      case 'look': {
+        if (!own) return;
+        lookSel = lookSel.includes(slot) ? lookSel.filter((s) => s !== slot) : [...lookSel, slot];
+        if (lookSel.length >= moves.look) {
+          act('look', { slots: lookSel });
+          lookSel = [];
+        }
+        draw();
+        return;
+      }
+      case 'action':
+        if (!own) return;
+        if (mode === null) say(bt('hint.pickMode'), false);
+        // A slot not lit is sent all the same: the server's refusal names the rule.
+        else act(mode, { slot });
+        mode = null;
+        draw();
+        return;
+      case 'drawn':
+        if (own) act('placeDrawn', { slot });
+        return;
+      case 'swap':
+        if (own) act('swap', { slot });
+        return;
+      case 'helmut':
+        return;
+      case 'power': {
+        const kind = moves.power;
+        if (!kind) return;
+        const need = targetsNeeded(kind);
+        if (need === 0) return;
+        const i = chosen.findIndex((w) => w.seat === seat && w.slot === slot);
+        if (i >= 0) chosen = chosen.slice(0, i);
+        else chosen = [...chosen, { seat, slot }];
+        // 6-Shuffle asks, once two are chosen, whether to swap them for real (X5.3); Jayce may stop after
+        // any pair (X6.2). The rest go as soon as they have their targets.
+        if (kind !== 'shuffle6' && kind !== 'jayce' && chosen.length >= need) sendPower(chosen);
+        else if (kind === 'jayce' && chosen.length >= need) sendPower(chosen);
+        draw();
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  function onDraw(): void {
+    if (moves.kind === 'action') {
+      mode = null;
+      act('draw');
+    } else if (v()?.viewer !== null && !v()?.awaiting.seats.includes(v()?.viewer as number))
+      say(refusalWords('NOT_YOUR_TURN'), true);
+  }
+  function onDiscard(): void {
+    if (moves.kind === 'drawn') act('discardDrawn');
+    else if (moves.kind === 'action') {
+      mode = mode === 'take' ? null : 'take';
+      draw();
+    }
+  }
+
+  function button(testid: string, text: string, onclick: () => void, primary = false): HTMLElement {
+    return h('button', { testid, class: primary ? 'primary' : '', onclick }, text);
+  }
+
+  function renderActions(): void {
+    const m = moves;
+    const view = v();
+    const key = JSON.stringify([
+      m.kind,
+      mode,
+      chosen,
+      lookSel,
+      m.draw,
+      [...m.take],
+      [...m.match],
+      [...m.flip],
+      m.claim,
+      m.blast,
+      m.keep,
+      m.other,
+      view?.pendingPower,
+      bt('act.draw'),
+    ]);
+    patch(actionsEl, key, () => {
+      const out: (HTMLElement | null)[] = [];
+      const modeBtn = (which: 'take' | 'match' | 'flip', set: Set<number>) =>
+        set.size > 0
+          ? h(
+              'button',
+              {
+                testid: `b5-${which}`,
+                class: mode === which ? 'primary' : '',
+                'aria-pressed': mode === which ? 'true' : 'false',
+                onclick: () => {
+                  mode = mode === which ? null : which;
+                  draw();
+                },
+              },
+              bt(`act.${which}`),
+            )
+          : null;
+      switch (m.kind) {
+        case 'action':
+          if (m.draw)
+            out.push(
+              button(
+                'b5-act-draw',
+                bt('act.draw'),
+                () => {
+                  mode = null;
+                  act('draw');
+                },
+                true,
+              ),
+            );
+          out.push(modeBtn('take', m.take), modeBtn('match', m.match), modeBtn('flip', m.flip));
+          if (mode) out.push(h('span', { class: 'label' }, bt('hint.mode', { what: bt(`act.${mode}`) })));
+          break;
+        case 'drawn':
+          out.push(button('b5-discard-drawn', bt('act.discard'), () => act('discardDrawn'), true));
+          break;
+        case 'keep':
+          for (const c of m.keep)
+            out.push(button(`b5-keep-${c}`, bt('act.keep', { card: cardName(c) }), () => act('keep', { card: c })));
+          break;
+        case 'power': {
+          const kind = m.power;
+          if (kind && targetsNeeded(kind) === 0 && kind !== 'stephania')
+            out.push(button('b5-use', bt('act.use'), () => sendPower([]), true));
+          if (kind === 'shuffle6' && chosen.length === 2) {
+            out.push(button('b5-shuffle-swap', bt('act.really'), () => sendPower(chosen, { swap: true }), true));
+            out.push(button('b5-shuffle-pretend', bt('act.pretend'), () => sendPower(chosen, { swap: false })));
+          }
+          if (kind === 'jayce' && chosen.length >= 2)
+            out.push(
+              button(
+                'b5-jayce-done',
+                bt('act.jayceDone', { n: Math.floor(chosen.length / 2) }),
+                () => sendPower(chosen.slice(0, chosen.length - (chosen.length % 2))),
+                true,
+              ),
+            );
+          for (const a of m.other)
+            if (a.type === 'power' && a.seating)
+              out.push(
+                button(`b5-seating-${a.seating.join('')}`, bt('act.choice', { what: a.seating.join(' ') }), () =>
+                  sendPower([], { seating: a.seating }),
+                ),
+              );
+          if (chosen.length > 0)
+            out.push(
+              button('b5-cancel', bt('act.cancel'), () => {
+                chosen = [];
+                draw();
+              }),
+            );
+          out.push(
+            button('b5-skip', bt('act.skip'), () => {
+              chosen = [];
+              act('skipPower');
+            }),
+          );
+          break;
+        }
+        case 'swap':
+          out.push(button('b5-no-swap', bt('act.noSwap'), () => act('swap', { slot: null })));
+          break;
+        case 'helmut':
+          for (const slot of m.claim) {
+            const one = m.claim.length > 1 ? { slot } : {};
+            out.push(
+              button(`b5-helmut-${slot}`, bt('act.helmut', { slot }), () => act('claim', { ...one, helmut: true })),
+            );
+            out.push(
+              button(`b5-no-claim-${slot}`, bt('act.noClaim'), () => act('claim', { ...one, helmut: false }), true),
+            );
+          }
+          break;
+        case 'blast':
+          if (m.blast) out.push(button('b5-blast', bt('act.blast'), () => act('blast'), true));
+          out.push(button('b5-end-turn', bt('act.endTurn'), () => act('endTurn')));
+          break;
+        case 'none':
+          break;
+        default:
+          for (const [i, a] of m.other.entries()) {
+            const { type, seat: _s, ...rest } = a as { type: string; seat: number };
+            out.push(button(`b5-other-${i}`, bt('act.choice', { what: choiceWords(a) }), () => act(type, rest)));
+          }
+      }
+      return out;
+    });
+  }
+
+  function choiceWords(a: unknown): string {
+    const x = a as { use?: string[]; heroes?: string[]; targets?: Where[] };
+    if (x.use) return x.use.join(' + ') || '—';
+    if (x.heroes) return x.heroes.map(cardName).join(', ');
+    if (x.targets) return x.targets.map((w) => `${w.seat}.${w.slot}`).join(' ') || '—';
+    return '…';
+  }
+
+  function banner(view: View, names: string[]): { text: string; yourMove: boolean } {
+    const name = (seat: number) => seatName(view, names, seat);
+    if (view.over) return { text: bt('banner.over'), yourMove: false };
+    const m = moves;
+    const a = view.awaiting;
+    if (m.kind !== 'none') {
+      const kind = m.power;
+      const text =
+        m.kind === 'look'
+          ? bt('banner.look', { n: m.look })
+          : m.kind === 'action'
+            ? bt('banner.action')
+            : m.kind === 'drawn'
+              ? bt('banner.drawn', { card: view.drawn ? cardName(view.drawn) : '' })
+              : m.kind === 'power' && kind
+                ? bt('banner.power', { card: cardName(view.pendingPower ?? ''), how: bt(`how.${kind}`) })
+                : m.kind === 'swap'
+                  ? bt('banner.swap')
+                  : m.kind === 'helmut'
+                    ? bt('banner.helmut')
+                    : m.kind === 'blast'
+                      ? bt('banner.blast')
+                      : m.kind === 'keep'
+                        ? bt('banner.keep')
+                        : bt('banner.other');
+      return { text, yourMove: true };
+    }
+    if (view.viewer === null) return { text: bt('banner.watch'), yourMove: false };
+    const called = view.caller !== null ? `${bt('banner.called', { name: name(view.caller) })} ` : '';
+    if (a.kind === 'look') return { text: called + bt('banner.lookWait'), yourMove: false };
+    if (a.kind === 'helmut') return { text: called + bt('banner.helmutWait'), yourMove: false };
+    if (a.kind === 'blast') return { text: bt('banner.waitBlast', { name: name(view.active) }), yourMove: false };
+    return { text: called + bt('banner.wait', { name: name(a.seats[0] ?? view.active) }), yourMove: false };
+  }
+
+  // ---- drawing ----
+  function draw(): void {
+    const tb = bt5?.table;
+    if (!tb || !bt5) return;
+    const view = bt5.view;
+    moves = connState === 'open' ? movesOf(view, advanced()) : NO_MOVES;
+    const sk = view
+      ? JSON.stringify([view.round, view.active, view.awaiting.kind, view.pendingPower, view.turnsStarted])
+      : '';
+    if (sk !== stepKey) {
+      // A new step: what was being chosen for the last one is gone.
+      if (view && stepKey && JSON.parse(stepKey)[0] !== view.round) peeks.clear();
+      stepKey = sk;
+      mode = null;
+      lookSel = [];
+      chosen = [];
+    }
+    forgetMoved(tb.log);
+    // A draw or a new deal makes the seen top card another one: it is not shown on the pile any more.
+    if (drawPeek && view && (view.drawCount !== drawPeek.count || view.round !== drawPeek.round)) drawPeek = null;
+    expirePeeks();
+    const names = tb.seats.map((s) => s.name);
+    page.dataset.status = tb.status;
+    page.dataset.awaits = moves.kind;
+    page.toggleAttribute('data-watching', tb.mySeat < 0);
+    const lobbyShown = tb.status === 'lobby';
+    const resultsWereHidden = resultsEl.hidden;
+    keepFocus(
+      main,
+      {
+        fallback: () => heading,
+        opened: () => (resultsWereHidden && !resultsEl.hidden ? resultsEl.querySelector<HTMLElement>('h2') : null),
+      },
+      () => {
+        lobbyEl.hidden = !lobbyShown;
+        resultsEl.hidden = tb.status !== 'finished';
+        if (lobbyShown)
+          renderLobby(lobbyEl, tb, {
+            send,
+            invite: inviteLink(location.origin, tableId),
+            game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
+          });
+        if (tb.status === 'finished')
+          renderResults(resultsEl, view, names, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
+        renderActions();
+      },
+    );
+    if (!view) {
+      setTextOf(bannerText, '');
+      return;
+    }
+    const b = banner(view, names);
+    setTextOf(bannerText, b.text);
+    bannerEl.classList.toggle('your-move', b.yourMove);
+    const me = view.viewer;
+    const lit = new Set<string>();
+    const own = (set: Iterable<number>) => {
+      if (me !== null) for (const s of set) lit.add(`${me}.${s}`);
+    };
+    if (moves.kind === 'look' && me !== null)
+      view.layouts[me]?.forEach((x, s) => {
+        if (x && !lookSel.includes(s)) lit.add(`${me}.${s}`);
+      });
+    if (moves.kind === 'action' && mode)
+      own(mode === 'take' ? moves.take : mode === 'match' ? moves.match : moves.flip);
+    if (moves.kind === 'drawn') own(moves.place);
+    if (moves.kind === 'swap') own(moves.swap);
+    if (moves.kind === 'helmut') own(moves.claim);
+    if (moves.kind === 'power' && moves.power && targetsNeeded(moves.power) > chosen.length)
+      for (const k of powerTargets(view, advanced(), moves.power, chosen)) lit.add(k);
+    const chosenKeys = new Set<string>([
+      ...chosen.map((w) => `${w.seat}.${w.slot}`),
+      ...(me !== null ? lookSel.map((s) => `${me}.${s}`) : []),
+    ]);
+    if (view.swapTarget && moves.kind === 'swap') chosenKeys.add(`${view.swapTarget.seat}.${view.swapTarget.slot}`);
+    renderBoard(board, {
+      view,
+      names,
+      lit,
+      chosen: chosenKeys,
+      peeks: new Map([...peeks].map(([k, p]) => [k, p.card])),
+      drawPeek: drawPeek?.card ?? null,
+      drawLit: moves.draw,
+      discardLit: moves.kind === 'drawn' || (moves.kind === 'action' && moves.take.size > 0),
+      onSlot,
+      onDraw,
+      onDiscard,
+    });
+    wordsList.replaceChildren(...tableWords(view, names, peeks).map((l) => h('li', {}, l)));
+    wordsList.append(h('li', {}, bt('words.keys')));
+  }
+
+  cleanups.push(
+    onLangChange(() => {
+      const fresh = topBar({});
+      header.replaceWith(fresh);
+      header = fresh;
+      heading.textContent = bt('name');
+      for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
+      showJoin();
+      draw();
+    }),
+  );
+
+  // ---- joining ----
+  const connect = async (name: string, watch: boolean) => {
+    conn?.close();
+    conn = new Connection<Bla5tTable>(
+      tableId,
+      {
+        setTable: (t) => {
+          bt5 = t;
+          draw();
+        },
+      },
+      {
+        onConnState: (st) => {
+          connState = st;
+          showJoin();
+          draw();
+        },
+        onError: (e) => say(refusalWords(e.code), true),
+        onGameMessage: (_type, m) => onPrivate(m),
+      },
+      { read: readBla5t, messages: ['private'] },
+    );
+    try {
+      await conn.join(name, watch);
+    } catch (e) {
+      connState = 'closed';
+      showJoin(joinFailure(e));
+    }
+  };
+  function showJoin(reason?: Parameters<JoinScreen['show']>[1]): void {
+    join.show(connState, reason);
+    bannerEl.classList.toggle('offline', connState === 'reconnecting');
+  }
+  showJoin();
+  const savedName = load(keys.name);
+  const created = load(keys.created(tableId)) !== null;
+  if (created) remove(keys.created(tableId));
+  if ((load(keys.seat(tableId)) !== null || created) && savedName)
+    void connect(savedName, load(keys.watching(tableId)) !== null);
+
+  // A test's and a curious reader's view of the table (no secrets: the page shows them anyway).
+  (window as unknown as { __bla5t?: unknown }).__bla5t = {
+    view: () => v(),
+    moves: () => ({
+      kind: moves.kind,
+      look: moves.look,
+      draw: moves.draw,
+      take: [...moves.take],
+      match: [...moves.match],
+      place: [...moves.place],
+      power: moves.power,
+      claim: moves.claim,
+      blast: moves.blast,
+      mode,
+      chosen,
+    }),
+    peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),
+    send: (type: string, payload: object) => sendRaw(type, payload),
+  };
+
+  return () => {
+    for (const c of cleanups) c();
+    conn?.close();
+    page.remove();
+    delete (window as unknown as { __bla5t?: unknown }).__bla5t;
+  };
+}

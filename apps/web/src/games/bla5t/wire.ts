@@ -1,0 +1,87 @@
+/**
+ * Reads a Bla5t table off the generic wire (apps/server/src/table/wire.ts, JSON per key): the
+ * table's own fields the shell reads as for any table, the game's public view with this seat's
+ * private part over it (its drawn card, its looks to make, its Helmut asks: BLA5T.md XC), and the
+ * lobby's options. Past looks are not on the wire (XN13): they arrive once as `private` messages.
+ */
+import type { View } from '@blaze/bla5t';
+import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
+
+export interface LobbyChoice {
+  players: number;
+  advanced: boolean;
+  eleration: boolean;
+  bosses: boolean;
+  maxScore: 50 | 100 | 1000;
+}
+
+export const DEFAULT_CHOICE: LobbyChoice = {
+  players: 4,
+  advanced: false,
+  eleration: false,
+  bosses: true,
+  maxScore: 100,
+};
+
+export interface Bla5tTable {
+  table: ClientTable;
+  /** The game as this seat (or a spectator) sees it; null before the first game. */
+  view: View | null;
+  options: LobbyChoice;
+}
+
+interface WireLike {
+  view?: { size: number; forEach(f: (text: string, key: string) => void): void };
+  seats?: ArrayLike<{ view?: string }>;
+  options?: string;
+}
+
+function parse(text: string | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The view this client may read: the public keys with its own seat's part over them. A key that
+ * does not read (a newer server) leaves the table undrawn rather than half drawn.
+ */
+export function mergeView(wire: WireLike | undefined, seat: number): View | null {
+  if (!wire?.view || wire.view.size === 0) return null;
+  const out: Record<string, unknown> = {};
+  let bad = false;
+  wire.view.forEach((text, key) => {
+    const x = parse(text);
+    if (x === null && text !== 'null') bad = true;
+    out[key] = x;
+  });
+  if (bad) return null;
+  if (seat >= 0) {
+    const mine = parse(wire.seats?.[seat]?.view);
+    if (typeof mine === 'object' && mine !== null) Object.assign(out, mine);
+  }
+  const v = out as unknown as View;
+  if (!Array.isArray(v.layouts) || !v.awaiting) return null;
+  return v;
+}
+
+export function readOptions(text: string | undefined): LobbyChoice {
+  const o = parse(text) as Partial<LobbyChoice> | null;
+  const max = o?.maxScore;
+  return {
+    players: typeof o?.players === 'number' ? o.players : DEFAULT_CHOICE.players,
+    advanced: o?.advanced === true,
+    eleration: o?.eleration === true,
+    bosses: o?.bosses !== false,
+    maxScore: max === 50 || max === 1000 ? max : 100,
+  };
+}
+
+export function readBla5t(state: unknown, seat: number, host: boolean): Bla5tTable {
+  const wire = (state as { wire?: WireLike }).wire;
+  const table = { ...toClientTable(state as StateLike, seat, host), view: null };
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options) };
+}

@@ -282,15 +282,27 @@ function setSlot(s: State, w: Where, v: Slot | null): void {
   (s.layouts[w.seat] as (Slot | null)[])[w.slot] = v;
 }
 
-/** A card every seat (and the public record) now knows. */
+/**
+ * A card every seat (and the public record) now knows. `shown` and `shownAll` grow all round and
+ * are shared between a state and the next (copyState): they are replaced, never written into.
+ */
 function reveal(s: State, card: Card): void {
-  if (!s.shownAll.includes(card)) s.shownAll.push(card);
-  for (const k of s.shown) if (!k.includes(card)) k.push(card);
+  if (!s.shownAll.includes(card)) s.shownAll = [...s.shownAll, card];
+  let shown: Card[][] | null = null;
+  s.shown.forEach((k, seat) => {
+    if (k.includes(card)) return;
+    shown ??= s.shown.slice();
+    shown[seat] = [...k, card];
+  });
+  if (shown !== null) s.shown = shown;
 }
 
 function showTo(s: State, seat: Seat, card: Card): void {
   const k = s.shown[seat] as Card[];
-  if (!k.includes(card)) k.push(card);
+  if (k.includes(card)) return;
+  const shown = s.shown.slice();
+  shown[seat] = [...k, card];
+  s.shown = shown;
 }
 
 const top = (s: State): Card | null => s.discard[s.discard.length - 1] ?? null;
@@ -433,7 +445,8 @@ function reseat(s: State, user: Seat, seating: number[], ev: Event[]): void {
   const from = seating.map((p) => s.seatOf[p] as number); // new seat x <- old seat from[x]
   const moveSeat = (x: Seat | null) => (x === null || x >= s.n ? x : seating.indexOf(playerAt(s, x)));
   const turns = s.turnsStarted.slice();
-  const shown = s.shown.map((k) => k.slice());
+  const shown = s.shown;
+  s.shown = shown.slice();
   for (let x = 0; x < s.n; x++) {
     s.turnsStarted[x] = turns[from[x] as number] as number;
     s.shown[x] = shown[from[x] as number] as Card[];
@@ -1387,9 +1400,57 @@ function copyData<T>(x: T): T {
   return out as T;
 }
 
-/** The next state starts as a copy: the caller's state is never changed. */
+/**
+ * The next state starts as a copy: the caller's state is never changed. Every array the rules write
+ * into is copied (layouts, piles, the step's and carry's lists, per-seat counters); what they only
+ * ever replace is shared: the options, the card lists, the slot objects (a slot changes by a new
+ * object), `protect` / `bossAct` / `bossNext`, and the ever-growing `shown` lists (reveal, showTo).
+ */
 export function copyState(s: State): State {
-  return copyData(s);
+  return {
+    v: s.v,
+    opts: s.opts,
+    n: s.n,
+    seats: s.seats,
+    dummy: s.dummy,
+    rng: s.rng.slice() as State['rng'],
+    round: s.round,
+    dealer: s.dealer,
+    first: s.first,
+    totals: s.totals.slice(),
+    roundScores: s.roundScores === null ? null : s.roundScores.slice(),
+    seatOf: s.seatOf.slice(),
+    heroes: s.heroes,
+    bossSet: s.bossSet,
+    cards: s.cards,
+    layouts: s.layouts.map((l) => l.slice()),
+    draw: s.draw.slice(),
+    discard: s.discard.slice(),
+    active: s.active,
+    step: s.step.kind === 'look' || s.step.kind === 'helmut' || s.step.kind === 'carry' ? copyData(s.step) : s.step,
+    drawn: s.drawn,
+    turnNo: s.turnNo,
+    turnsStarted: s.turnsStarted.slice(),
+    protect: s.protect,
+    caller: s.caller,
+    finalLeft: s.finalLeft.slice(),
+    apoExtra: s.apoExtra,
+    inExtra: s.inExtra,
+    carry: s.carry === null ? null : copyData(s.carry),
+    publicHeroes: s.publicHeroes,
+    publicBosses: s.publicBosses,
+    changeDone: s.changeDone,
+    changer: s.changer,
+    nextSeat: s.nextSeat,
+    bossAct: s.bossAct,
+    pair: s.pair.slice(),
+    hyperion: s.hyperion,
+    bossNext: s.bossNext,
+    shown: s.shown,
+    shownAll: s.shownAll,
+    over: s.over,
+    winners: s.winners.slice(),
+  };
 }
 
 /**

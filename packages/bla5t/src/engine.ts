@@ -174,14 +174,18 @@ function random(s: State): number {
 }
 
 /** X3.2-X3.6, X7.2, X11: shuffle, deal, open the discard pile, and ask for the looks. */
+function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
+  const sorted = [...b].sort();
+  return [...a].sort().every((c, i) => c === sorted[i]);
+}
+
 function startRound(s: State, first: Seat, ev: Event[]): void {
   s.round += 1;
   s.first = first;
   let deck: Card[];
   const given = s.opts.decks?.[s.round - 1];
-  const sorted = [...s.cards].sort();
   // A stacked order for a round after a set change may no longer fit: then the round is shuffled.
-  if (given && given.length === sorted.length && [...given].sort().every((c, i) => c === sorted[i])) deck = [...given];
+  if (given && given.length === s.cards.length && sameCards(given, s.cards)) deck = [...given];
   else {
     const [d, next] = shuffle(s.cards, s.rng);
     deck = d;
@@ -283,26 +287,18 @@ function setSlot(s: State, w: Where, v: Slot | null): void {
 }
 
 /**
- * A card every seat (and the public record) now knows. `shown` and `shownAll` grow all round and
- * are shared between a state and the next (copyState): they are replaced, never written into.
+ * A card every seat (and the public record) now knows. What the public record holds every seat's
+ * list holds too (only reveal adds to it; reseat moves whole lists), so a card already in it is done.
  */
 function reveal(s: State, card: Card): void {
-  if (!s.shownAll.includes(card)) s.shownAll = [...s.shownAll, card];
-  let shown: Card[][] | null = null;
-  s.shown.forEach((k, seat) => {
-    if (k.includes(card)) return;
-    shown ??= s.shown.slice();
-    shown[seat] = [...k, card];
-  });
-  if (shown !== null) s.shown = shown;
+  if (s.shownAll.includes(card)) return;
+  s.shownAll.push(card);
+  for (const k of s.shown) if (!k.includes(card)) k.push(card);
 }
 
 function showTo(s: State, seat: Seat, card: Card): void {
   const k = s.shown[seat] as Card[];
-  if (k.includes(card)) return;
-  const shown = s.shown.slice();
-  shown[seat] = [...k, card];
-  s.shown = shown;
+  if (!k.includes(card)) k.push(card);
 }
 
 const top = (s: State): Card | null => s.discard[s.discard.length - 1] ?? null;
@@ -348,7 +344,12 @@ function penalty(s: State, seat: Seat, ev: Event[]): void {
   ev.push({ type: 'penalty', seat, slot });
 }
 
-const occupied = (s: State, seat: Seat): number[] => (s.layouts[seat] ?? []).flatMap((x, i) => (x ? [i] : []));
+function occupied(s: State, seat: Seat): number[] {
+  const out: number[] = [];
+  const lay = s.layouts[seat];
+  if (lay) for (let i = 0; i < lay.length; i++) if (lay[i]) out.push(i);
+  return out;
+}
 
 function isInt(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x);
@@ -445,8 +446,7 @@ function reseat(s: State, user: Seat, seating: number[], ev: Event[]): void {
   const from = seating.map((p) => s.seatOf[p] as number); // new seat x <- old seat from[x]
   const moveSeat = (x: Seat | null) => (x === null || x >= s.n ? x : seating.indexOf(playerAt(s, x)));
   const turns = s.turnsStarted.slice();
-  const shown = s.shown;
-  s.shown = shown.slice();
+  const shown = s.shown.map((k) => k.slice());
   for (let x = 0; x < s.n; x++) {
     s.turnsStarted[x] = turns[from[x] as number] as number;
     s.shown[x] = shown[from[x] as number] as Card[];
@@ -1404,7 +1404,7 @@ function copyData<T>(x: T): T {
  * The next state starts as a copy: the caller's state is never changed. Every array the rules write
  * into is copied (layouts, piles, the step's and carry's lists, per-seat counters); what they only
  * ever replace is shared: the options, the card lists, the slot objects (a slot changes by a new
- * object), `protect` / `bossAct` / `bossNext`, and the ever-growing `shown` lists (reveal, showTo).
+ * object), `protect` / `bossAct` / `bossNext`.
  */
 export function copyState(s: State): State {
   return {
@@ -1446,8 +1446,8 @@ export function copyState(s: State): State {
     pair: s.pair.slice(),
     hyperion: s.hyperion,
     bossNext: s.bossNext,
-    shown: s.shown,
-    shownAll: s.shownAll,
+    shown: s.shown.map((k) => k.slice()),
+    shownAll: s.shownAll.slice(),
     over: s.over,
     winners: s.winners.slice(),
   };

@@ -1404,7 +1404,7 @@ function copyData<T>(x: T): T {
  * The next state starts as a copy: the caller's state is never changed. Every array the rules write
  * into is copied (layouts, piles, the step's and carry's lists, per-seat counters); what they only
  * ever replace is shared: the options, the card lists, the slot objects (a slot changes by a new
- * object), `protect` / `bossAct` / `bossNext`.
+ * object), the generator's state (readonly), `protect` / `bossAct` / `bossNext`.
  */
 export function copyState(s: State): State {
   return {
@@ -1413,7 +1413,7 @@ export function copyState(s: State): State {
     n: s.n,
     seats: s.seats,
     dummy: s.dummy,
-    rng: s.rng.slice() as State['rng'],
+    rng: s.rng,
     round: s.round,
     dealer: s.dealer,
     first: s.first,

@@ -492,9 +492,9 @@ function tableCards(table: readonly Pair[]): Card[] {
 }
 
 function done(t: State, events: Event[]): Applied {
-  const log = t.log.slice();
-  for (const e of events) log.push(redactEvent(e, null) as Event);
-  t.log = log;
+  // One copy of the log per action (concat): only a draw reads differently in public.
+  const pub = events.some((e) => e.type === 'drew') ? events.map((e) => redactEvent(e, null) as Event) : events;
+  t.log = t.log.concat(pub);
   return { ok: true, state: t, events };
 }
 

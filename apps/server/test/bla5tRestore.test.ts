@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { type Action, easyDecide, type State, type View } from '@blaze/bla5t';
 import { BLA5T_RULES_VERSION, bla5tModule } from '@blaze/bla5t/module';
+import { readBla5tWire } from '@blaze/bla5t/wire';
 import { messageOf } from '@blaze/game';
 import { CLOSE_RESTARTING } from '@blaze/protocol';
 import { readLog } from '@blaze/protocol/wire';
@@ -40,12 +41,13 @@ const wireOf = (p: Player): any => (p.room.state as any)?.wire;
 function viewOf(p: Player): View | null {
   const w = wireOf(p);
   if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
+  const pub: [string, string][] = [];
   w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
+    pub.push([key, text]);
   });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
+  // As a client reads it: the short texts of @blaze/bla5t/wire, the server's codec.
+  const mine = p.seat >= 0 ? (w.seats[p.seat]?.view ?? '') : '';
+  return readBla5tWire(pub, mine, p.seat >= 0 ? p.seat : null);
 }
 
 const game = (id: string) => genericGame(serverRoom(id)) as { state: State; journal: Action[]; seed: string };

@@ -10,6 +10,7 @@
 import { Writable } from 'node:stream';
 import { easyDecide, type State, type View } from '@blaze/bla5t';
 import { bla5tModule } from '@blaze/bla5t/module';
+import { readBla5tWire } from '@blaze/bla5t/wire';
 import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
 import { expect, it } from 'vitest';
@@ -50,12 +51,13 @@ const wireOf = (p: Player): Wire | undefined => (p.room.state as any)?.wire;
 function viewOf(p: Player): View | null {
   const w = wireOf(p);
   if (!w?.view || w.view.size === 0) return null;
-  const pub: Record<string, unknown> = {};
+  const pub: [string, string][] = [];
   w.view.forEach((text: string, key: string) => {
-    pub[key] = JSON.parse(text);
+    pub.push([key, text]);
   });
-  const mine = p.seat >= 0 ? w.seats[p.seat]?.view : '';
-  return { ...pub, ...(mine ? JSON.parse(mine) : {}) } as View;
+  // As a client reads it: the short texts of @blaze/bla5t/wire, the server's codec.
+  const mine = p.seat >= 0 ? (w.seats[p.seat]?.view ?? '') : '';
+  return readBla5tWire(pub, mine, p.seat >= 0 ? p.seat : null);
 }
 
 interface Looked {

@@ -6,10 +6,16 @@
 import { cardValue } from './cards.js';
 import type { Action, View } from './types.js';
 
-const ownSlots = (v: View, faceDownOnly: boolean): number[] => {
-  const lay = v.viewer === null ? [] : (v.layouts[v.viewer] ?? []);
-  return lay.flatMap((x, i) => (x !== null && (!faceDownOnly || 'down' in x) ? [i] : []));
-};
+function ownSlots(v: View, faceDownOnly: boolean): number[] {
+  const out: number[] = [];
+  const lay = v.viewer === null ? undefined : v.layouts[v.viewer];
+  if (lay === undefined) return out;
+  for (let i = 0; i < lay.length; i++) {
+    const x = lay[i];
+    if (x != null && (!faceDownOnly || 'down' in x)) out.push(i);
+  }
+  return out;
+}
 
 export function easyDecide(v: View, rnd: () => number): Action | null {
   const seat = v.viewer;

@@ -174,14 +174,18 @@ function random(s: State): number {
 }
 
 /** X3.2-X3.6, X7.2, X11: shuffle, deal, open the discard pile, and ask for the looks. */
+function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
+  const sorted = [...b].sort();
+  return [...a].sort().every((c, i) => c === sorted[i]);
+}
+
 function startRound(s: State, first: Seat, ev: Event[]): void {
   s.round += 1;
   s.first = first;
   let deck: Card[];
   const given = s.opts.decks?.[s.round - 1];
-  const sorted = [...s.cards].sort();
   // A stacked order for a round after a set change may no longer fit: then the round is shuffled.
-  if (given && given.length === sorted.length && [...given].sort().every((c, i) => c === sorted[i])) deck = [...given];
+  if (given && given.length === s.cards.length && sameCards(given, s.cards)) deck = [...given];
   else {
     const [d, next] = shuffle(s.cards, s.rng);
     deck = d;
@@ -282,9 +286,13 @@ function setSlot(s: State, w: Where, v: Slot | null): void {
   (s.layouts[w.seat] as (Slot | null)[])[w.slot] = v;
 }
 
-/** A card every seat (and the public record) now knows. */
+/**
+ * A card every seat (and the public record) now knows. What the public record holds every seat's
+ * list holds too (only reveal adds to it; reseat moves whole lists), so a card already in it is done.
+ */
 function reveal(s: State, card: Card): void {
-  if (!s.shownAll.includes(card)) s.shownAll.push(card);
+  if (s.shownAll.includes(card)) return;
+  s.shownAll.push(card);
   for (const k of s.shown) if (!k.includes(card)) k.push(card);
 }
 
@@ -336,7 +344,12 @@ function penalty(s: State, seat: Seat, ev: Event[]): void {
   ev.push({ type: 'penalty', seat, slot });
 }
 
-const occupied = (s: State, seat: Seat): number[] => (s.layouts[seat] ?? []).flatMap((x, i) => (x ? [i] : []));
+function occupied(s: State, seat: Seat): number[] {
+  const out: number[] = [];
+  const lay = s.layouts[seat];
+  if (lay) for (let i = 0; i < lay.length; i++) if (lay[i]) out.push(i);
+  return out;
+}
 
 function isInt(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x);
@@ -1387,9 +1400,57 @@ function copyData<T>(x: T): T {
   return out as T;
 }
 
-/** The next state starts as a copy: the caller's state is never changed. */
+/**
+ * The next state starts as a copy: the caller's state is never changed. Every array the rules write
+ * into is copied (layouts, piles, the step's and carry's lists, per-seat counters); what they only
+ * ever replace is shared: the options, the card lists, the slot objects (a slot changes by a new
+ * object), the generator's state (readonly), `protect` / `bossAct` / `bossNext`.
+ */
 export function copyState(s: State): State {
-  return copyData(s);
+  return {
+    v: s.v,
+    opts: s.opts,
+    n: s.n,
+    seats: s.seats,
+    dummy: s.dummy,
+    rng: s.rng,
+    round: s.round,
+    dealer: s.dealer,
+    first: s.first,
+    totals: s.totals.slice(),
+    roundScores: s.roundScores === null ? null : s.roundScores.slice(),
+    seatOf: s.seatOf.slice(),
+    heroes: s.heroes,
+    bossSet: s.bossSet,
+    cards: s.cards,
+    layouts: s.layouts.map((l) => l.slice()),
+    draw: s.draw.slice(),
+    discard: s.discard.slice(),
+    active: s.active,
+    step: s.step.kind === 'look' || s.step.kind === 'helmut' || s.step.kind === 'carry' ? copyData(s.step) : s.step,
+    drawn: s.drawn,
+    turnNo: s.turnNo,
+    turnsStarted: s.turnsStarted.slice(),
+    protect: s.protect,
+    caller: s.caller,
+    finalLeft: s.finalLeft.slice(),
+    apoExtra: s.apoExtra,
+    inExtra: s.inExtra,
+    carry: s.carry === null ? null : copyData(s.carry),
+    publicHeroes: s.publicHeroes,
+    publicBosses: s.publicBosses,
+    changeDone: s.changeDone,
+    changer: s.changer,
+    nextSeat: s.nextSeat,
+    bossAct: s.bossAct,
+    pair: s.pair.slice(),
+    hyperion: s.hyperion,
+    bossNext: s.bossNext,
+    shown: s.shown.map((k) => k.slice()),
+    shownAll: s.shownAll.slice(),
+    over: s.over,
+    winners: s.winners.slice(),
+  };
 }
 
 /**

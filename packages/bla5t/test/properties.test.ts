@@ -179,6 +179,36 @@ describe('properties', () => {
     );
   });
 
+  it('XC applyAction shares what it does not change and never writes into its input: every legal action of every state', () => {
+    // A next state shares arrays and slots with the one before it (copyState): each state is frozen and
+    // compared whole before and after every one of its legal actions (a timeout too), and each result
+    // again after its siblings ran, so no action writes into a state, its own result or another's.
+    for (const [players, advanced, seed] of [
+      [4, false, 1],
+      [2, false, 2],
+      [5, true, 3],
+      [3, true, 4],
+    ] as const) {
+      let s = deepFreeze(createGame({ players, advanced, seed: `share-${seed}` }));
+      const rnd = lcg(seed);
+      for (let i = 0; i < 400 && !s.over; i++) {
+        const acts: Action[] = [{ type: 'timeout' }];
+        for (let seat = 0; seat < players; seat++) acts.push(...legalActions(s, seat));
+        const before = structuredClone(s);
+        const results = acts.map((a) => {
+          const r = applyAction(s, deepFreeze(a));
+          return r.ok ? { state: r.state, copy: structuredClone(r.state) } : null;
+        });
+        expect(s).toEqual(before);
+        for (const r of results) if (r) expect(r.state).toEqual(r.copy);
+        const ok = results.filter((r) => r !== null);
+        // A write into a frozen input throws inside the engine and comes back as a refusal.
+        expect(ok.length, `some action accepted at step ${i}`).toBeGreaterThan(0);
+        s = deepFreeze((ok[Math.floor(rnd() * ok.length)] as { state: State }).state);
+      }
+    }
+  });
+
   it('XT2 fuzz: garbage, mutated and out-of-turn actions never throw, change nothing, and get a stable code', () => {
     const states: State[] = [];
     let s = createGame({ players: 4, seed: 'fuzz' });

@@ -17,12 +17,15 @@ export function isCard(x: unknown): x is Card {
   return typeof x === 'string' && CARD_RE.test(x);
 }
 
+/** Every card's value, read once: rankOf runs for each card of each legal-action question. */
+const RANKS: ReadonlyMap<string, number> = new Map(FULL_DECK.map((c) => [c, Number(c.slice(0, -1))]));
+
 export function rankOf(c: Card): number {
-  return Number(c.slice(0, -1));
+  return RANKS.get(c) ?? Number(c.slice(0, -1));
 }
 
 export function suitOf(c: Card): Suit {
-  return c.slice(-1) as Suit;
+  return c.charAt(c.length - 1) as Suit;
 }
 
 /** D4.1: b beats a iff same suit and higher, or b is trump and a is not. */

@@ -152,7 +152,15 @@ export function outSeats(s: Pick<State, 'places'>): Seat[] {
 
 /** D2.2: in the game until they leave the battlefield. */
 export function inGame(s: Pick<State, 'places'>, seat: Seat): boolean {
-  return !s.places.some((g) => g.includes(seat));
+  for (const g of s.places) if (g.includes(seat)) return false;
+  return true;
+}
+
+/** The seats still in the game, in seat order. */
+function seatsInGame(s: Pick<State, 'places' | 'players'>): Seat[] {
+  const out: Seat[] = [];
+  for (let x = 0; x < s.players; x++) if (inGame(s, x)) out.push(x);
+  return out;
 }
 
 /** The next seat clockwise after `seat` that is still in the game (never `seat` itself unless alone). */
@@ -218,7 +226,14 @@ export function createGame(o: Options): State {
   };
 }
 
-const undefended = (s: State): Pair | undefined => s.table.find((p) => p.defence === null);
+/** The one undefended pair's index (D5.3: at most one), or -1. */
+function undefendedAt(s: State): number {
+  const table = s.table;
+  for (let i = 0; i < table.length; i++) if ((table[i] as Pair).defence === null) return i;
+  return -1;
+}
+
+const undefended = (s: State): Pair | undefined => s.table[undefendedAt(s)];
 
 /** DT1: the one seat the game waits for, or null when it is over. */
 export function awaitedSeat(s: State): Seat | null {
@@ -228,29 +243,37 @@ export function awaitedSeat(s: State): Seat | null {
   return s.attacker;
 }
 
-const tableValues = (s: State): Set<number> =>
-  new Set(s.table.flatMap((p) => (p.defence === null ? [rankOf(p.attack)] : [rankOf(p.attack), rankOf(p.defence)])));
+/** The values on the table as bits (bit v for value v): one pass answers every card of a hand. */
+function tableValues(s: State): number {
+  let bits = 0;
+  for (const p of s.table) {
+    bits |= 1 << rankOf(p.attack);
+    if (p.defence !== null) bits |= 1 << rankOf(p.defence);
+  }
+  return bits;
+}
 
 /** D5.6 / D9.2: a card may be added when its value is on the table (any card opens, D5.2). */
-function mayAdd(s: State, card: Card): boolean {
-  return s.table.length === 0 || tableValues(s).has(rankOf(card));
-}
+const mayAddTo = (s: State, values: number, card: Card): boolean =>
+  s.table.length === 0 || (values & (1 << rankOf(card))) !== 0;
+
+const mayAdd = (s: State, card: Card): boolean => mayAddTo(s, tableValues(s), card);
 
 /** DC: every legal action of `seat` now (the one awaited seat has at least one). */
 export function legalActions(s: State, seat: Seat): Action[] {
   try {
     if (awaitedSeat(s) !== seat) return [];
     const hand = s.hands[seat] as Card[];
+    const out: Action[] = [];
     const u = undefended(s);
     if (u) {
       const trump = trumpSuit(s);
-      const out: Action[] = hand
-        .filter((c) => beats(c, u.attack, trump))
-        .map((card) => ({ type: 'defend', seat, card }));
+      for (const card of hand) if (beats(card, u.attack, trump)) out.push({ type: 'defend', seat, card });
       out.push({ type: 'retreat', seat });
       return out;
     }
-    const out: Action[] = hand.filter((c) => mayAdd(s, c)).map((card) => ({ type: 'attack', seat, card }));
+    const values = tableValues(s);
+    for (const card of hand) if (mayAddTo(s, values, card)) out.push({ type: 'attack', seat, card });
     if (s.table.length > 0) out.push({ type: 'end', seat });
     return out;
   } catch {
@@ -269,20 +292,44 @@ export function forcedAction(s: State): Action | null {
   return legal.length === 1 && legal[0]?.type !== 'attack' ? (legal[0] as Action) : null;
 }
 
-function clone(s: State): State {
+/**
+ * The next state starts as a shallow copy sharing every array and pair with `s` (structural
+ * sharing): an action replaces the arrays it changes with new ones and never writes into one it
+ * was given, so `s` stays as it was and copying costs only what the action touches.
+ */
+function next(s: State): State {
+  // Every field by name (not a spread): one object shape for every state, which V8 copies fastest.
   return {
-    ...s,
-    deck: [...s.deck],
-    hands: s.hands.map((h) => [...h]),
-    known: s.known.map((h) => [...h]),
-    table: s.table.map((p) => ({ ...p })),
-    graveyard: [...s.graveyard],
-    ambushers: [...s.ambushers],
-    places: s.places.map((g) => [...g]),
-    winners: [...s.winners],
-    losers: [...s.losers],
-    log: [...s.log],
+    players: s.players,
+    seed: s.seed,
+    ambush: s.ambush,
+    team: s.team,
+    dealer: s.dealer,
+    trump: s.trump,
+    deck: s.deck,
+    hands: s.hands,
+    known: s.known,
+    table: s.table,
+    graveyard: s.graveyard,
+    attacker: s.attacker,
+    defender: s.defender,
+    ambusher: s.ambusher,
+    ambushers: s.ambushers,
+    trumpDrawnBy: s.trumpDrawnBy,
+    places: s.places,
+    over: s.over,
+    winners: s.winners,
+    losers: s.losers,
+    battles: s.battles,
+    log: s.log,
   };
+}
+
+/** `list` with `i` replaced by `value`, as a new array. */
+function replaced<T>(list: readonly T[], i: number, value: T): T[] {
+  const out = list.slice();
+  out[i] = value;
+  return out;
 }
 
 /** One read of an untrusted action into a typed one, or MALFORMED / BAD_SEAT. */
@@ -353,9 +400,9 @@ function judge(s: State, a: Action): Applied {
       if (u) return refuse('CARD_UNDEFENDED', 'A card is still undefended (D5.3).');
       if (!hand.includes(a.card)) return refuse('NOT_IN_HAND', `${a.card} is not in your hand.`);
       if (!mayAdd(s, a.card)) return refuse('NO_MATCHING_VALUE', `No card of value ${rankOf(a.card)} is in play.`);
-      const t = clone(s);
+      const t = next(s);
       removeFrom(t, seat, a.card);
-      t.table.push({ attack: a.card, by: seat, defence: null });
+      t.table = [...s.table, { attack: a.card, by: seat, defence: null }];
       const role = s.ambusher !== null ? 'ambush' : s.table.length === 0 ? 'open' : 'continue';
       return done(t, [{ type: 'attacked', seat, card: a.card, role }]);
     }
@@ -365,9 +412,10 @@ function judge(s: State, a: Action): Applied {
       if (!u) return refuse('NOT_YOUR_TURN', 'No card is undefended: the attacker is to play.');
       if (!hand.includes(a.card)) return refuse('NOT_IN_HAND', `${a.card} is not in your hand.`);
       if (!beats(a.card, u.attack, trumpSuit(s))) return refuse('NOT_BEATING', `${a.card} does not beat ${u.attack}.`);
-      const t = clone(s);
+      const t = next(s);
       removeFrom(t, seat, a.card);
-      (t.table.find((p) => p.defence === null) as Pair).defence = a.card;
+      const i = undefendedAt(s);
+      t.table = replaced(s.table, i, { ...(s.table[i] as Pair), defence: a.card });
       const events: Event[] = [{ type: 'defended', seat, card: a.card }];
       // D5.8: a defender whose hand empties has defended the battle.
       if ((t.hands[seat] as Card[]).length === 0) return endBattle(t, events, true);
@@ -376,10 +424,10 @@ function judge(s: State, a: Action): Applied {
     case 'retreat': {
       if (seat !== s.defender) return refuse('NOT_YOUR_TURN', 'Only the defender retreats.');
       if (!u) return refuse('NOTHING_TO_RETREAT_FROM', 'Every card is defended (DN8).');
-      const t = clone(s);
-      const cards = t.table.flatMap((p) => (p.defence === null ? [p.attack] : [p.attack, p.defence]));
-      (t.hands[seat] as Card[]).push(...cards);
-      (t.known[seat] as Card[]).push(...cards);
+      const t = next(s);
+      const cards = tableCards(s.table);
+      t.hands = replaced(s.hands, seat, [...hand, ...cards]);
+      t.known = replaced(s.known, seat, [...(s.known[seat] as Card[]), ...cards]);
       t.table = [];
       return endBattle(t, [{ type: 'retreated', seat, cards }], false);
     }
@@ -387,13 +435,12 @@ function judge(s: State, a: Action): Applied {
       if (s.ambusher !== null) {
         if (seat !== s.ambusher) return refuse('NOT_YOUR_TURN', 'Only the current ambusher may pass.');
         if (u) return refuse('NOT_YOUR_TURN', 'The defender answers your card first.');
-        const t = clone(s);
-        return nextAmbusher(t, [{ type: 'passed', seat }]);
+        return nextAmbusher(next(s), [{ type: 'passed', seat }]);
       }
       if (seat !== s.attacker) return refuse('NOT_YOUR_TURN', 'Only the attacker ends the attack.');
       if (s.table.length === 0) return refuse('MUST_OPEN', 'The attacker must open with a card (DN16).');
       if (u) return refuse('NOT_YOUR_TURN', 'The defender answers the undefended card first.');
-      const t = clone(s);
+      const t = next(s);
       const events: Event[] = [{ type: 'ended', seat }];
       if (t.ambush) {
         // D9.1: one clockwise round from the defender's left, attacker and defender excluded.
@@ -412,32 +459,50 @@ function judge(s: State, a: Action): Applied {
 
 /** D9.2/D9.4: the next ambusher holding a card, or the end of the battle as defended. */
 function nextAmbusher(t: State, events: Event[]): Applied {
-  while (t.ambushers.length > 0) {
-    const next = t.ambushers.shift() as Seat;
-    if ((t.hands[next] as Card[]).length > 0) {
-      t.ambusher = next;
+  const queue = t.ambushers;
+  for (let i = 0; i < queue.length; i++) {
+    const seat = queue[i] as Seat;
+    if ((t.hands[seat] as Card[]).length > 0) {
+      t.ambusher = seat;
+      t.ambushers = queue.slice(i + 1);
       return done(t, events);
     }
   }
+  t.ambushers = [];
   t.ambusher = null;
   return endBattle(t, events, true);
 }
 
+/** `card` out of the seat's hand (and out of what others know of it): new arrays, `t`'s own. */
 function removeFrom(t: State, seat: Seat, card: Card): void {
-  t.hands[seat] = (t.hands[seat] as Card[]).filter((c) => c !== card);
-  t.known[seat] = (t.known[seat] as Card[]).filter((c) => c !== card);
+  t.hands = replaced(t.hands, seat, without(t.hands[seat] as Card[], card));
+  const known = t.known[seat] as Card[];
+  if (known.includes(card)) t.known = replaced(t.known, seat, without(known, card));
+}
+
+const without = (list: readonly Card[], card: Card): Card[] => list.filter((c) => c !== card);
+
+function tableCards(table: readonly Pair[]): Card[] {
+  const out: Card[] = [];
+  for (const p of table) {
+    out.push(p.attack);
+    if (p.defence !== null) out.push(p.defence);
+  }
+  return out;
 }
 
 function done(t: State, events: Event[]): Applied {
-  for (const e of events) t.log.push(redactEvent(e, null) as Event);
+  // One copy of the log per action (concat): only a draw reads differently in public.
+  const pub = events.some((e) => e.type === 'drew') ? events.map((e) => redactEvent(e, null) as Event) : events;
+  t.log = t.log.concat(pub);
   return { ok: true, state: t, events };
 }
 
 /** D5.9, D6, D8, D7: graveyard, draw phase, leaving, end of game, token. */
 function endBattle(t: State, events: Event[], defended: boolean): Applied {
   const defender = t.defender;
-  const moved = t.table.flatMap((p) => (p.defence === null ? [p.attack] : [p.attack, p.defence]));
-  t.graveyard.push(...moved);
+  const moved = tableCards(t.table);
+  t.graveyard = t.graveyard.concat(moved);
   t.table = [];
   t.ambusher = null;
   t.ambushers = [];
@@ -451,40 +516,44 @@ function endBattle(t: State, events: Event[], defended: boolean): Applied {
       const x = (t.attacker + i) % t.players;
       if (inGame(t, x)) order.push(x);
     }
+    const deck = t.deck;
+    let top = 0;
+    const hands = t.hands.slice();
     for (const x of order) {
-      const hand = t.hands[x] as Card[];
+      const hand = hands[x] as Card[];
       const want = Math.max(0, HAND - hand.length);
-      const cards = t.deck.splice(0, want);
+      const cards = deck.slice(top, top + want);
       if (cards.length === 0) continue;
-      hand.push(...cards);
+      top += cards.length;
+      hands[x] = hand.concat(cards);
       const e: Event = { type: 'drew', seat: x, count: cards.length, cards };
       // D6.3: drawing the trump card is seen by everyone.
       if (cards.includes(t.trump)) {
         e.trump = t.trump;
         t.trumpDrawnBy = x;
-        (t.known[x] as Card[]).push(t.trump);
+        t.known = replaced(t.known, x, [...(t.known[x] as Card[]), t.trump]);
       }
       events.push(e);
       // D6.2: the deck is depleted; players still waiting get nothing.
-      if (t.deck.length === 0) {
+      if (top === deck.length) {
         events.push({ type: 'deckDepleted' });
         break;
       }
     }
+    t.hands = hands;
+    t.deck = deck.slice(top);
   }
 
   // D8.1: once the deck is depleted, empty hands leave together and share a place.
   if (t.deck.length === 0) {
-    const leaving = Array.from({ length: t.players }, (_, i) => i).filter(
-      (x) => inGame(t, x) && (t.hands[x] as Card[]).length === 0,
-    );
+    const leaving = seatsInGame(t).filter((x) => (t.hands[x] as Card[]).length === 0);
     if (leaving.length > 0) {
-      t.places.push(leaving);
+      t.places = [...t.places, leaving];
       events.push({ type: 'left', seats: leaving, place: t.places.length });
     }
   }
 
-  const remaining = Array.from({ length: t.players }, (_, i) => i).filter((x) => inGame(t, x));
+  const remaining = seatsInGame(t);
   if (t.team) {
     // D10.3: the first check where a team has both players out ends the game.
     const teams = teamsOf(t);

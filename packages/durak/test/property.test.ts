@@ -112,6 +112,27 @@ describe('random legal play', () => {
     });
   }
 
+  it('DC applyAction shares what it does not change and never writes into its input: every legal action of every state', () => {
+    // The states share arrays with the states before them (structural sharing): each is frozen and
+    // compared whole before and after every one of its legal actions, and a result is compared again
+    // after its siblings ran, so no action writes into a state, its own result or another's.
+    for (const o of configs) {
+      const states = randomGame(o, `share-${o.players}-${o.ambush}-${o.team}`, () => {});
+      for (const s of states.filter((_, i) => i % 3 === 0)) {
+        const before = structuredClone(s);
+        const awaited = viewFor(s, null).awaited;
+        if (awaited === null) continue;
+        const results = legalActions(s, awaited).map((a) => {
+          const r = applyAction(s, deepFreeze(a));
+          if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
+          return { state: r.state, copy: structuredClone(r.state) };
+        });
+        expect(s).toEqual(before);
+        for (const r of results) expect(r.state).toEqual(r.copy);
+      }
+    }
+  });
+
   it('D5.10 DN6 no cap of 6 cards a battle: a defender holding more than 6 faces more than 6 attacks', () => {
     // Seeded play that mostly adds and defends (a retreat now and then fills a hand past 6).
     let most = 0;

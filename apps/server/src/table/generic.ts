@@ -7,6 +7,7 @@
  * room, so the room class holds no field of it.
  */
 
+import { bla5tCodec } from '@blaze/bla5t/wire';
 import type { View as DurakView } from '@blaze/durak';
 import { durakCodec, durakLogFields } from '@blaze/durak/wire';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
@@ -39,7 +40,7 @@ import {
 } from './wire.js';
 
 /** A game's own short texts on the wire (bytes per action); JSON per key for any other. */
-const CODECS: Record<string, ViewCodec> = { durak: durakCodec };
+const CODECS: Record<string, ViewCodec> = { durak: durakCodec, bla5t: bla5tCodec };
 const shortLog = <F extends { text?: string }>(game: string, type: string, f: F): F =>
   game === 'durak' ? durakLogFields(type, f) : f;
 

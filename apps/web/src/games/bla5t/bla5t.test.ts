@@ -5,19 +5,26 @@
  * the unseen cards must give the same legal actions as the real state.
  */
 import { type Action, applyAction, createGame, legalActions, type State, viewFor } from '@blaze/bla5t';
+import { bla5tCodec } from '@blaze/bla5t/wire';
+import { writeKeyTexts } from '@blaze/game/wire';
 import { describe, expect, it } from 'vitest';
 import { movesOf, powerTargets, stateOf } from './legal.js';
 import { mergeView } from './wire.js';
 
+/** The wire as the server's table writes it: each key's text by Bla5t's codec, a seat's own part as key lines. */
 function wireOf(s: State) {
-  const pub = viewFor(s, null) as unknown as Record<string, unknown>;
-  const view = new Map<string, string>();
-  for (const [k, x] of Object.entries(pub)) view.set(k, JSON.stringify(x));
+  const texts = (v: unknown) => {
+    const out = new Map<string, string>();
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const text = bla5tCodec.encode(k, x);
+      if (text !== null) out.set(k, text);
+    }
+    return out;
+  };
+  const view = texts(viewFor(s, null));
   const seats = Array.from({ length: s.n }, (_, seat) => {
-    const mine = viewFor(s, seat) as unknown as Record<string, unknown>;
-    const diff: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(mine)) if (JSON.stringify(x) !== view.get(k)) diff[k] = x;
-    return { view: JSON.stringify(diff) };
+    const mine = [...texts(viewFor(s, seat))].filter(([k, text]) => view.get(k) !== text);
+    return { view: writeKeyTexts(mine) };
   });
   return { view, seats };
 }

@@ -1,10 +1,11 @@
 /**
- * Reads a Bla5t table off the generic wire (apps/server/src/table/wire.ts, JSON per key): the
+ * Reads a Bla5t table off the generic wire (apps/server/src/table/wire.ts, Bla5t's short texts): the
  * table's own fields the shell reads as for any table, the game's public view with this seat's
  * private part over it (its drawn card, its looks to make, its Helmut asks: BLA5T.md XC), and the
  * lobby's options. Past looks are not on the wire (XN13): they arrive once as `private` messages.
  */
 import type { View } from '@blaze/bla5t';
+import { readBla5tWire } from '@blaze/bla5t/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
 
 export interface LobbyChoice {
@@ -46,26 +47,24 @@ function parse(text: string | undefined): unknown {
 }
 
 /**
- * The view this client may read: the public keys with its own seat's part over them. A key that
- * does not read (a newer server) leaves the table undrawn rather than half drawn.
+ * The view this client may read: the public keys with its own seat's part over them, decoded by the
+ * rules package's own reader (@blaze/bla5t/wire), the one the server's codec is tested against. A key
+ * that does not read (a newer server) leaves the table undrawn rather than half drawn.
  */
 export function mergeView(wire: WireLike | undefined, seat: number): View | null {
   if (!wire?.view || wire.view.size === 0) return null;
-  const out: Record<string, unknown> = {};
-  let bad = false;
+  const pub: [string, string][] = [];
   wire.view.forEach((text, key) => {
-    const x = parse(text);
-    if (x === null && text !== 'null') bad = true;
-    out[key] = x;
+    pub.push([key, text]);
   });
-  if (bad) return null;
-  if (seat >= 0) {
-    const mine = parse(wire.seats?.[seat]?.view);
-    if (typeof mine === 'object' && mine !== null) Object.assign(out, mine);
+  const mine = seat >= 0 ? (wire.seats?.[seat]?.view ?? '') : '';
+  try {
+    const v = readBla5tWire(pub, mine, seat >= 0 ? seat : null);
+    if (!Array.isArray(v.layouts) || !v.awaiting) return null;
+    return v;
+  } catch {
+    return null;
   }
-  const v = out as unknown as View;
-  if (!Array.isArray(v.layouts) || !v.awaiting) return null;
-  return v;
 }
 
 export function readOptions(text: string | undefined): LobbyChoice {

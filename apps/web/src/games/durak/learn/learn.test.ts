@@ -23,7 +23,10 @@ describe('the guided Durak game', () => {
       const states: { s: State; before: State | null; events: Event[] }[] = [];
       for (const a of part.actions) {
         states.push({ s, before, events: [...events] });
-        expect(legalActions(s, a.seat).some((l) => same(l, a)), JSON.stringify(a)).toBe(true);
+        expect(
+          legalActions(s, a.seat).some((l) => same(l, a)),
+          JSON.stringify(a),
+        ).toBe(true);
         const r = applyAction(s, a);
         if (!r.ok) throw new Error(r.error.code);
         before = s;

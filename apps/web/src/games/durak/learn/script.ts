@@ -98,7 +98,14 @@ const FIRST: Part = {
       at: 0,
       kind: 'read',
       words: 'step.intro',
-      claims: ['two players', 'the trump card is the 9 of Skulls', 'you deal', 'you attack', 'Ben defends', 'the deck holds 6'],
+      claims: [
+        'two players',
+        'the trump card is the 9 of Skulls',
+        'you deal',
+        'you attack',
+        'Ben defends',
+        'the deck holds 6',
+      ],
     },
     { at: 0, kind: 'do', words: 'step.open', claims: ['you are to play', 'the battlefield is empty', 'Ben defends'] },
     {

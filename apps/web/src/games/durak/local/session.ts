@@ -4,7 +4,16 @@
  * `policy` after a pause a person can follow. Forced steps (DT3, DN15) are the only legal move and are
  * made after the same pause, for the person too unless `manualForced` (the guided game asks for them).
  */
-import { type Action, applyAction, awaitedSeat, createGame, forcedAction, type Options, type State } from '@blaze/durak';
+import {
+  type Action,
+  applyAction,
+  awaitedSeat,
+  createGame,
+  type Event,
+  forcedAction,
+  type Options,
+  type State,
+} from '@blaze/durak';
 
 export const HUMAN = 0;
 
@@ -17,7 +26,7 @@ export interface SessionOptions {
   /** The person makes their own forced steps (the guided game names them). */
   manualForced?: boolean;
   /** Every accepted action, after it is applied (the guided game follows its script with it). */
-  onAction?: (a: Action, before: State, after: State) => void;
+  onAction?: (a: Action, before: State, events: readonly Event[]) => void;
 }
 
 export class LocalSession {
@@ -69,7 +78,7 @@ export class LocalSession {
     const r = applyAction(before, a);
     if (!r.ok) return r.error.code;
     this.state = r.state;
-    this.o.onAction?.(a, before, r.state);
+    this.o.onAction?.(a, before, r.events);
     this.changed();
     return null;
   }

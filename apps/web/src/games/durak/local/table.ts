@@ -5,7 +5,17 @@
  */
 import type { Action, View } from '@blaze/durak';
 import { attachHandKeys } from '../../../kit/handKeys.js';
-import { beep, clearOnLangChange, h, keys, load, onLangChange, sayLive, setTextOf, topBar } from '../../../shell/host.js';
+import {
+  beep,
+  clearOnLangChange,
+  h,
+  keys,
+  load,
+  onLangChange,
+  sayLive,
+  setTextOf,
+  topBar,
+} from '../../../shell/host.js';
 import { bannerWords, renderActions } from '../actions.js';
 import { explainThing } from '../explain.js';
 import { ExplainBubble } from '../explainBubble.js';
@@ -162,8 +172,14 @@ export class LocalTable {
     const v = this.view;
     if (!v || v.viewer === null || v.over) return;
     const how = this.moves.cards.get(card);
-    if (how) return this.send({ type: how, seat: v.viewer, card });
-    if (v.awaited !== v.viewer) return this.refuse(refusalWords('NOT_YOUR_TURN'));
+    if (how) {
+      this.send({ type: how, seat: v.viewer, card });
+      return;
+    }
+    if (v.awaited !== v.viewer) {
+      this.refuse(refusalWords('NOT_YOUR_TURN'));
+      return;
+    }
     // A grey card is tried all the same: the rules' refusal names the rule it breaks.
     const open = v.table.some((p) => p.defence === null);
     this.send({ type: open && v.defender === v.viewer ? 'defend' : 'attack', seat: v.viewer, card });

@@ -45,8 +45,10 @@ const en = {
     '{name} drew the last card, the trump card. The deck is empty: from now on nobody draws. Whoever runs out of cards leaves the battlefield, victorious; the last one holding cards is the Durak.',
   'step.trumpAce': 'Ben beat your card. Add your {card}: it is the highest trump, so nothing can beat it.',
   'step.afterRetreat': 'Ben could not beat it and took the cards. The token stays with you: attack again.',
-  'step.last': 'Beat this attack with your last card. With the deck empty, an empty hand means you leave the battlefield.',
-  'step.won': 'You left the battlefield, victorious. Ben still holds cards, so Ben is the Durak. Next: the Ambush option.',
+  'step.last':
+    'Beat this attack with your last card. With the deck empty, an empty hand means you leave the battlefield.',
+  'step.won':
+    'You left the battlefield, victorious. Ben still holds cards, so Ben is the Durak. Next: the Ambush option.',
   'step.ambushIntro':
     'Ambush is a table option for 3 or 4 players. Here Ana attacks Ben, and you sit to Ben’s left. When the attacker ends, the other players may still add cards, one by one, starting left of the defender.',
   'step.ambush1':
@@ -96,7 +98,8 @@ const de: Record<Key, string> = {
   'step.deckEnd':
     '{name} hat die letzte Karte gezogen, die Trumpfkarte. Der Stapel ist leer: Ab jetzt zieht niemand mehr. Wer keine Karten mehr hat, verlässt das Schlachtfeld als Sieger; wer zuletzt Karten hält, ist der Durak.',
   'step.trumpAce': 'Ben hat gestochen. Leg {card} nach: der höchste Trumpf, den nichts stechen kann.',
-  'step.afterRetreat': 'Ben konnte nicht stechen und hat die Karten genommen. Der Marker bleibt bei dir: Greif wieder an.',
+  'step.afterRetreat':
+    'Ben konnte nicht stechen und hat die Karten genommen. Der Marker bleibt bei dir: Greif wieder an.',
   'step.last':
     'Stich diesen Angriff mit deiner letzten Karte. Bei leerem Stapel heißt eine leere Hand: Du verlässt das Schlachtfeld.',
   'step.won':
@@ -150,10 +153,12 @@ const ja: Record<Key, string> = {
   'step.trumpAce': 'ベンが防ぎました。{card}を追加しましょう：最強の切り札なので、何にも負けません。',
   'step.afterRetreat': 'ベンは防げずカードを引き取りました。トークンはあなたのまま：もう一度攻撃しましょう。',
   'step.last': 'この攻撃を最後の1枚で防ぎましょう。山札が空なので、手札がなくなれば戦場を去れます。',
-  'step.won': 'あなたは勝者として戦場を去りました。ベンはまだカードを持っているので、ベンがドゥラクです。次は待ち伏せオプションです。',
+  'step.won':
+    'あなたは勝者として戦場を去りました。ベンはまだカードを持っているので、ベンがドゥラクです。次は待ち伏せオプションです。',
   'step.ambushIntro':
     '待ち伏せは3〜4人用の卓オプションです。ここではアナがベンを攻撃し、あなたはベンの左にいます。攻撃側が攻撃を終えても、防御側の左から順に他のプレイヤーが1枚ずつカードを追加できます。',
-  'step.ambush1': 'アナが攻撃を終えたので、あなたの待ち伏せの番です。戦場にある数字（{values}）のカードを追加するか、パスしてください。',
+  'step.ambush1':
+    'アナが攻撃を終えたので、あなたの待ち伏せの番です。戦場にある数字（{values}）のカードを追加するか、パスしてください。',
   'step.ambush2': 'ベンが防ぎました。ベンに手札がある限り、もう一度待ち伏せするかパスできます。',
   'step.ambushDone':
     'ベンはあなたのカードを防げず、戦場のカードを引き取りました。撤退の後、トークンは防御側の左のプレイヤーへ：次はあなたの攻撃です。レッスンはここまで。ボットと対戦してみましょう。',

@@ -10,6 +10,7 @@ import { h, keys, load, onLangChange } from '../../../shell/host.js';
 import { type Moves, NO_MOVES } from '../legal.js';
 import { HUMAN, LocalSession } from '../local/session.js';
 import { LocalTable } from '../local/table.js';
+import '../local/local.css';
 import { lw } from '../local/words.js';
 import { cardName, dt, refusalWords } from '../words.js';
 import { untrue } from './claims.js';
@@ -68,6 +69,8 @@ export function durakLearnPage(root: HTMLElement, go: (path: string) => void): (
       names,
       act: (a) => attempt(a),
       allowed: (m) => narrow(m),
+      // While a step is read, the table waits for Next (the bare banner would say whose turn it is).
+      banner: () => (step()?.kind === 'read' && step()?.at === played ? lw('learn.readFirst') : null),
     },
     coach,
   );
@@ -147,7 +150,7 @@ export function durakLearnPage(root: HTMLElement, go: (path: string) => void): (
   function show(): void {
     const s = step();
     const total = ALL_STEPS.length;
-    const n = ALL_STEPS.findIndex((x) => x.part === partNo && x.step === s) + 1;
+    const n = ALL_STEPS.filter((x) => x.part < partNo).length + stepNo + 1;
     practiceBtn.hidden = !done;
     let lit: string[] = [];
     if (!s) {
@@ -213,6 +216,8 @@ export function durakLearnPage(root: HTMLElement, go: (path: string) => void): (
     if (s?.kind !== 'read' || s.at !== played) return;
     stepNo++;
     if (stepNo < steps.length) {
+      // The table too: its lit cards and banner follow the step.
+      table.show(viewFor(session.state, LEARNER));
       show();
       return;
     }

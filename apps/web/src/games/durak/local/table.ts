@@ -35,6 +35,8 @@ export interface LocalTableOptions {
   again?: () => void;
   /** Moves the page allows now (the guided game narrows them to its step). Default: the rules'. */
   allowed?: (m: Moves) => Moves;
+  /** The banner's words instead of the table's own (null: the table's). */
+  banner?: () => string | null;
 }
 
 export class LocalTable {
@@ -204,7 +206,8 @@ export class LocalTable {
     renderActions(this.actionsEl, v, this.moves, (type) => {
       if (v.viewer !== null) this.send({ type, seat: v.viewer });
     });
-    const b = bannerWords(v, names, this.moves);
+    const own = this.o.banner?.() ?? null;
+    const b = own === null ? bannerWords(v, names, this.moves) : { text: own, yourMove: false };
     setTextOf(this.bannerText, b.text);
     this.bannerEl.classList.toggle('your-move', b.yourMove);
     this.scene.render({ view: v, names, moves: this.moves, focus: this.focus });

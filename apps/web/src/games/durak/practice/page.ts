@@ -11,6 +11,7 @@ import { paced } from '../../../kit/testPace.js';
 import { h, keys, load, onLangChange, t, topBar } from '../../../shell/host.js';
 import { HUMAN, LocalSession } from '../local/session.js';
 import { LocalTable } from '../local/table.js';
+import '../local/local.css';
 import { lw } from '../local/words.js';
 import { refusalWords } from '../words.js';
 
@@ -98,13 +99,13 @@ export function durakPracticePage(root: HTMLElement): () => void {
       ),
       h(
         'label',
-        { class: 'check' },
+        { class: 'durak-check' },
         ambush,
         say(h('span', {}), () => lw('practice.ambush')),
       ),
       h(
         'label',
-        { class: 'check' },
+        { class: 'durak-check' },
         team,
         say(h('span', {}), () => lw('practice.team')),
       ),

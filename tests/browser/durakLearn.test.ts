@@ -205,6 +205,7 @@ describe('Battle of Durak: learn and practise in the browser', () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await P.ctx.setOffline(true);
+    await shot(page, 'home-360');
     await tid(page, 'durak-practice').click();
     await page.waitForURL(/\/durak\/practice$/);
     await tid(page, 'durak-players').selectOption('3');

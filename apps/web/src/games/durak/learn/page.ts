@@ -70,10 +70,22 @@ export function durakLearnPage(root: HTMLElement, go: (path: string) => void): (
       act: (a) => attempt(a),
       allowed: (m) => narrow(m),
       // While a step is read, the table waits for Next (the bare banner would say whose turn it is).
-      banner: () => (step()?.kind === 'read' && step()?.at === played ? lw('learn.readFirst') : null),
+      banner: () => bannerLine(),
     },
     coach,
   );
+
+  /**
+   * The banner says what the step waits for (the table's own would offer moves the step does not
+   * light), or whose move it is while the bots play.
+   */
+  function bannerLine(): { text: string; yourMove: boolean } | null {
+    if (done) return { text: lw('learn.finished'), yourMove: false };
+    const s = step();
+    if (s?.kind === 'read' && s.at === played) return { text: lw('learn.readFirst'), yourMove: false };
+    const want = asked();
+    return want ? { text: moveWords(want), yourMove: true } : null;
+  }
 
   /** The lit cards and buttons: only the move this step asks for. */
   function narrow(m: Moves): Moves {
@@ -225,6 +237,7 @@ export function durakLearnPage(root: HTMLElement, go: (path: string) => void): (
     session.stop();
     if (partNo + 1 >= PARTS.length) {
       done = true;
+      table.show(viewFor(session.state, LEARNER));
       show();
       return;
     }

@@ -36,7 +36,7 @@ export interface LocalTableOptions {
   /** Moves the page allows now (the guided game narrows them to its step). Default: the rules'. */
   allowed?: (m: Moves) => Moves;
   /** The banner's words instead of the table's own (null: the table's). */
-  banner?: () => string | null;
+  banner?: () => { text: string; yourMove: boolean } | null;
 }
 
 export class LocalTable {
@@ -206,8 +206,7 @@ export class LocalTable {
     renderActions(this.actionsEl, v, this.moves, (type) => {
       if (v.viewer !== null) this.send({ type, seat: v.viewer });
     });
-    const own = this.o.banner?.() ?? null;
-    const b = own === null ? bannerWords(v, names, this.moves) : { text: own, yourMove: false };
+    const b = this.o.banner?.() ?? bannerWords(v, names, this.moves);
     setTextOf(this.bannerText, b.text);
     this.bannerEl.classList.toggle('your-move', b.yourMove);
     this.scene.render({ view: v, names, moves: this.moves, focus: this.focus });

@@ -54,8 +54,8 @@ const en = {
   'step.ambushIntro':
     'Ambush is a table option for 3 or 4 players. Here Ana attacks Ben, and you sit to Ben’s left. When the attacker ends, the other players may still add cards, one by one, starting left of the defender.',
   'step.ambush1':
-    'Ana ended the attack, so it is your ambush turn. Add a card whose value lies on the battlefield ({values}), or pass.',
-  'step.ambush2': 'Ben beat it. You may ambush again while Ben holds cards, or pass.',
+    'Ana ended the attack, so it is your ambush turn. Add a card whose value lies on the battlefield ({values}); a pass would end your turn.',
+  'step.ambush2': 'Ben beat it. While Ben holds cards you may ambush again; a pass would end your turn.',
   'step.ambushDone':
     'Ben could not beat your card and took the battlefield. After a retreat the token goes to the player left of the defender: you attack next. That is the lesson; try a game against bots.',
 } as const;
@@ -111,8 +111,9 @@ const de: Record<Key, string> = {
   'step.ambushIntro':
     'Hinterhalt ist eine Tischoption für 3 oder 4 Spieler. Hier greift Ana Ben an, und du sitzt links von Ben. Beendet der Angreifer, dürfen die anderen noch Karten nachlegen, eine nach der anderen, links vom Verteidiger beginnend.',
   'step.ambush1':
-    'Ana hat den Angriff beendet, also ist dein Hinterhalt dran. Leg eine Karte mit einem Wert vom Schlachtfeld nach ({values}) oder passe.',
-  'step.ambush2': 'Ben hat gestochen. Solange Ben Karten hat, darfst du noch einmal nachlegen oder passen.',
+    'Ana hat den Angriff beendet, also ist dein Hinterhalt dran. Leg eine Karte mit einem Wert vom Schlachtfeld nach ({values}); Passen würde deinen Zug beenden.',
+  'step.ambush2':
+    'Ben hat gestochen. Solange Ben Karten hat, darfst du noch einmal nachlegen; Passen würde deinen Zug beenden.',
   'step.ambushDone':
     'Ben konnte deine Karte nicht stechen und hat das Schlachtfeld genommen. Nach einem Rückzug geht der Marker an den Spieler links vom Verteidiger: Du greifst als Nächstes an. Das war die Lektion; probier ein Spiel gegen Bots.',
 };
@@ -164,8 +165,8 @@ const ja: Record<Key, string> = {
   'step.ambushIntro':
     '待ち伏せは3〜4人用の卓オプションです。ここではアナがベンを攻撃し、あなたはベンの左にいます。攻撃側が攻撃を終えても、防御側の左から順に他のプレイヤーが1枚ずつカードを追加できます。',
   'step.ambush1':
-    'アナが攻撃を終えたので、あなたの待ち伏せの番です。戦場にある数字（{values}）のカードを追加するか、パスしてください。',
-  'step.ambush2': 'ベンが防ぎました。ベンに手札がある限り、もう一度待ち伏せするかパスできます。',
+    'アナが攻撃を終えたので、あなたの待ち伏せの番です。戦場にある数字（{values}）のカードを追加しましょう。パスすると番が終わります。',
+  'step.ambush2': 'ベンが防ぎました。ベンに手札がある限り、もう一度待ち伏せできます。パスすると番が終わります。',
   'step.ambushDone':
     'ベンはあなたのカードを防げず、戦場のカードを引き取りました。撤退の後、トークンは防御側の左のプレイヤーへ：次はあなたの攻撃です。レッスンはここまで。ボットと対戦してみましょう。',
 };

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPlayer, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
+import { domProblems, SIZES } from '../support/screens.js';
 
 const SHOTS = '/tmp/durlearn-shots';
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
@@ -205,6 +206,12 @@ describe('Battle of Durak: learn and practise in the browser', () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await P.ctx.setOffline(true);
+    // The home page's two more links (Durak's) leave no text cut at any of the six sizes.
+    for (const [size, o] of SIZES) {
+      await page.setViewportSize(o.viewport as { width: number; height: number });
+      expect(await domProblems(page), `home ${size}`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 360, height: 640 });
     await shot(page, 'home-360');
     await tid(page, 'durak-practice').click();
     await page.waitForURL(/\/durak\/practice$/);

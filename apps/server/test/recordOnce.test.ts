@@ -135,16 +135,16 @@ describe.each([
       const seen: string[] = [];
       r.write([chat(1)], () => seen.push('chat 1'));
       // Its turn comes at once (given up before its turn, it is never written at all).
-      await until(() => seen.includes('chat 1'), 5_000, 'the first write shown');
+      await until(() => seen.includes('chat 1'), 20_000, 'the first write shown');
       r.write([start], () => seen.push('start shown'), undefined, {
         ms: 40,
         gaveUp: () => seen.push('start given up'),
         undo: () => [withdrawn],
       });
-      await until(() => seen.includes('start given up'), 5_000, 'the start given up');
+      await until(() => seen.includes('start given up'), 20_000, 'the start given up');
       await sleep(150);
       r.write([chat(2)], () => seen.push('chat 2'));
-      await until(() => seen.includes('chat 2'), 5_000, 'the next write shown');
+      await until(() => seen.includes('chat 2'), 20_000, 'the next write shown');
       expect(seen).not.toContain('start shown');
       expect(await inner.load(id)).toEqual([chat(1), start, withdrawn, chat(2)]);
     } finally {

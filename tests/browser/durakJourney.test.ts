@@ -99,6 +99,42 @@ describe('Battle of Durak in the browser', () => {
     expect(await tid(a, 'durak-rematch').isVisible()).toBe(true);
     await shot(a, 'results-360');
     await shot(b, 'results-1280');
+
+    // The replay (issue 37 item 3): the results link to it; it rebuilds the game from its public record
+    // step by step with the rules package, worded as the log words it, following a chosen seat's hand.
+    const replayHref = await tid(b, 'durak-replay').getAttribute('href');
+    expect(replayHref).toMatch(/^\/r\/[A-Za-z0-9_-]+-1$/);
+    // The record is written just after the game's end.
+    await poll(async () => (await fetch(`${base}/api/games/${replayHref?.slice(3)}`)).status, 10_000).toBe(200);
+    await tid(b, 'durak-replay').click();
+    await b.waitForURL(/\/r\//);
+    await poll(() => tid(b, 'replay-title').textContent()).toMatch(/Battle of Durak, game 1/);
+    const total = await b.evaluate(
+      () => (window as unknown as { __durakReplay: { total: number } }).__durakReplay.total,
+    );
+    expect(total).toBeGreaterThan(3);
+    await poll(() => tid(b, 'replay-step').textContent()).toBe(`Move 0 of ${total}`);
+    await poll(() => tid(b, 'banner-text').textContent()).toBe('The cards are dealt.');
+    await tid(b, 'replay-next').click();
+    await poll(() => tid(b, 'replay-step').textContent()).toBe(`Move 1 of ${total}`);
+    expect(await tid(b, 'banner-text').textContent()).toMatch(/ attacks with .+ of /);
+    await b.keyboard.press('ArrowRight');
+    await poll(() => tid(b, 'replay-step').textContent()).toBe(`Move 2 of ${total}`);
+    await tid(b, 'replay-follow').selectOption('1');
+    await poll(() =>
+      b.evaluate(() => (window as unknown as { __durakReplay: { seat: number } }).__durakReplay.seat),
+    ).toBe(1);
+    await tid(b, 'replay-last').click();
+    await poll(() => tid(b, 'replay-step').textContent()).toBe(`Move ${total} of ${total}`);
+    expect(await tid(b, 'replay-next').isDisabled()).toBe(true);
+    // The last step says who lost, as the results did; the followed hand is named, not "you".
+    expect(await tid(b, 'banner-text').textContent()).toContain((await tid(a, 'durak-verdict').textContent()) ?? '-');
+    await shot(b, 'replay-1280');
+    await a.goto(`${base}${replayHref}`);
+    await poll(() => tid(a, 'replay-step').textContent()).toBe(`Move 0 of ${total}`);
+    await tid(a, 'replay-play').click();
+    await poll(() => tid(a, 'replay-step').textContent(), 10_000).not.toBe(`Move 0 of ${total}`);
+    await shot(a, 'replay-360');
     expect([...A.errors, ...B.errors]).toEqual([]);
     await A.ctx.close();
     await B.ctx.close();

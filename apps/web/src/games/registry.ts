@@ -53,6 +53,8 @@ export interface GameMeta {
 /** A game that draws its own table page: opened on a root, it answers its disposer. */
 export interface OwnTableClient {
   openTable(root: HTMLElement, tableId: string): () => void;
+  /** A finished game's public record (GET /api/games/<table>-<n>) replayed; absent: no replay yet. */
+  openReplay?(root: HTMLElement, record: unknown): Promise<() => void>;
 }
 
 export type GameEntry =
@@ -102,4 +104,15 @@ export async function openTable(
   if (!entry) throw new Error(`unknown game: ${id}`);
   if (entry.table === 'shell') return shellPage(root, tableId, await entry.load());
   return (await entry.load()).openTable(root, tableId);
+}
+
+/**
+ * The replay of a record of a game with its own table page, or null when the record is Blaze's (the
+ * shell's replay page draws it) or its game has no replay in this build.
+ */
+export async function ownReplay(rules: string): Promise<OwnTableClient['openReplay'] | null> {
+  const entry = GAMES.find((g) => g.meta.id === rules);
+  if (!entry || entry.table !== 'own') return null;
+  const client = await entry.load();
+  return client.openReplay ? client.openReplay.bind(client) : null;
 }

@@ -6,4 +6,7 @@ import { durakTablePage } from './page.js';
 
 export const durakClient = {
   openTable: durakTablePage,
+  /** /r/<table>-<n>: a finished game's record replayed (its own chunk: only a replay loads it). */
+  openReplay: async (root: HTMLElement, record: unknown): Promise<() => void> =>
+    (await import('./replay/page.js')).openDurakReplay(root, record),
 };

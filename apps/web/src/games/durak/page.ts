@@ -242,7 +242,11 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
             },
           );
         if (tb.status === 'finished')
-          renderResults(resultsEl, v, n, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
+          renderResults(resultsEl, v, n, {
+            host: tb.isHost,
+            again: () => sendRaw('rematch', {}),
+            replay: `/r/${tableId}-${tb.gameNumber}`,
+          });
         renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));
       },
     );

@@ -7,19 +7,14 @@ export function renderResults(
   el: HTMLElement,
   v: View | null,
   names: string[],
-  o: { host: boolean; again: () => void },
+  /** `replay`: the finished game's replay page (an online table's; practice has none). */
+  o: { host: boolean; again: () => void; replay?: string },
 ): void {
-  const key = JSON.stringify([v?.places, v?.losers, names, o.host, dt('res.title')]);
+  const key = JSON.stringify([v?.places, v?.losers, names, o.host, o.replay, dt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
-    const name = (s: number) => names[s] || `#${s + 1}`;
-    const list = (seats: number[]) => seats.map(name).join(', ');
-    const verdict =
-      v.losers.length === 0
-        ? dt('res.noLoser')
-        : v.team
-          ? dt('res.teamLost', { names: list(v.losers) })
-          : dt('res.durak', { names: list(v.losers) });
+    const list = (seats: number[]) => seats.map((s) => names[s] || `#${s + 1}`).join(', ');
+    const verdict = verdictOf(v, names);
     return [
       h('h2', { tabIndex: -1 }, dt('res.title')),
       h('p', { testid: 'durak-verdict', class: 'verdict' }, verdict),
@@ -34,8 +29,17 @@ export function renderResults(
         o.host
           ? h('button', { testid: 'durak-rematch', class: 'primary', onclick: o.again }, dt('res.rematch'))
           : h('p', { class: 'msg' }, dt('res.waitHost')),
+        o.replay &&
+          h('a', { href: o.replay, 'data-link': '', class: 'button', testid: 'durak-replay' }, dt('res.replay')),
         h('a', { href: '/', 'data-link': '', class: 'button', testid: 'durak-home' }, dt('res.home')),
       ),
     ];
   });
+}
+
+/** Who lost (D8.2, D10.3), or that nobody did (D8.3): the results' and a replay's last words. */
+export function verdictOf(v: View, names: string[]): string {
+  const list = (seats: number[]) => seats.map((s) => names[s] || `#${s + 1}`).join(', ');
+  if (v.losers.length === 0) return dt('res.noLoser');
+  return v.team ? dt('res.teamLost', { names: list(v.losers) }) : dt('res.durak', { names: list(v.losers) });
 }

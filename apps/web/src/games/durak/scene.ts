@@ -17,6 +17,8 @@ export interface SceneInput {
   names: string[];
   moves: Moves;
   focus: number;
+  /** A replay following this hand: the seat is named, not "you". */
+  followed?: boolean;
 }
 
 export class DurakScene {
@@ -27,6 +29,8 @@ export class DurakScene {
   private ready = false;
   private pending: SceneInput | null = null;
   private observer: ResizeObserver | null = null;
+  /** Closed (the page left): a late init or a paced render draws nothing on a destroyed app. */
+  private closed = false;
 
   async init(host: HTMLElement): Promise<void> {
     await this.app.init({
@@ -36,6 +40,10 @@ export class DurakScene {
       resolution: devicePixelRatio,
       autoDensity: true,
     });
+    if (this.closed) {
+      this.app.destroy(true, { children: true });
+      return;
+    }
     host.append(this.app.canvas);
     this.app.stage.addChild(this.root);
     this.ready = true;
@@ -61,7 +69,7 @@ export class DurakScene {
     for (const s of l.seats) this.root.addChild(this.seatBox(v, s.seat, names, s.box, fs));
     if (l.me && v.viewer !== null) {
       const t = new Text({
-        text: seatLine(v, v.viewer, names, true),
+        text: seatLine(v, v.viewer, names, true, input.followed),
         style: { ...TEXT, fontSize: fs, fontWeight: '700' },
       });
       t.position.set(l.me.x, l.me.y);
@@ -147,8 +155,12 @@ export class DurakScene {
   }
 
   destroy(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.observer?.disconnect();
-    this.app.destroy(true, { children: true });
+    // Before its init is done the app has nothing to destroy yet: init does it when it ends.
+    if (this.ready) this.app.destroy(true, { children: true });
+    this.ready = false;
   }
 }
 

@@ -2,9 +2,10 @@
 import type { View } from '@blaze/durak';
 import { dt } from './words.js';
 
-export function seatLine(v: View, seat: number, names: string[], mine: boolean): string {
+/** `mine`: the seat whose hand is shown, named on its line; "(you)" unless a replay follows it. */
+export function seatLine(v: View, seat: number, names: string[], mine: boolean, followed = false): string {
   const parts: string[] = [];
-  if (mine) parts.push(`${names[seat] ?? ''} (${dt('seat.you')})`);
+  if (mine) parts.push(followed ? (names[seat] ?? '') : `${names[seat] ?? ''} (${dt('seat.you')})`);
   const place = v.places.findIndex((g) => g.includes(seat));
   if (place >= 0) parts.push(dt('seat.out', { n: place + 1 }));
   else parts.push(dt('seat.cards', { n: v.handCounts[seat] ?? 0 }));

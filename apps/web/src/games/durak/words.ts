@@ -6,6 +6,17 @@
 import { format, lang, type Params } from '../../shell/host.js';
 
 const en = {
+  'replay.title': 'Replay: Battle of Durak, game {n}',
+  'replay.step': 'Move {n} of {total}',
+  'replay.start': 'The cards are dealt.',
+  'replay.first': 'To the start',
+  'replay.back': 'Back',
+  'replay.next': 'Next',
+  'replay.last': 'To the end',
+  'replay.play': 'Play',
+  'replay.pause': 'Pause',
+  'replay.follow': 'Hand shown',
+  'replay.broken': 'This record cannot be replayed: {reason}',
   name: 'Battle of Durak',
   'suit.K': 'Skulls',
   'suit.S': 'Stars',
@@ -72,6 +83,7 @@ const en = {
   'res.rematch': 'Play again',
   'res.waitHost': 'The host can start the next game.',
   'res.home': 'Home',
+  'res.replay': 'Watch the replay',
   'words.title': 'The table in words',
   'words.turn': 'Trump {suit} ({card}). Deck {deck}, graveyard {grave}.',
   'words.battle': '{attacker} attacks {defender}.',
@@ -99,6 +111,17 @@ const en = {
 type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
+  'replay.title': 'Wiederholung: Battle of Durak, Spiel {n}',
+  'replay.step': 'Zug {n} von {total}',
+  'replay.start': 'Die Karten sind verteilt.',
+  'replay.first': 'Zum Anfang',
+  'replay.back': 'Zurück',
+  'replay.next': 'Weiter',
+  'replay.last': 'Zum Ende',
+  'replay.play': 'Abspielen',
+  'replay.pause': 'Anhalten',
+  'replay.follow': 'Gezeigte Hand',
+  'replay.broken': 'Diese Aufzeichnung lässt sich nicht abspielen: {reason}',
   name: 'Battle of Durak',
   'suit.K': 'Schädel',
   'suit.S': 'Sterne',
@@ -165,6 +188,7 @@ const de: Record<Key, string> = {
   'res.rematch': 'Noch einmal',
   'res.waitHost': 'Der Gastgeber kann das nächste Spiel starten.',
   'res.home': 'Startseite',
+  'res.replay': 'Wiederholung ansehen',
   'words.title': 'Der Tisch in Worten',
   'words.turn': 'Trumpf {suit} ({card}). Stapel {deck}, Friedhof {grave}.',
   'words.battle': '{attacker} greift {defender} an.',
@@ -190,6 +214,17 @@ const de: Record<Key, string> = {
 };
 
 const ja: Record<Key, string> = {
+  'replay.title': 'リプレイ：バトル・オブ・ドゥラク 第{n}ゲーム',
+  'replay.step': '{total}手中{n}手目',
+  'replay.start': 'カードが配られました。',
+  'replay.first': '最初へ',
+  'replay.back': '戻る',
+  'replay.next': '次へ',
+  'replay.last': '最後へ',
+  'replay.play': '再生',
+  'replay.pause': '一時停止',
+  'replay.follow': '表示する手札',
+  'replay.broken': 'この記録は再生できません：{reason}',
   name: 'バトル・オブ・ドゥラク',
   'suit.K': 'ドクロ',
   'suit.S': 'スター',
@@ -255,6 +290,7 @@ const ja: Record<Key, string> = {
   'res.rematch': 'もう一度',
   'res.waitHost': 'ホストが次のゲームを始められます。',
   'res.home': 'ホーム',
+  'res.replay': 'リプレイを見る',
   'words.title': '卓の説明',
   'words.turn': '切り札は{suit}（{card}）。山札{deck}枚、墓地{grave}枚。',
   'words.battle': '{attacker}が{defender}を攻撃中。',

@@ -6,7 +6,15 @@
 import './replay.css';
 import { parseGameRecord } from '@blaze/protocol';
 import type { CardId } from '@blaze/rules';
-import type { GameClient, GameRecord, Mark, Openness, ReplayStepView } from '../../games/registry.js';
+import {
+  DEFAULT_GAME,
+  type GameClient,
+  type GameRecord,
+  type Mark,
+  type Openness,
+  ownReplay,
+  type ReplayStepView,
+} from '../../games/registry.js';
 import { h } from '../dom.js';
 import { onLangChange, t } from '../i18n/index.js';
 import { rt } from '../i18n/replay.js';
@@ -45,9 +53,25 @@ export function replayPage(root: HTMLElement, gameId: string, game: GameClient):
       message.replaceChildren(rt('replay.missing'), ' ', h('a', { href: '/', 'data-link': '' }, t('join.home')));
       return;
     }
-    // Parsed, not trusted: a record that is not one says so instead of breaking the page.
-    const parsed = parseGameRecord(await res.json().catch(() => null));
+    const json: unknown = await res.json().catch(() => null);
     if (disposed) return;
+    // A game with its own table page replays there (Battle of Durak); Blaze's records (no `rules`, or
+    // 'blaze') are drawn here.
+    const rules = (json as { rules?: unknown } | null)?.rules;
+    if (typeof rules === 'string' && rules !== DEFAULT_GAME) {
+      const open = await ownReplay(rules);
+      if (disposed) return;
+      if (!open) {
+        message.textContent = rt('replay.broken', { reason: rules });
+        return;
+      }
+      const close = await open(root, json);
+      if (disposed) close();
+      else inner = close;
+      return;
+    }
+    // Parsed, not trusted: a record that is not one says so instead of breaking the page.
+    const parsed = parseGameRecord(json);
     if (!parsed.ok) {
       message.textContent = rt('replay.broken', { reason: parsed.message });
       return;

@@ -35,6 +35,8 @@ export interface LocalTableOptions {
   again?: () => void;
   /** Moves the page allows now (the guided game narrows them to its step). Default: the rules'. */
   allowed?: (m: Moves) => Moves;
+  /** A replay: cards are only looked at, never played (no refusal either), the hand's seat named. */
+  readOnly?: boolean;
   /** The banner's words instead of the table's own (null: the table's). */
   banner?: () => { text: string; yourMove: boolean } | null;
 }
@@ -172,7 +174,7 @@ export class LocalTable {
 
   private playCard(card: string): void {
     const v = this.view;
-    if (!v || v.viewer === null || v.over) return;
+    if (!v || v.viewer === null || v.over || this.o.readOnly) return;
     const how = this.moves.cards.get(card);
     if (how) {
       this.send({ type: how, seat: v.viewer, card });
@@ -209,7 +211,7 @@ export class LocalTable {
     const b = this.o.banner?.() ?? bannerWords(v, names, this.moves);
     setTextOf(this.bannerText, b.text);
     this.bannerEl.classList.toggle('your-move', b.yourMove);
-    this.scene.render({ view: v, names, moves: this.moves, focus: this.focus });
+    this.scene.render({ view: v, names, moves: this.moves, focus: this.focus, followed: this.o.readOnly });
     this.wordsList.replaceChildren(...tableWords(v, names).map((l) => h('li', {}, l)));
     this.wordsList.append(h('li', {}, dt('words.keys')));
   }

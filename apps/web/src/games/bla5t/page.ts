@@ -19,12 +19,25 @@ import {
   type Send,
   sayLive,
   setTextOf,
+  t,
   topBar,
 } from '../../shell/host.js';
-import { Connection, type ConnState, inviteLink, JoinScreen, joinFailure, renderLobby } from '../../shell/hostTable.js';
-import { renderBoard, seatName } from './board.js';
+import {
+  ChatCue,
+  Connection,
+  type ConnState,
+  inviteLink,
+  JoinScreen,
+  joinFailure,
+  renderLobby,
+  SidePanels,
+  TurnAlerts,
+  tabCue,
+} from '../../shell/hostTable.js';
+import { playerAt, renderBoard, seatName } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
+import { logWords, rulesWords, toldLines } from './logWords.js';
 import { renderResults } from './results.js';
 import { roundEndView } from './roundEnd.js';
 import { tableWords } from './tableWords.js';
@@ -69,7 +82,13 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
 
   // ---- DOM ----
   const bannerText = h('span', { testid: 'banner-text' });
-  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, h('span', { class: 'banner-main' }, bannerText));
+  // The acting seat's clock (the server's deadlines of kind `turn`), counted down four times a second.
+  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
+  const bannerEl = h(
+    'div',
+    { testid: 'banner', class: 'banner' },
+    h('span', { class: 'banner-main' }, bannerText, deadline),
+  );
   const board = h('div', { class: 'b5-board', testid: 'bla5t-board' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
@@ -86,11 +105,31 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   // The refusal line sits between the board and the buttons, never over a seat's cards.
   const main = h('main', { class: 'play' }, heading, bannerEl, stage, flash, actionsEl, words, live);
   // The top bar names the game at this table, not only the site (as Durak's page does).
+  // The shell's side panels: the log in Bla5t's words, Bla5t's rules, the chat (and the turn alerts).
+  const panels = new SidePanels(send, { logWords, toldLines, rules: rulesWords });
+  const alerts = new TurnAlerts();
+  panels.el.append(alerts.button);
+  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
+  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
   const buildHeader = () =>
-    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, bt('name'))] });
+    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, bt('name'))], right: [panelBtn] });
   let header = buildHeader();
-  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main));
+  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
+  const chatCue = new ChatCue({
+    panelBtn,
+    side: panels.el,
+    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
+    openChat: () => {
+      page.classList.add('panel-open');
+      panels.show('chat');
+      chatCue.render();
+    },
+    myName: () => load(keys.name),
+  });
+  stage.append(chatCue.toast);
+  main.append(chatCue.live);
+  cleanups.push(() => chatCue.destroy());
 
   // ---- refusals and hints ----
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
@@ -413,6 +452,20 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   // ---- drawing ----
+  const tab = tabCue();
+  cleanups.push(() => tab.restore());
+  let lastYourMove = false;
+  /** When the acting seat's clock runs out (epoch ms), 0 for none. */
+  let clockAt = 0;
+  function tick(): void {
+    setTextOf(
+      deadline,
+      clockAt > 0 ? t('banner.seconds', { n: Math.max(0, Math.ceil((clockAt - Date.now()) / 1000)) }) : '',
+    );
+  }
+  const ticker = setInterval(tick, 250);
+  cleanups.push(() => clearInterval(ticker));
+
   function draw(): void {
     const tb = bt5?.table;
     if (!tb || !bt5) return;
@@ -469,13 +522,31 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
         renderActions();
       },
     );
+    panels.update(tb);
+    chatCue.update(tb);
     if (!view) {
       setTextOf(bannerText, '');
+      clockAt = 0;
+      tick();
       return;
     }
     const b = held ? { text: bt('banner.roundEnd', { round: held.round }), yourMove: false } : banner(view, names);
     setTextOf(bannerText, b.text);
     bannerEl.classList.toggle('your-move', b.yourMove);
+    // The clock shown: this seat's own when it is awaited, else the first awaited seat's (clocks are
+    // by player, the view's awaited by seat: Stephania may have moved them apart, X12.5).
+    const awaitedPlayers = view.over || held ? [] : view.awaiting.seats.map((s) => playerAt(view, s));
+    const mine = tb.mySeat >= 0 && awaitedPlayers.includes(tb.mySeat) ? tb.mySeat : awaitedPlayers[0];
+    clockAt = tb.status === 'playing' ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
+    tick();
+    // Outside the page, the tab's title and icon say when the table waits on this person.
+    const yours = connState === 'open' && b.yourMove;
+    const app = bt('name');
+    const title = yours ? t('title.yourTurn', { app }) : app;
+    tab.show({ title, badge: yours });
+    if (yours && !lastYourMove) beep('turn', muted());
+    alerts.turn(yours && !lastYourMove, title);
+    lastYourMove = yours;
     const me = view.viewer;
     const lit = new Set<string>();
     const own = (set: Iterable<number>) => {
@@ -519,6 +590,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       const fresh = buildHeader();
       header.replaceWith(fresh);
       header = fresh;
+      panels.relabel();
+      alerts.label();
       heading.textContent = bt('name');
       // A refusal was said in the old language: it goes rather than stay half translated.
       hideFlash();

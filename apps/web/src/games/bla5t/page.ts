@@ -70,6 +70,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   /** The ended round, all face up with its scores, held in sight until `until` (X1.8, X9). */
   let roundEnd: { view: View; until: number } | null = null;
   let roundTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A test's screenshots at six sizes take longer than ROUND_MS: it may keep the round in sight. */
+  let roundPinned = false;
   const cleanups: (() => void)[] = [];
   cleanups.push(() => clearTimeout(roundTimer));
   const muted = () => load(keys.muted) === '1';
@@ -470,7 +472,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     const tb = bt5?.table;
     if (!tb || !bt5) return;
     const real = bt5.view;
-    if (roundEnd && roundEnd.until <= Date.now()) roundEnd = null;
+    if (roundEnd && roundEnd.until <= Date.now() && !roundPinned) roundEnd = null;
     // While the ended round is held in sight, the next round's looks wait (their deadline runs on).
     const held = roundEnd?.view ?? null;
     const view = held ?? real;
@@ -512,11 +514,15 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
         // The lobby lists the seats of the game the host chose (2-5), not the room's every slot.
         const seats = tb.seats.filter((s) => s.seat < (bt5?.options.players ?? 5) || s.occupied);
         if (lobbyShown)
-          renderLobby(lobbyEl, { ...tb, seats }, {
-            send,
-            invite: inviteLink(location.origin, tableId),
-            game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
-          });
+          renderLobby(
+            lobbyEl,
+            { ...tb, seats },
+            {
+              send,
+              invite: inviteLink(location.origin, tableId),
+              game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
+            },
+          );
         if (tb.status === 'finished')
           renderResults(resultsEl, view, names, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
         renderActions();
@@ -674,6 +680,10 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       chosen,
     }),
     roundEnd: () => roundEnd?.view ?? null,
+    pinRoundEnd: (on: boolean) => {
+      roundPinned = on;
+      draw();
+    },
     peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),
     send: (type: string, payload: object) => sendRaw(type, payload),
   };

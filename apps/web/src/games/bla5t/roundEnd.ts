@@ -8,8 +8,7 @@
 import type { LayoutView, View } from '@blaze/bla5t';
 import type { LogLine } from '../../shell/host.js';
 
-const last = (xs: readonly LogLine[], f: (l: LogLine) => boolean): LogLine | undefined =>
-  [...xs].reverse().find(f);
+const last = (xs: readonly LogLine[], f: (l: LogLine) => boolean): LogLine | undefined => [...xs].reverse().find(f);
 
 /**
  * The ended round as a view with every card face up and the new scores, or null when `fresh` (the

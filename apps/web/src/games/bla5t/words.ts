@@ -122,7 +122,8 @@ const en = {
   'log.timedOut': 'Time is up.',
   'log.scored': 'Round {n} scored: {scores}.',
   'log.gameOver': 'The game is over.',
-  "rules.body": "Everyone has cards face down in a square; you saw some of them at the start. Lowest total wins the game.\nOn your turn: draw and swap or discard, take the discard's top card, or match it with one of yours.\nA card discarded from the draw may use its power: look, peek, swap, shuffle, flip.\nA power chose your card? Claim Helmut if it is one; a wrong claim costs a penalty card.\nCall Blast when you think you have the fewest points: everyone else has one last turn.\nThen all cards are turned up and scored; a caller without the fewest points pays extra.",
+  'rules.body':
+    "Everyone has cards face down in a square; you saw some of them at the start. Lowest total wins the game.\nOn your turn: draw and swap or discard, take the discard's top card, or match it with one of yours.\nA card discarded from the draw may use its power: look, peek, swap, shuffle, flip.\nA power chose your card? Claim Helmut if it is one; a wrong claim costs a penalty card.\nCall Blast when you think you have the fewest points: everyone else has one last turn.\nThen all cards are turned up and scored; a caller without the fewest points pays extra.",
 } as const;
 
 type Key = keyof typeof en;
@@ -243,7 +244,8 @@ const de: Record<Key, string> = {
   'log.timedOut': 'Die Zeit ist um.',
   'log.scored': 'Runde {n} gewertet: {scores}.',
   'log.gameOver': 'Das Spiel ist vorbei.',
-  'rules.body': 'Alle haben verdeckte Karten im Quadrat; einige hast du zu Beginn gesehen. Die niedrigste Summe gewinnt.\nIn deinem Zug: ziehen und tauschen oder ablegen, die oberste Ablagekarte nehmen oder sie mit einer eigenen paaren.\nEine vom Stapel abgelegte Karte darf ihre Kraft nutzen: ansehen, tauschen, mischen, umdrehen.\nTrifft eine Kraft deine Karte? Rufe Helmut, wenn sie einer ist; falsch gerufen kostet eine Strafkarte.\nRufe Blast, wenn du die wenigsten Punkte zu haben glaubst: alle anderen haben einen letzten Zug.\nDann werden alle Karten aufgedeckt und gewertet; wer ruft und nicht am wenigsten hat, zahlt drauf.',
+  'rules.body':
+    'Alle haben verdeckte Karten im Quadrat; einige hast du zu Beginn gesehen. Die niedrigste Summe gewinnt.\nIn deinem Zug: ziehen und tauschen oder ablegen, die oberste Ablagekarte nehmen oder sie mit einer eigenen paaren.\nEine vom Stapel abgelegte Karte darf ihre Kraft nutzen: ansehen, tauschen, mischen, umdrehen.\nTrifft eine Kraft deine Karte? Rufe Helmut, wenn sie einer ist; falsch gerufen kostet eine Strafkarte.\nRufe Blast, wenn du die wenigsten Punkte zu haben glaubst: alle anderen haben einen letzten Zug.\nDann werden alle Karten aufgedeckt und gewertet; wer ruft und nicht am wenigsten hat, zahlt drauf.',
 };
 
 const ja: Record<Key, string> = {
@@ -362,7 +364,8 @@ const ja: Record<Key, string> = {
   'log.timedOut': '時間切れです。',
   'log.scored': 'ラウンド{n}の得点：{scores}。',
   'log.gameOver': 'ゲーム終了です。',
-  'rules.body': '全員が裏向きのカードを四角に並べ、最初に何枚か見ています。合計が最も低い人が勝ちます。\n手番では、引いて入れ替えるか捨てる、捨て札の一番上を取る、または自分のカードとマッチします。\n山札から引いて捨てたカードは能力を使えます：見る、覗く、入れ替える、シャッフル、めくる。\n能力があなたのカードを選んだら、ヘルムートなら宣言できます。間違えるとペナルティカードです。\n最も点が低いと思ったらブラストを宣言：他の全員に最後の手番があります。\nその後全カードを表にして得点します。最低点でない宣言者は追加点を払います。',
+  'rules.body':
+    '全員が裏向きのカードを四角に並べ、最初に何枚か見ています。合計が最も低い人が勝ちます。\n手番では、引いて入れ替えるか捨てる、捨て札の一番上を取る、または自分のカードとマッチします。\n山札から引いて捨てたカードは能力を使えます：見る、覗く、入れ替える、シャッフル、めくる。\n能力があなたのカードを選んだら、ヘルムートなら宣言できます。間違えるとペナルティカードです。\n最も点が低いと思ったらブラストを宣言：他の全員に最後の手番があります。\nその後全カードを表にして得点します。最低点でない宣言者は追加点を払います。',
 };
 
 export type Bla5tKey = Key;

@@ -19,13 +19,27 @@ import {
   type Send,
   sayLive,
   setTextOf,
+  t,
   topBar,
 } from '../../shell/host.js';
-import { Connection, type ConnState, inviteLink, JoinScreen, joinFailure, renderLobby } from '../../shell/hostTable.js';
-import { renderBoard, seatName } from './board.js';
+import {
+  ChatCue,
+  Connection,
+  type ConnState,
+  inviteLink,
+  JoinScreen,
+  joinFailure,
+  renderLobby,
+  SidePanels,
+  TurnAlerts,
+  tabCue,
+} from '../../shell/hostTable.js';
+import { playerAt, renderBoard, seatName } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
+import { logWords, rulesWords, toldLines } from './logWords.js';
 import { renderResults } from './results.js';
+import { roundEndView } from './roundEnd.js';
 import { tableWords } from './tableWords.js';
 import { type Bla5tTable, DEFAULT_CHOICE, readBla5t } from './wire.js';
 import { bt, cardName, refusalWords } from './words.js';
@@ -33,6 +47,11 @@ import './bla5t.css';
 
 /** How long a peek stays face up (XN13: the client may keep it on screen a few seconds). */
 export const PEEK_MS = 4000;
+/**
+ * How long a scored round's layouts stay face up before the next round's looks (of XT4's 20 s):
+ * long enough to see why each scored what they did.
+ */
+export const ROUND_MS = 5000;
 
 type Mode = 'take' | 'match' | 'flip' | null;
 
@@ -48,7 +67,13 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   const peeks = new Map<string, { card: Card; until: number }>();
   /** The draw pile's top seen by a 9 or 10, while it is still the top (same count, same round). */
   let drawPeek: { card: Card; until: number; count: number; round: number } | null = null;
+  /** The ended round, all face up with its scores, held in sight until `until` (X1.8, X9). */
+  let roundEnd: { view: View; until: number } | null = null;
+  let roundTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A test's screenshots at six sizes take longer than ROUND_MS: it may keep the round in sight. */
+  let roundPinned = false;
   const cleanups: (() => void)[] = [];
+  cleanups.push(() => clearTimeout(roundTimer));
   const muted = () => load(keys.muted) === '1';
 
   const sendRaw = (type: string, payload: object) => {
@@ -59,7 +84,13 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
 
   // ---- DOM ----
   const bannerText = h('span', { testid: 'banner-text' });
-  const bannerEl = h('div', { testid: 'banner', class: 'banner' }, h('span', { class: 'banner-main' }, bannerText));
+  // The acting seat's clock (the server's deadlines of kind `turn`), counted down four times a second.
+  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
+  const bannerEl = h(
+    'div',
+    { testid: 'banner', class: 'banner' },
+    h('span', { class: 'banner-main' }, bannerText, deadline),
+  );
   const board = h('div', { class: 'b5-board', testid: 'bla5t-board' });
   const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
   const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
@@ -75,9 +106,32 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, bt('name'));
   // The refusal line sits between the board and the buttons, never over a seat's cards.
   const main = h('main', { class: 'play' }, heading, bannerEl, stage, flash, actionsEl, words, live);
-  let header = topBar({});
-  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main));
+  // The top bar names the game at this table, not only the site (as Durak's page does).
+  // The shell's side panels: the log in Bla5t's words, Bla5t's rules, the chat (and the turn alerts).
+  const panels = new SidePanels(send, { logWords, toldLines, rules: rulesWords });
+  const alerts = new TurnAlerts();
+  panels.el.append(alerts.button);
+  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
+  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
+  const buildHeader = () =>
+    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, bt('name'))], right: [panelBtn] });
+  let header = buildHeader();
+  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main, panels.el));
   root.replaceChildren(page);
+  const chatCue = new ChatCue({
+    panelBtn,
+    side: panels.el,
+    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
+    openChat: () => {
+      page.classList.add('panel-open');
+      panels.show('chat');
+      chatCue.render();
+    },
+    myName: () => load(keys.name),
+  });
+  stage.append(chatCue.toast);
+  main.append(chatCue.live);
+  cleanups.push(() => chatCue.destroy());
 
   // ---- refusals and hints ----
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,9 +142,12 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     sayLive(live, text);
     if (error) beep('error', muted());
     clearTimeout(flashTimer);
-    flashTimer = setTimeout(() => {
-      flash.hidden = true;
-    }, 6000);
+    flashTimer = setTimeout(hideFlash, 6000);
+  }
+  function hideFlash(): void {
+    clearTimeout(flashTimer);
+    flash.hidden = true;
+    flash.textContent = '';
   }
   cleanups.push(() => clearTimeout(flashTimer));
 
@@ -397,17 +454,39 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   // ---- drawing ----
+  const tab = tabCue();
+  cleanups.push(() => tab.restore());
+  let lastYourMove = false;
+  /** When the acting seat's clock runs out (epoch ms), 0 for none. */
+  let clockAt = 0;
+  function tick(): void {
+    setTextOf(
+      deadline,
+      clockAt > 0 ? t('banner.seconds', { n: Math.max(0, Math.ceil((clockAt - Date.now()) / 1000)) }) : '',
+    );
+  }
+  const ticker = setInterval(tick, 250);
+  cleanups.push(() => clearInterval(ticker));
+
   function draw(): void {
     const tb = bt5?.table;
     if (!tb || !bt5) return;
-    const view = bt5.view;
-    moves = connState === 'open' ? movesOf(view, advanced()) : NO_MOVES;
-    const sk = view
-      ? JSON.stringify([view.round, view.active, view.awaiting.kind, view.pendingPower, view.turnsStarted])
+    const real = bt5.view;
+    if (roundEnd && roundEnd.until <= Date.now() && !roundPinned) roundEnd = null;
+    // While the ended round is held in sight, the next round's looks wait (their deadline runs on).
+    const held = roundEnd?.view ?? null;
+    const view = held ?? real;
+    moves = connState === 'open' && !held ? movesOf(real, advanced()) : NO_MOVES;
+    const sk = real
+      ? JSON.stringify([real.round, real.active, real.awaiting.kind, real.pendingPower, real.turnsStarted])
       : '';
     if (sk !== stepKey) {
-      // A new step: what was being chosen for the last one is gone.
-      if (view && stepKey && JSON.parse(stepKey)[0] !== view.round) peeks.clear();
+      // A new step: what was being chosen for the last one is gone; a new round takes the last
+      // round's peeks and refusal with it.
+      if (real && stepKey && JSON.parse(stepKey)[0] !== real.round) {
+        peeks.clear();
+        hideFlash();
+      }
       stepKey = sk;
       mode = null;
       lookSel = [];
@@ -415,7 +494,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     }
     forgetMoved(tb.log);
     // A draw or a new deal makes the seen top card another one: it is not shown on the pile any more.
-    if (drawPeek && view && (view.drawCount !== drawPeek.count || view.round !== drawPeek.round)) drawPeek = null;
+    if (drawPeek && real && (real.drawCount !== drawPeek.count || real.round !== drawPeek.round)) drawPeek = null;
     expirePeeks();
     const names = tb.seats.map((s) => s.name);
     page.dataset.status = tb.status;
@@ -432,24 +511,48 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       () => {
         lobbyEl.hidden = !lobbyShown;
         resultsEl.hidden = tb.status !== 'finished';
+        // The lobby lists the seats of the game the host chose (2-5), not the room's every slot.
+        const seats = tb.seats.filter((s) => s.seat < (bt5?.options.players ?? 5) || s.occupied);
         if (lobbyShown)
-          renderLobby(lobbyEl, tb, {
-            send,
-            invite: inviteLink(location.origin, tableId),
-            game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
-          });
+          renderLobby(
+            lobbyEl,
+            { ...tb, seats },
+            {
+              send,
+              invite: inviteLink(location.origin, tableId),
+              game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
+            },
+          );
         if (tb.status === 'finished')
           renderResults(resultsEl, view, names, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
         renderActions();
       },
     );
+    panels.update(tb);
+    chatCue.update(tb);
     if (!view) {
       setTextOf(bannerText, '');
+      clockAt = 0;
+      tick();
       return;
     }
-    const b = banner(view, names);
+    const b = held ? { text: bt('banner.roundEnd', { round: held.round }), yourMove: false } : banner(view, names);
     setTextOf(bannerText, b.text);
     bannerEl.classList.toggle('your-move', b.yourMove);
+    // The clock shown: this seat's own when it is awaited, else the first awaited seat's (clocks are
+    // by player, the view's awaited by seat: Stephania may have moved them apart, X12.5).
+    const awaitedPlayers = view.over || held ? [] : view.awaiting.seats.map((s) => playerAt(view, s));
+    const mine = tb.mySeat >= 0 && awaitedPlayers.includes(tb.mySeat) ? tb.mySeat : awaitedPlayers[0];
+    clockAt = tb.status === 'playing' ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
+    tick();
+    // Outside the page, the tab's title and icon say when the table waits on this person.
+    const yours = connState === 'open' && b.yourMove;
+    const app = bt('name');
+    const title = yours ? t('title.yourTurn', { app }) : app;
+    tab.show({ title, badge: yours });
+    if (yours && !lastYourMove) beep('turn', muted());
+    alerts.turn(yours && !lastYourMove, title);
+    lastYourMove = yours;
     const me = view.viewer;
     const lit = new Set<string>();
     const own = (set: Iterable<number>) => {
@@ -490,15 +593,34 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
 
   cleanups.push(
     onLangChange(() => {
-      const fresh = topBar({});
+      const fresh = buildHeader();
       header.replaceWith(fresh);
       header = fresh;
+      panels.relabel();
+      alerts.label();
       heading.textContent = bt('name');
+      // A refusal was said in the old language: it goes rather than stay half translated.
+      hideFlash();
       for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
       showJoin();
       draw();
     }),
   );
+
+  /** A snapshot that scored a round and dealt the next: the ended round stays in sight ROUND_MS. */
+  function holdRoundEnd(before: View | null, t: Bla5tTable): void {
+    const after = t.view;
+    if (!before || !after || logSeen < 0 || after.round === before.round) return;
+    const r = roundEndView(
+      before,
+      after,
+      t.table.log.filter((l) => l.seq > logSeen),
+    );
+    if (!r) return;
+    roundEnd = { view: r, until: Date.now() + ROUND_MS };
+    clearTimeout(roundTimer);
+    roundTimer = setTimeout(() => draw(), ROUND_MS + 10);
+  }
 
   // ---- joining ----
   const connect = async (name: string, watch: boolean) => {
@@ -507,6 +629,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       tableId,
       {
         setTable: (t) => {
+          holdRoundEnd(bt5?.view ?? null, t);
           bt5 = t;
           draw();
         },
@@ -556,6 +679,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       mode,
       chosen,
     }),
+    roundEnd: () => roundEnd?.view ?? null,
+    pinRoundEnd: (on: boolean) => {
+      roundPinned = on;
+      draw();
+    },
     peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),
     send: (type: string, payload: object) => sendRaw(type, payload),
   };

@@ -6,6 +6,7 @@
  */
 import type { View } from '@blaze/bla5t';
 import { readBla5tWire } from '@blaze/bla5t/wire';
+import { readDeadlines } from '@blaze/protocol/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
 
 export interface LobbyChoice {
@@ -29,6 +30,8 @@ export interface Bla5tTable {
   /** The game as this seat (or a spectator) sees it; null before the first game. */
   view: View | null;
   options: LobbyChoice;
+  /** The seats the game waits for and when their clocks run out (epoch ms), soonest first. */
+  clocks: { seat: number; at: number }[];
 }
 
 interface WireLike {
@@ -82,5 +85,14 @@ export function readOptions(text: string | undefined): LobbyChoice {
 export function readBla5t(state: unknown, seat: number, host: boolean): Bla5tTable {
   const wire = (state as { wire?: WireLike }).wire;
   const table = { ...toClientTable(state as StateLike, seat, host), view: null };
-  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options) };
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: clocksOf(state) };
+}
+
+/** A generic game's clocks travel as Blaze's deadlines of kind `turn` (server: table/clocksWire.ts). */
+function clocksOf(state: unknown): { seat: number; at: number }[] {
+  const s = state as { deadlines?: unknown; clockBase?: unknown };
+  if (typeof s.deadlines !== 'string' || typeof s.clockBase !== 'number') return [];
+  return readDeadlines({ deadlines: s.deadlines, clockBase: s.clockBase })
+    .filter((d) => d.kind === 'turn')
+    .map((d) => ({ seat: d.seat, at: d.at }));
 }

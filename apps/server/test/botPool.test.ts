@@ -33,7 +33,7 @@ const outcome = (o: string) => sample(`blaze_bot_decisions_total{strength="stron
 const searchesTimed = () => sample('blaze_bot_search_seconds_count');
 
 describe('bot pool', () => {
-  const pool = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 60, timeMs: 150 }, graceMs: 2_000 });
+  const pool = new BotPool({ size: 1, maxQueue: 1, budget: { iterations: 60, timeMs: 150 }, graceMs: 10_000 });
   afterAll(() => pool.close());
   // Let the thread load the rules and the bots first, so the busy test meets a running search.
   beforeAll(() => pool.ready());

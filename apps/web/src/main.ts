@@ -2,7 +2,7 @@
 import './noEval.js';
 import './style.css';
 import './shell/a11y/a11y.css';
-import { DEFAULT_GAME, GAMES, gameMeta, loadGame, openTable } from './games/registry.js';
+import { DEFAULT_GAME, GAMES, gameMeta, gamePage, loadGame, openTable } from './games/registry.js';
 import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
 import { lookAheadTableCard } from './shell/joinCard.js';
@@ -68,6 +68,11 @@ async function route(): Promise<void> {
     dispose = (await gameMeta().pages.learn())(root, go);
     return;
   }
+  const own = gamePage(path);
+  if (own) {
+    dispose = (await own())(root, go);
+    return;
+  }
   if (import.meta.env.DEV && path.startsWith('/dev/fixture')) {
     const open = gameMeta().pages.fixture;
     if (open) dispose = (await open())(root);
@@ -92,6 +97,7 @@ window.addEventListener('popstate', () => void route());
 // The home page re-renders on a language switch; the table page relabels itself.
 onLangChange(() => {
   const p = location.pathname;
-  if (!tableIdOf(p) && !gameIdOf(p) && !p.startsWith('/dev/') && p !== '/learn' && p !== '/practice') void route();
+  if (!tableIdOf(p) && !gameIdOf(p) && !p.startsWith('/dev/') && p !== '/learn' && p !== '/practice' && !gamePage(p))
+    void route();
 });
 void route();

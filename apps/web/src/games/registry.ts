@@ -46,6 +46,8 @@ export interface GameMeta {
   /** The game's name, in the page's language. */
   name(): string;
   links(): GameLink[];
+  /** Its own pages by path (Durak's learn and practice), each loaded as a chunk of its own. */
+  routes?: Record<string, () => Promise<(root: HTMLElement, go: (path: string) => void) => () => void>>;
 }
 
 /** A game that draws its own table page: opened on a root, it answers its disposer. */
@@ -69,6 +71,17 @@ export const DEFAULT_GAME = 'blaze';
 /** Blaze's light part: its own pages (learn, practice, the dev fixture) load from here. */
 export function gameMeta(): typeof blazeMeta {
   return blazeMeta;
+}
+
+/** The loader of a game's own page at `path` (GameMeta.routes), or null. */
+export function gamePage(
+  path: string,
+): (() => Promise<(root: HTMLElement, go: (path: string) => void) => () => void>) | null {
+  for (const g of GAMES) {
+    const open = (g.meta as GameMeta).routes?.[path.replace(/\/$/, '')];
+    if (open) return open;
+  }
+  return null;
 }
 
 /** Blaze's client, for the shell's table page, replays and the pages that feed their own table. */

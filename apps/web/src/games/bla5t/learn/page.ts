@@ -11,7 +11,7 @@ import { BOT_MS } from '../practice/page.js';
 import { Bla5tSession, HUMAN, type Outcome } from '../practice/session.js';
 import { LocalBla5tTable } from '../practice/table.js';
 import { pw } from '../practice/words.js';
-import { bt, refusalWords } from '../words.js';
+import { bt, cardName, refusalWords } from '../words.js';
 import { LESSON_GAME } from './deck.js';
 import { type LessonKey, type LessonMove, lw, STEPS } from './script.js';
 import './learn.css';
@@ -56,6 +56,10 @@ const same = (m: LessonMove, type: string, payload: object): boolean => {
 
 export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): () => void {
   let at = 0;
+  /** The round's last table, every card shown, once it is scored. */
+  let ended: View | null = null;
+  /** The table before the bots' latest move (the scoring shows it with its cards revealed). */
+  let before: View | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const session = new Bla5tSession(LESSON_GAME, ['easy', 'easy'], lessonBot);
   const typed = load(keys.name);
@@ -77,7 +81,9 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
         return lw('asks', { what: m ? lw(`do.${m.type}` as LessonKey, { btn: buttonOf(m) }) : lw('next') });
       const out = session.act({ type, ...payload });
       if (!out.ok) return refusalWords(out.code);
-      at++;
+      // The step after Blast comes with the scoring, once the bots have played their last turns.
+      if (!STEPS[at + 1]?.onScored) at++;
+      table.unsay();
       after(out, HUMAN);
       return null;
     },
@@ -121,6 +127,7 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
             testid: 'b5l-next',
             onclick: () => {
               at++;
+              table.unsay();
               show();
             },
           },
@@ -132,17 +139,30 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
 
   function show(): void {
     renderCoach();
-    table.show(session.view());
+    table.show(ended ?? session.view());
   }
 
   function after(out: Outcome, player: number): void {
     if (!out.ok) return;
     table.peek(out.peeks);
     if (out.scored) {
-      // The round is scored: the last step explains it and the lesson plays no further.
+      // The round is scored: the last step explains it on the round's cards, all shown, and the lesson
+      // plays no further (the next round's deal is not shown).
       at = STEPS.length - 1;
-      const scores = out.scored.scores.map((x, p) => `${names()[p]} ${x >= 0 ? '+' : ''}${x}`).join(' · ');
-      table.showMove(pw('practice.round', { round: out.scored.round, scores }), []);
+      const sc = out.scored;
+      const scores = sc.scores.map((x, p) => `${names()[p]} ${x >= 0 ? '+' : ''}${x}`).join(' · ');
+      table.showMove(pw('practice.round', { round: sc.round, scores }), []);
+      ended = {
+        ...(before ?? session.view()),
+        layouts: sc.layouts.map((l) => l.map((c) => (c === null ? null : { up: c }))),
+        totals: sc.totals,
+        roundScores: sc.scores,
+        awaiting: { kind: 'scored', seats: [] },
+        drawn: null,
+      };
+      table.unsay();
+      show();
+      return;
     } else if (out.seen && player !== HUMAN)
       table.showMove(
         pw(`seen.${out.seen.kind}` as Parameters<typeof pw>[0], { name: names()[player] ?? '', card: '' }),
@@ -160,6 +180,7 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
     if (due.length === 0) return;
     timer = setTimeout(() => {
       const player = due[0] as number;
+      before = session.view();
       const out = session.botStep(player);
       if (out) after(out, player);
     }, paced(BOT_MS));

@@ -22,6 +22,8 @@ export interface LessonStep {
   move: LessonMove | null;
   /** Own slots the step lights (the rest stay dark even where the rules allow them). */
   slots?: number[];
+  /** Reached by the table, not by a move: when the round is scored. */
+  onScored?: true;
 }
 
 export const STEPS: readonly LessonStep[] = [
@@ -36,7 +38,7 @@ export const STEPS: readonly LessonStep[] = [
   { id: 'discard7', move: { type: 'discardDrawn' } },
   { id: 'power', move: { type: 'power', targets: [{ seat: 0, slot: 2 }] }, slots: [2] },
   { id: 'blast', move: { type: 'blast' } },
-  { id: 'score', move: null },
+  { id: 'score', move: null, onScored: true },
 ];
 
 const en = {

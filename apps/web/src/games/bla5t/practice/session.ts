@@ -56,7 +56,7 @@ export type Outcome =
       seen: Seen | null;
       peeks: { at: Where | 'drawPile'; card: Card }[];
       /** The round this move ended, with each player's points for it. */
-      scored: { round: number; scores: number[] } | null;
+      scored: { round: number; scores: number[]; totals: number[]; layouts: (Card | null)[][] } | null;
     }
   | { ok: false; code: string };
 
@@ -127,9 +127,12 @@ export class Bla5tSession {
     this.state = r.state;
     const me = this.seatOf(HUMAN);
     const peeks: { at: Where | 'drawPile'; card: Card }[] = [];
-    let scored: { round: number; scores: number[] } | null = null;
+    let scored: { round: number; scores: number[]; totals: number[]; layouts: (Card | null)[][] } | null = null;
+    let shown: (Card | null)[][] = [];
     for (const e of r.events) {
-      if (e.type === 'scored') scored = { round: e.round, scores: e.scores };
+      // The end of a round shows every card to everyone (X9): public, like the scores.
+      if (e.type === 'revealed') shown = e.layouts;
+      if (e.type === 'scored') scored = { round: e.round, scores: e.scores, totals: e.totals, layouts: shown };
       for (const b of this.bots) {
         const seen = redactEvent(e, b.seat);
         if (seen) b.bot.observe(seen);

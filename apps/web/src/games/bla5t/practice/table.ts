@@ -118,6 +118,11 @@ export class LocalBla5tTable {
     }, 6000);
   }
 
+  /** A refusal or hint of an earlier step goes. */
+  unsay(): void {
+    this.flash.hidden = true;
+  }
+
   /** What a bot (or the table) just did, with the places it touched lit for a moment. */
   showMove(text: string, at: Where[]): void {
     this.seenEl.textContent = text;

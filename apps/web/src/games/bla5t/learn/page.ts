@@ -101,6 +101,7 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
     const s = step();
     if (!s) return;
     table.el.dataset.step = s.id;
+    table.el.dataset.read = s.move ? '' : '1';
     setTextOf(count, lw('step', { n: at + 1, total: STEPS.length }));
     const m = s.move;
     // While the bots play, the step's words (which speak of the table the bots leave) wait too.
@@ -145,6 +146,7 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
   function after(out: Outcome, player: number): void {
     if (!out.ok) return;
     table.peek(out.peeks);
+    const top = session.view().discardTop;
     if (out.scored) {
       // The round is scored: the last step explains it on the round's cards, all shown, and the lesson
       // plays no further (the next round's deal is not shown).
@@ -165,7 +167,10 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
       return;
     } else if (out.seen && player !== HUMAN)
       table.showMove(
-        pw(`seen.${out.seen.kind}` as Parameters<typeof pw>[0], { name: names()[player] ?? '', card: '' }),
+        pw(`seen.${out.seen.kind}` as Parameters<typeof pw>[0], {
+          name: names()[player] ?? '',
+          card: top ? cardName(top) : '',
+        }),
         out.seen.at,
       );
     else table.showMove('', []);

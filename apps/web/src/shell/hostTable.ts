@@ -11,6 +11,7 @@ export { JoinScreen } from './joinScreen.js';
 export { type LobbyGameOptions, renderLobby } from './lobby.js';
 export { Connection, type ConnState, type Reader } from './net/connection.js';
 export { inviteLink } from './net/endpoint.js';
+export { type GameWireLike, parseJson, turnClocks, viewTexts } from './net/gameWire.js';
 export { joinFailure } from './net/joinError.js';
 export { type PanelWords, SidePanels } from './panels.js';
 export { Pacer } from './store/pacer.js';

@@ -6,8 +6,8 @@
  */
 import type { View } from '@blaze/bla5t';
 import { readBla5tWire } from '@blaze/bla5t/wire';
-import { readDeadlines } from '@blaze/protocol/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
+import { type GameWireLike, parseJson, turnClocks, viewTexts } from '../../shell/hostTable.js';
 
 export interface LobbyChoice {
   players: number;
@@ -34,35 +34,17 @@ export interface Bla5tTable {
   clocks: { seat: number; at: number }[];
 }
 
-interface WireLike {
-  view?: { size: number; forEach(f: (text: string, key: string) => void): void };
-  seats?: ArrayLike<{ view?: string }>;
-  options?: string;
-}
-
-function parse(text: string | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The view this client may read: the public keys with its own seat's part over them, decoded by the
  * rules package's own reader (@blaze/bla5t/wire), the one the server's codec is tested against. A key
  * that does not read (a newer server) leaves the table undrawn rather than half drawn.
  */
-export function mergeView(wire: WireLike | undefined, seat: number): View | null {
-  if (!wire?.view || wire.view.size === 0) return null;
-  const pub: [string, string][] = [];
-  wire.view.forEach((text, key) => {
-    pub.push([key, text]);
-  });
-  const mine = seat >= 0 ? (wire.seats?.[seat]?.view ?? '') : '';
+export function mergeView(wire: GameWireLike | undefined, seat: number): View | null {
+  const texts = viewTexts(wire, seat);
+  if (!texts) return null;
+  const { pub, mine, viewer } = texts;
   try {
-    const v = readBla5tWire(pub, mine, seat >= 0 ? seat : null);
+    const v = readBla5tWire(pub, mine, viewer);
     if (!Array.isArray(v.layouts) || !v.awaiting) return null;
     return v;
   } catch {
@@ -71,7 +53,7 @@ export function mergeView(wire: WireLike | undefined, seat: number): View | null
 }
 
 export function readOptions(text: string | undefined): LobbyChoice {
-  const o = parse(text) as Partial<LobbyChoice> | null;
+  const o = parseJson(text) as Partial<LobbyChoice> | null;
   const max = o?.maxScore;
   return {
     players: typeof o?.players === 'number' ? o.players : DEFAULT_CHOICE.players,
@@ -83,16 +65,7 @@ export function readOptions(text: string | undefined): LobbyChoice {
 }
 
 export function readBla5t(state: unknown, seat: number, host: boolean): Bla5tTable {
-  const wire = (state as { wire?: WireLike }).wire;
+  const wire = (state as { wire?: GameWireLike }).wire;
   const table = { ...toClientTable(state as StateLike, seat, host), view: null };
-  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: clocksOf(state) };
-}
-
-/** A generic game's clocks travel as Blaze's deadlines of kind `turn` (server: table/clocksWire.ts). */
-function clocksOf(state: unknown): { seat: number; at: number }[] {
-  const s = state as { deadlines?: unknown; clockBase?: unknown };
-  if (typeof s.deadlines !== 'string' || typeof s.clockBase !== 'number') return [];
-  return readDeadlines({ deadlines: s.deadlines, clockBase: s.clockBase })
-    .filter((d) => d.kind === 'turn')
-    .map((d) => ({ seat: d.seat, at: d.at }));
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: turnClocks(state) };
 }

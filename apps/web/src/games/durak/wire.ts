@@ -5,8 +5,8 @@
  */
 import type { View } from '@blaze/durak';
 import { readDurakWire } from '@blaze/durak/wire';
-import { readDeadlines } from '@blaze/protocol/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
+import { type GameWireLike, parseJson, turnClocks, viewTexts } from '../../shell/hostTable.js';
 
 export interface LobbyChoice {
   players: number;
@@ -23,35 +23,17 @@ export interface DurakTable {
   clocks: { seat: number; at: number }[];
 }
 
-interface WireLike {
-  view?: { size: number; forEach(f: (text: string, key: string) => void): void };
-  seats?: ArrayLike<{ view?: string }>;
-  options?: string;
-}
-
-function parse(text: string | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The view this client may read: the public keys with its own seat's part over them, in Durak's
  * short texts (@blaze/durak/wire, the codec the server writes with). A text that does not read
  * (a newer server) leaves the table undrawn rather than half drawn.
  */
-export function mergeView(wire: WireLike | undefined, seat: number): View | null {
-  if (!wire?.view || wire.view.size === 0) return null;
-  const pub: [string, string][] = [];
-  wire.view.forEach((text, key) => {
-    pub.push([key, text]);
-  });
-  const mine = seat >= 0 ? (wire.seats?.[seat]?.view ?? '') : '';
+export function mergeView(wire: GameWireLike | undefined, seat: number): View | null {
+  const texts = viewTexts(wire, seat);
+  if (!texts) return null;
+  const { pub, mine, viewer } = texts;
   try {
-    const merged = readDurakWire(pub, mine, seat >= 0 ? seat : null) as View;
+    const merged = readDurakWire(pub, mine, viewer) as View;
     // A seat part not yet synced (just sat down): no hand rather than someone else's viewpoint.
     if (!Array.isArray(merged.hand)) merged.hand = [];
     return { ...merged, log: [] };
@@ -61,7 +43,7 @@ export function mergeView(wire: WireLike | undefined, seat: number): View | null
 }
 
 export function readOptions(text: string | undefined): LobbyChoice {
-  const o = parse(text) as Partial<LobbyChoice> | null;
+  const o = parseJson(text) as Partial<LobbyChoice> | null;
   return {
     players: typeof o?.players === 'number' ? o.players : 4,
     ambush: o?.ambush === true,
@@ -70,16 +52,7 @@ export function readOptions(text: string | undefined): LobbyChoice {
 }
 
 export function readDurak(state: unknown, seat: number, host: boolean): DurakTable {
-  const wire = (state as { wire?: WireLike }).wire;
+  const wire = (state as { wire?: GameWireLike }).wire;
   const table = { ...toClientTable(state as StateLike, seat, host), view: null };
-  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: clocksOf(state) };
-}
-
-/** A generic game's clocks travel as Blaze's deadlines of kind `turn` (server: table/clocksWire.ts). */
-function clocksOf(state: unknown): { seat: number; at: number }[] {
-  const s = state as { deadlines?: unknown; clockBase?: unknown };
-  if (typeof s.deadlines !== 'string' || typeof s.clockBase !== 'number') return [];
-  return readDeadlines({ deadlines: s.deadlines, clockBase: s.clockBase })
-    .filter((d) => d.kind === 'turn')
-    .map((d) => ({ seat: d.seat, at: d.at }));
+  return { table, view: mergeView(wire, seat), options: readOptions(wire?.options), clocks: turnClocks(state) };
 }

@@ -68,6 +68,8 @@ describe('battlefield flights', () => {
     // A retreat may wait for the attacker's extras (D5.6): end them so the battle is over.
     const r3 = viewFor(r2, 0).table.length > 0 ? play(r2, kind('end')) : r2;
     const f2 = flightsBetween(vr1, viewFor(r3, 0));
-    expect(f2.leave).toEqual([{ card: vr1.table[0]?.attack, pair: 0, slot: 'attack', to: { kind: 'seat', seat: vr1.defender } }]);
+    expect(f2.leave).toEqual([
+      { card: vr1.table[0]?.attack, pair: 0, slot: 'attack', to: { kind: 'seat', seat: vr1.defender } },
+    ]);
   });
 });

@@ -48,7 +48,9 @@ export function openDurakReplay(root: HTMLElement, json: unknown): () => void {
   const last = button('replay-last', () => go(total));
   const followLabel = h('label', { for: 'replay-follow' });
   const follow = h('select', { id: 'replay-follow', testid: 'replay-follow' }) as HTMLSelectElement;
-  rec.names.forEach((n, i) => follow.append(h('option', { value: String(i) }, n)));
+  rec.names.forEach((n, i) => {
+    follow.append(h('option', { value: String(i) }, n));
+  });
   follow.addEventListener('change', () => {
     seat = Number(follow.value);
     draw();

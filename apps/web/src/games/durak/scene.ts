@@ -8,7 +8,7 @@ import { Application, Container, Graphics, Text } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import { paced } from '../../kit/testPace.js';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
-import { reducedMotion } from '../../shell/a11y/motion.js';
+import { reducedMotion } from '../../shell/host.js';
 import { cardBack, cardFace, trumpFace, trumpGone } from './cardGfx.js';
 import { flightsBetween, type Slot } from './flights.js';
 import { type Layout, layout, type Placed, seatFont, things } from './layout.js';

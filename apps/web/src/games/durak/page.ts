@@ -332,6 +332,8 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   (window as unknown as { __durak?: unknown }).__durak = {
     placed: () => scene.placed,
     view: () => dtab?.view ?? null,
+    /** The hand card the arrow keys point at (the scene's focus ring). */
+    focus: () => focus,
     moves: () => ({ cards: [...moves.cards.keys()], retreat: moves.retreat, end: moves.end }),
   };
 

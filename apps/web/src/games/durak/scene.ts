@@ -6,8 +6,11 @@ import type { View } from '@blaze/durak';
 import { Application, Container, Graphics, Text } from 'pixi.js';
 // Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
 import 'pixi.js/unsafe-eval';
+import { paced } from '../../kit/testPace.js';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
+import { reducedMotion } from '../../shell/host.js';
 import { cardBack, cardFace, trumpFace, trumpGone } from './cardGfx.js';
+import { flightsBetween, type Slot } from './flights.js';
 import { type Layout, layout, type Placed, seatFont, things } from './layout.js';
 import type { Moves } from './legal.js';
 import { seatLine } from './seatWords.js';
@@ -21,6 +24,21 @@ export interface SceneInput {
   followed?: boolean;
 }
 
+/** A card played onto the battlefield slides there this long; one leaving it, LEAVE_MS (issue 37). */
+const ARRIVE_MS = paced(250);
+const LEAVE_MS = paced(300);
+
+interface Slide {
+  sprite: Container;
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  ms: number;
+  /** A card gone from the battlefield: not in the static drawing, so removed when it lands. */
+  gone: boolean;
+}
+
+const easeOut = (t: number) => 1 - (1 - t) ** 3;
+
 export class DurakScene {
   readonly app = new Application();
   private root = new Container();
@@ -31,6 +49,9 @@ export class DurakScene {
   private observer: ResizeObserver | null = null;
   /** Closed (the page left): a late init or a paced render draws nothing on a destroyed app. */
   private closed = false;
+  /** The view last drawn: its battlefield is what the next drawing's slides start from. */
+  private prevView: View | null = null;
+  private stopSlides: (() => void) | null = null;
 
   async init(host: HTMLElement): Promise<void> {
     await this.app.init({
@@ -61,8 +82,12 @@ export class DurakScene {
     const { view: v, names, moves, focus } = input;
     const w = this.app.screen.width;
     const h = this.app.screen.height;
+    this.stopSlides?.();
     for (const c of this.root.removeChildren()) c.destroy({ children: true });
+    const before = this.last;
     const l = layout(w, h, v);
+    const flights = flightsBetween(before ? this.prevView : null, v);
+    this.prevView = v;
     this.last = l;
     this.placed = things(l);
     const fs = seatFont(l.cw);
@@ -101,6 +126,7 @@ export class DurakScene {
     gb.alpha = v.graveyardCount > 0 ? 0.8 : 0.25;
     gb.position.set(l.grave.x, l.grave.y);
     this.root.addChild(gb, pileLabel(dtGrave(v), l.grave.x + l.cw / 2, l.grave.y + l.ch + 4, fs * 0.9, l.cw * 2.2, w));
+    const onField = new Map<string, Container>();
     l.pairs.forEach((p, i) => {
       const pair = v.table[i];
       if (!pair) return;
@@ -109,10 +135,12 @@ export class DurakScene {
       });
       a.position.set(p.attack.x, p.attack.y);
       this.root.addChild(a);
+      onField.set(pair.attack, a);
       if (pair.defence) {
         const d = cardFace(pair.defence, l.cw, l.ch);
         d.position.set(p.defence.x, p.defence.y);
         this.root.addChild(d);
+        onField.set(pair.defence, d);
       }
     });
     l.hand.forEach((c, i) => {
@@ -121,6 +149,69 @@ export class DurakScene {
       f.position.set(c.box.x, c.box.y - (lit ? 6 : 0));
       this.root.addChild(f);
     });
+    if (before) this.slide(v, before, l, flights, onField);
+  }
+
+  /**
+   * Slides the battlefield's new cards in from whoever played them and its departed cards off to the
+   * graveyard or the retreating seat. Every arriving card is already drawn at its place: the slide only
+   * starts it elsewhere and always ends it there, so the last frame is the static drawing.
+   */
+  private slide(
+    v: View,
+    before: Layout,
+    l: Layout,
+    flights: ReturnType<typeof flightsBetween>,
+    onField: Map<string, Container>,
+  ): void {
+    if (reducedMotion() || (flights.arrive.length === 0 && flights.leave.length === 0)) return;
+    // A seat's cards come from (and go to) the middle of its box; this seat's, its hand.
+    const seatAt = (lay: Layout, seat: number) => {
+      const b =
+        seat === v.viewer && lay.me
+          ? { x: lay.me.x, y: lay.me.y + lay.me.h, w: lay.me.w, h: lay.ch }
+          : lay.seats.find((s) => s.seat === seat)?.box;
+      return b ? { x: b.x + b.w / 2 - lay.cw / 2, y: b.y + b.h / 2 - lay.ch / 2 } : null;
+    };
+    const slides: Slide[] = [];
+    for (const a of flights.arrive) {
+      const sprite = onField.get(a.card);
+      const from = seatAt(l, a.from);
+      if (!sprite || !from || ARRIVE_MS <= 0) continue;
+      slides.push({ sprite, from, to: { x: sprite.x, y: sprite.y }, ms: ARRIVE_MS, gone: false });
+    }
+    for (const d of flights.leave) {
+      const at = before.pairs[d.pair]?.[d.slot as Slot];
+      const to = d.to.kind === 'grave' ? { x: l.grave.x, y: l.grave.y } : seatAt(l, d.to.seat);
+      if (!at || !to || LEAVE_MS <= 0) continue;
+      const sprite = cardFace(d.card, l.cw, l.ch);
+      this.root.addChild(sprite);
+      slides.push({ sprite, from: { x: at.x, y: at.y }, to, ms: LEAVE_MS, gone: true });
+    }
+    if (slides.length === 0) return;
+    for (const s of slides) s.sprite.position.set(s.from.x, s.from.y);
+    const start = performance.now();
+    const step = () => {
+      const now = performance.now() - start;
+      let moving = false;
+      for (const s of slides) {
+        const t = Math.min(1, now / s.ms);
+        if (t < 1) moving = true;
+        const e = easeOut(t);
+        s.sprite.position.set(s.from.x + (s.to.x - s.from.x) * e, s.from.y + (s.to.y - s.from.y) * e);
+      }
+      if (!moving) finish();
+    };
+    const finish = () => {
+      this.app.ticker.remove(step);
+      this.stopSlides = null;
+      for (const s of slides) {
+        if (s.gone) s.sprite.destroy({ children: true });
+        else s.sprite.position.set(s.to.x, s.to.y);
+      }
+    };
+    this.stopSlides = finish;
+    this.app.ticker.add(step);
   }
 
   private seatBox(
@@ -158,6 +249,7 @@ export class DurakScene {
     if (this.closed) return;
     this.closed = true;
     this.observer?.disconnect();
+    this.stopSlides = null;
     // Before its init is done the app has nothing to destroy yet: init does it when it ends.
     if (this.ready) this.app.destroy(true, { children: true });
     this.ready = false;

@@ -5,7 +5,12 @@ import { dt } from './words.js';
 /** `mine`: the seat whose hand is shown, named on its line; "(you)" unless a replay follows it. */
 export function seatLine(v: View, seat: number, names: string[], mine: boolean, followed = false): string {
   const parts: string[] = [];
-  if (mine) parts.push(followed ? (names[seat] ?? '') : `${names[seat] ?? ''} (${dt('seat.you')})`);
+  if (mine) {
+    // A learner left unnamed is called "You" already: not "You (you)".
+    const name = names[seat] ?? '';
+    const you = dt('seat.you');
+    parts.push(followed || name.toLowerCase() === you.toLowerCase() ? name : `${name} (${you})`);
+  }
   const place = v.places.findIndex((g) => g.includes(seat));
   if (place >= 0) parts.push(dt('seat.out', { n: place + 1 }));
   else parts.push(dt('seat.cards', { n: v.handCounts[seat] ?? 0 }));

@@ -108,6 +108,9 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
       if (await tid(a, 'results').isVisible()) {
         if (!got.has('results')) {
           expect(await tid(a, 'durak-verdict').textContent()).toMatch(/Durak|Nobody/);
+          // The evening's tally of losses (the table's scoreboard), every seat once.
+          await poll(() => tid(a, 'durak-evening').locator('li').count()).toBe(3);
+          expect(await tid(a, 'durak-evening').textContent()).toMatch(/This evening.*lost \d of \d/);
           await sweep(a, 'results', false);
           got.add('results');
         }

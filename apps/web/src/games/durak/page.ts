@@ -246,6 +246,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
             host: tb.isHost,
             again: () => sendRaw('rematch', {}),
             replay: `/r/${tableId}-${tb.gameNumber}`,
+            evening: tb.scoreboard,
           });
         renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));
       },

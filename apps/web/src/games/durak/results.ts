@@ -8,9 +8,15 @@ export function renderResults(
   v: View | null,
   names: string[],
   /** `replay`: the finished game's replay page (an online table's; practice has none). */
-  o: { host: boolean; again: () => void; replay?: string },
+  o: {
+    host: boolean;
+    again: () => void;
+    replay?: string;
+    /** The evening's tally at this table (its scoreboard: a game lost scores 1), fewest losses first. */
+    evening?: readonly { name: string; games: number; points: number }[];
+  },
 ): void {
-  const key = JSON.stringify([v?.places, v?.losers, names, o.host, o.replay, dt('res.title')]);
+  const key = JSON.stringify([v?.places, v?.losers, names, o.host, o.replay, o.evening, dt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
     const list = (seats: number[]) => seats.map((s) => names[s] || `#${s + 1}`).join(', ');
@@ -23,6 +29,7 @@ export function renderResults(
         { testid: 'durak-places' },
         v.places.map((g) => h('li', {}, list(g))),
       ),
+      o.evening && o.evening.length > 0 && eveningList(o.evening),
       h(
         'div',
         { class: 'row' },
@@ -42,4 +49,18 @@ export function verdictOf(v: View, names: string[]): string {
   const list = (seats: number[]) => seats.map((s) => names[s] || `#${s + 1}`).join(', ');
   if (v.losers.length === 0) return dt('res.noLoser');
   return v.team ? dt('res.teamLost', { names: list(v.losers) }) : dt('res.durak', { names: list(v.losers) });
+}
+
+function eveningList(rows: readonly { name: string; games: number; points: number }[]): HTMLElement {
+  const sorted = [...rows].sort((a, b) => a.points - b.points || a.name.localeCompare(b.name));
+  return h(
+    'section',
+    { class: 'evening', testid: 'durak-evening' },
+    h('h3', {}, dt('res.evening')),
+    h(
+      'ul',
+      {},
+      sorted.map((r) => h('li', {}, dt('res.losses', { name: r.name, n: r.points, games: r.games }))),
+    ),
+  );
 }

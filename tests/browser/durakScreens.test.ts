@@ -143,7 +143,7 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
         await a.reload();
         let back: typeof v | undefined;
         await poll(async () => {
-          back = (await look(a))?.view;
+          back = (await look(a))?.view ?? undefined;
           return back?.viewer === 0;
         }).toBe(true);
         // The same battle still waiting for her: the same seat and the same hand. A table that moved

@@ -190,7 +190,8 @@ function check({ id, watches, spectator }: Played, label: string): void {
   const actions = game.journal.length;
   for (const [p, w] of watches) {
     expect(w.violations.slice(0, 5), `${label} ${p.name}`).toEqual([]);
-    expect(w.frames).toBeGreaterThan(20);
+    // A seeded round may end the game at once (a heads-up round past 50): a few frames at least.
+    expect(w.frames).toBeGreaterThan(5);
     // Refusals only of moves a clock or another's answer made stale.
     expect(
       p.errors.filter((e) => !MOVES.has(e.request ?? '')),

@@ -261,8 +261,10 @@ describe('Bla5t: learn and practise in the browser', () => {
       rounds = Math.max(rounds, v.round);
       const kind = await page.evaluate(() => document.querySelector<HTMLElement>('.b5-local')?.dataset.awaits ?? '');
       if (kind === 'none') {
-        if (!botSeen && /Bot [12]/.test((await tid(page, 'b5-seen').textContent()) ?? '')) {
-          // A bot's move: said in words, the places it touched highlighted.
+        const said = (await tid(page, 'b5-seen').textContent()) ?? '';
+        // A bot's move that touches places (a draw or a discard touches none; the bots look at once,
+        // XT1, usually while the person still picks their cards): said in words, the places lit.
+        if (!botSeen && /Bot [12] (looks at|puts the drawn|takes the top|swaps)/.test(said)) {
           expect(await page.locator('.b5-card.chosen').count()).toBeGreaterThan(0);
           await shot(page, 'practice-bot-move-360');
           botSeen = true;

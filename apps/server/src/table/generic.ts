@@ -1,6 +1,6 @@
 /**
  * The server table for a game other than Blaze: the room's parts (seats, people, chat, the record's
- * table entries) stay as they are, and this adapter runs the game on the headless loop (loop.ts) and
+ * table entries) stay as they are, and this adapter runs the game on the headless loop (@blaze/game/loop) and
  * shows it on the generic wire (wire.ts). The room calls in at a few points only: its state
  * (setUpGeneric), each message (genericMessage: the game's actions, start, rematch, lobby options),
  * seat changes (genericSeats) and a restore (restoreGeneric). A table's adapter is kept here, by
@@ -8,6 +8,7 @@
  */
 
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
+import { type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
@@ -24,7 +25,6 @@ import type { TableEntry } from '../store/types.js';
 import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
 import { shownDeadlines } from './clocksWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
-import { type SeatPlayer, type Source, TableLoop } from './loop.js';
 import { sendPrivateEvents } from './privateEvents.js';
 import { clearPrivateParts, GameTableState, initWire, JSON_CODEC, publishViews, syncViews } from './wire.js';
 

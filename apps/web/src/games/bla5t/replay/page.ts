@@ -51,6 +51,14 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
   const title = h('h2', { class: 'replay-title', testid: 'replay-title' });
   const counter = h('span', { class: 'replay-step', testid: 'replay-step', 'aria-live': 'polite' });
   const button = (testid: string, onClick: () => void) => h('button', { type: 'button', testid, onclick: onClick });
+  // A phone shows the marks alone (replay.css); the words stay the button's name.
+  const label = (b: HTMLElement, mark: string, words: string, after = false) => {
+    const m = h('span', { class: 'b5r-mark', 'aria-hidden': 'true' }, mark);
+    const w = h('span', { class: 'b5r-word' }, words);
+    b.replaceChildren(...(after ? [w, ' ', m] : [m, ' ', w]));
+    b.title = words;
+    b.setAttribute('aria-label', words);
+  };
   const first = button('replay-first', () => go(0));
   const back = button('replay-back', () => go(step - 1));
   const play = button('replay-play', () => (timer ? stop() : start()));
@@ -82,11 +90,10 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
     header.replaceWith(fresh);
     header = fresh;
     title.textContent = rw('replay.title', { n: rec.game });
-    first.textContent = `|◀ ${rw('replay.first')}`;
-    back.textContent = `◀ ${rw('replay.back')}`;
-    next.textContent = `${rw('replay.next')} ▶`;
-    last.textContent = `${rw('replay.last')} ▶|`;
-    play.textContent = timer ? `❚❚ ${rw('replay.pause')}` : `▶ ${rw('replay.play')}`;
+    label(first, '|◀', rw('replay.first'));
+    label(back, '◀', rw('replay.back'));
+    label(next, '▶', rw('replay.next'), true);
+    label(last, '▶|', rw('replay.last'), true);
     note.textContent = rw('replay.note');
     draw();
   }
@@ -96,7 +103,7 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
     setTextOf(counter, rw('replay.step', { n: step, total }));
     first.disabled = back.disabled = step === 0;
     next.disabled = last.disabled = step === total;
-    play.textContent = timer ? `❚❚ ${rw('replay.pause')}` : `▶ ${rw('replay.play')}`;
+    label(play, timer ? '❚❚' : '▶', timer ? rw('replay.pause') : rw('replay.play'));
     setTextOf(bannerText, frameWords(f, rec.names));
     page.dataset.end = f.end ?? '';
     renderBoard(board, {

@@ -31,7 +31,7 @@ function played(o: Options): { actions: Action[]; engine: Action[]; end: State }
     const a =
       stephania(s, player) ??
       bla5tModule.bots.decide('easy', bla5tModule.view(s, player), rnd) ??
-      (bla5tModule.onTimeout(s, d) as Action);
+      (bla5tModule.onTimeout(s, d, rnd) as Action);
     const r = bla5tModule.apply(s, a);
     if (!r.ok) throw new Error(`${r.error.code} ${JSON.stringify(a)}`);
     actions.push(a);

@@ -125,6 +125,18 @@ describe('Bla5t replay in the browser', () => {
     await poll(() => tid(p, 'replay-title').textContent()).toBe('リプレイ：Bla5t 第1ゲーム');
     await shot(p, 'end-ja-360');
     expect(await domProblems(p)).toEqual([]);
+    // A tampered record (move 5 by another player) says which move the rules refuse, and draws nothing.
+    const rec = (await (await fetch(`${base}/api/games/${id}-1`)).json()) as { actions: { seat?: number }[] };
+    const moved = rec.actions[4] as { seat?: number };
+    rec.actions[4] = { ...moved, seat: ((moved.seat ?? 0) + 1) % 3 };
+    await tid(p, 'language').selectOption('en');
+    await p.route(`**/api/games/${id}-1`, (route) => route.fulfill({ json: rec }));
+    await p.goto(`${base}${href}`);
+    await poll(() => tid(p, 'replay-message').textContent()).toMatch(
+      /^This record cannot be replayed: the rules refuse move 5 \([A-Z_]+\)$/,
+    );
+    expect(await p.locator('[data-testid="bla5t-board"]').count()).toBe(0);
+    await shot(p, 'tampered-360');
     expect([...H.errors, ...P.errors]).toEqual([]);
     await H.ctx.close();
     await P.ctx.close();

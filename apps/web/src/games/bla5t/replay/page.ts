@@ -31,7 +31,11 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
   const read = readRecord(json);
   const built = read.ok ? buildSteps(read.record) : read;
   if (!read.ok || !built.ok) {
-    const reason = built.ok ? '' : built.error.message;
+    const e = built.ok ? null : built.error;
+    const reason =
+      e?.code === 'REFUSED' && e.move !== undefined
+        ? rw('replay.refused', { n: e.move, code: e.refusal ?? '' })
+        : (e?.message ?? '');
     root.replaceChildren(
       h(
         'div',

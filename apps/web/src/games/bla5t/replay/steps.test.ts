@@ -163,6 +163,7 @@ describe('Bla5t replay steps', () => {
     if (!built.ok) {
       expect(built.error.code).toBe('REFUSED');
       expect(built.error.move).toBe(7);
+      expect(built.error.refusal).toBe('NOT_YOUR_TURN');
       expect(built.error.message).toMatch(/^move 7 refused: /);
     }
     // Not an action at all.

@@ -36,15 +36,18 @@ export interface ReplayError {
   message: string;
   /** The refused move (1 = the first action), for REFUSED. */
   move?: number;
+  /** The rules' refusal code (XT2, or MALFORMED), for REFUSED. */
+  refusal?: string;
 }
 
 export type Built = { ok: true; steps: Step[] } | { ok: false; error: ReplayError };
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const fail = (code: ReplayErrorCode, message: string, move?: number): { ok: false; error: ReplayError } => ({
-  ok: false,
-  error: move === undefined ? { code, message } : { code, message, move },
-});
+const fail = (
+  code: ReplayErrorCode,
+  message: string,
+  at?: { move: number; refusal: string },
+): { ok: false; error: ReplayError } => ({ ok: false, error: { code, message, ...at } });
 
 /** The record's shape, read without trusting it (the options as the table's schema takes them). */
 export function readRecord(x: unknown): { ok: true; record: Bla5tRecord } | { ok: false; error: ReplayError } {
@@ -84,9 +87,11 @@ export function buildSteps(r: Bla5tRecord): Built {
     try {
       next = bla5tModule.apply(s, a);
     } catch (e) {
-      return fail('REFUSED', `move ${i + 1} refused: ${e instanceof Error ? e.message : String(e)}`, i + 1);
+      const why = e instanceof Error ? e.message : String(e);
+      return fail('REFUSED', `move ${i + 1} refused: ${why}`, { move: i + 1, refusal: 'MALFORMED' });
     }
-    if (!next.ok) return fail('REFUSED', `move ${i + 1} refused: ${next.error.code}`, i + 1);
+    if (!next.ok)
+      return fail('REFUSED', `move ${i + 1} refused: ${next.error.code}`, { move: i + 1, refusal: next.error.code });
     s = next.state;
     steps.push({ state: s, action: a, events: next.events.map(({ by: _by, ...e }) => e as Event) });
   }

@@ -524,7 +524,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
             },
           );
         if (tb.status === 'finished')
-          renderResults(resultsEl, view, names, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
+          renderResults(resultsEl, view, names, {
+            host: tb.isHost,
+            again: () => sendRaw('rematch', {}),
+            replay: `/r/${tableId}-${tb.gameNumber}`,
+          });
         renderActions();
       },
     );

@@ -76,6 +76,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   let roundTimer: ReturnType<typeof setTimeout> | undefined;
   /** A test's screenshots at six sizes take longer than ROUND_MS: it may keep the round in sight. */
   let roundPinned = false;
+  /**
+   * A test's screenshots of a Helmut window (4 s, XT3) at six sizes: it may hold the table as it was
+   * shown; the snapshots that came meanwhile are drawn when it lets go.
+   */
+  let heldTable: Bla5tTable | null | undefined;
   const cleanups: (() => void)[] = [];
   cleanups.push(() => clearTimeout(roundTimer));
   const muted = () => load(keys.muted) === '1';
@@ -654,6 +659,10 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       tableId,
       {
         setTable: (t) => {
+          if (heldTable !== undefined) {
+            heldTable = t;
+            return;
+          }
           holdRoundEnd(bt5?.view ?? null, t);
           bt5 = t;
           draw();
@@ -707,6 +716,19 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     roundEnd: () => roundEnd?.view ?? null,
     pinRoundEnd: (on: boolean) => {
       roundPinned = on;
+      draw();
+    },
+    holdTable: (on: boolean) => {
+      if (on) {
+        if (heldTable === undefined) heldTable = null;
+        return;
+      }
+      const latest = heldTable;
+      heldTable = undefined;
+      if (latest) {
+        holdRoundEnd(bt5?.view ?? null, latest);
+        bt5 = latest;
+      }
       draw();
     },
     peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),

@@ -92,6 +92,12 @@ function slotButton(b: BoardInput, seat: number, slot: number): HTMLElement {
   return el;
 }
 
+/** This seat's own name, said once: a learner left unnamed is "You" already, not "You (you)". */
+export function mineName(name: string): string {
+  const you = bt('seat.you');
+  return name.toLowerCase() === you.toLowerCase() ? name : `${name} (${you})`;
+}
+
 /** Seconds left until `at`, as the banner says them. */
 export const secondsLeft = (at: number, now: number): string =>
   t('banner.seconds', { n: Math.max(0, Math.ceil((at - now) / 1000)) });
@@ -128,11 +134,7 @@ function seatBox(b: BoardInput, seat: number, mine: boolean): HTMLElement {
     h(
       'header',
       {},
-      h(
-        'span',
-        { class: 'b5-name' },
-        mine ? `${seatName(v, b.names, seat)} (${bt('seat.you')})` : seatName(v, b.names, seat),
-      ),
+      h('span', { class: 'b5-name' }, mine ? mineName(seatName(v, b.names, seat)) : seatName(v, b.names, seat)),
       ...badges,
       total !== null
         ? h(

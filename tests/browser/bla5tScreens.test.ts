@@ -153,6 +153,8 @@ describe('Bla5t: the screens at six sizes', () => {
     for (const p of [a, b])
       for (const seat of [0, 1]) await poll(() => tid(p, `b5-clock-${seat}`).textContent()).toMatch(/^\d+s$/);
     await watchMarks(a);
+    // Ben asks for reduced motion: his marks hold still.
+    await b.emulateMedia({ reducedMotion: 'reduce' });
     await watchMarks(b);
     await sweep(a, 'looks');
     got.add('looks');
@@ -307,6 +309,8 @@ describe('Bla5t: the screens at six sizes', () => {
     // Ann's placed card marked its slot on her page and on Ben's (from the public log, issue 38).
     expect(placedSlot).toBeGreaterThanOrEqual(0);
     for (const p of [a, b]) expect(await marksSeen(p)).toContain(`b5-slot-0-${placedSlot} mark-moved`);
+    expect(await marksSeen(a)).toContain('animation b5-moved');
+    expect((await marksSeen(b)).filter((m) => m.startsWith('animation '))).toEqual(['animation none']);
     expect([...A.errors, ...B.errors]).toEqual([]);
     await A.ctx.close();
     await B.ctx.close();

@@ -88,7 +88,8 @@ export async function checkLayout(p: Page, who: string): Promise<void> {
 
 /**
  * Records every slot mark (marks.ts) the page ever draws, however short: `testid mark-kind`. A mark
- * lasts 1.5 s, so a test reads this record rather than racing the mark.
+ * lasts 1.5 s, so a test reads this record rather than racing the mark. Also `animation <name>`: the
+ * CSS animations the marks ran ('none' where the person asked for reduced motion).
  */
 export async function watchMarks(p: Page): Promise<void> {
   await p.evaluate(() => {
@@ -97,8 +98,10 @@ export async function watchMarks(p: Page): Promise<void> {
     const seen = new Set<string>();
     w.__marksSeen = seen;
     const note = () => {
-      for (const el of document.querySelectorAll<HTMLElement>('button.mark-moved, button.mark-seen'))
+      for (const el of document.querySelectorAll<HTMLElement>('button.mark-moved, button.mark-seen')) {
         seen.add(`${el.dataset.testid} ${el.classList.contains('mark-moved') ? 'mark-moved' : 'mark-seen'}`);
+        seen.add(`animation ${getComputedStyle(el).animationName}`);
+      }
     };
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
   });

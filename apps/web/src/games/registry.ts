@@ -89,7 +89,7 @@ export function gamePage(
 /** Blaze's client, for the shell's table page, replays and the pages that feed their own table. */
 export function loadGame(id: string = DEFAULT_GAME): Promise<BlazeClient> {
   const entry = GAMES.find((g) => g.meta.id === id);
-  if (!entry || entry.table !== 'shell') return Promise.reject(new Error(`no shell table client for: ${id}`));
+  if (entry?.table !== 'shell') return Promise.reject(new Error(`no shell table client for: ${id}`));
   return entry.load();
 }
 
@@ -112,7 +112,7 @@ export async function openTable(
  */
 export async function ownReplay(rules: string): Promise<OwnTableClient['openReplay'] | null> {
   const entry = GAMES.find((g) => g.meta.id === rules);
-  if (!entry || entry.table !== 'own') return null;
+  if (entry?.table !== 'own') return null;
   const client = await entry.load();
   return client.openReplay ? client.openReplay.bind(client) : null;
 }

@@ -4,7 +4,7 @@
  * Maga's and Fawkes's boss effects (X12.6, one player). Each names its rule and its timeout default
  * (XT4); the choices offered are the rules package's own (legalActions, canAct), never restated here.
  */
-import { type Action, ALL_BOSSES, type Card, canAct, type View, type Where } from '@blaze/bla5t';
+import { type Action, ALL_BOSSES, type Card, canAct, type View, validSet, type Where } from '@blaze/bla5t';
 import { h } from '../../shell/host.js';
 import { type Moves, stateOf } from './legal.js';
 import { bt, cardTitle } from './words.js';
@@ -79,12 +79,11 @@ function change(c: StepCtx): HTMLElement[] {
     heroes: heroBoxes.filter(([, b]) => b.checked).flatMap(([cards]) => cards),
     bossSet: bossBoxes.filter(([, b]) => b.checked).map(([card]) => card),
   });
-  const state = stateOf(v, c.advanced);
-  const seat = v.viewer as number;
   const apply = h('button', { testid: 'b5-change-apply', class: 'primary', disabled: true }, bt('change.apply'));
   // The rules judge the ticked set (X12.7: 4 heroes, Lola and Leo together; 2 of the 4 bosses).
   const judge = () => {
-    (apply as HTMLButtonElement).disabled = !canAct(state, { type: 'changeSet', seat, ...picked() });
+    const p = picked();
+    (apply as HTMLButtonElement).disabled = !validSet(p.heroes, p.bossSet);
   };
   apply.addEventListener('click', () => c.act('changeSet', picked()));
   const tick = (testid: string, on: boolean, text: string) => {
@@ -161,7 +160,11 @@ export function bossTargets(v: View, advanced: boolean, moves: Moves, chosen: Wh
     if (a.type !== 'power' || a.targets.length !== 1) continue;
     const w = a.targets[0] as Where;
     if (chosen.some((x) => x.seat === w.seat && x.slot === w.slot)) continue;
-    if (canAct(s, { type: 'power', seat: v.viewer, targets: [...chosen, w] })) out.add(`${w.seat}.${w.slot}`);
+    // Maga's targets do not constrain each other (any number, each once: legalActions lists them all);
+    // her looks cannot be tried on the view's blank state (no one's past looks in it). Fawkes's can:
+    // canAct applies his at-most-2-per-layout (X12.6).
+    if (moves.kind === 'maga' || canAct(s, { type: 'power', seat: v.viewer, targets: [...chosen, w] }))
+      out.add(`${w.seat}.${w.slot}`);
   }
   return out;
 }

@@ -37,6 +37,10 @@ declare global {
       send(type: string, payload: object): void;
       roundEnd(): Look['view'];
       pinRoundEnd(on: boolean): void;
+      /** Shows this view instead of the wire's (a step the test cannot reach by play); null: the wire's. */
+      feed(view: unknown): void;
+      /** The page's last sends, oldest first. */
+      sent(): { type: string; payload: Record<string, unknown> }[];
     };
   }
 }

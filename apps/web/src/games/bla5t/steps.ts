@@ -83,7 +83,10 @@ function change(c: StepCtx): HTMLElement[] {
   // The rules judge the ticked set (X12.7: 4 heroes, Lola and Leo together; 2 of the 4 bosses).
   const judge = () => {
     const p = picked();
-    (apply as HTMLButtonElement).disabled = !validSet(p.heroes, p.bossSet);
+    const same = (x: Card[], y: Card[]) => x.length === y.length && x.every((c) => y.includes(c));
+    // The same set is Keep's: Change waits for another whole set.
+    (apply as HTMLButtonElement).disabled =
+      !validSet(p.heroes, p.bossSet) || (same(p.heroes, v.heroes) && same(p.bossSet, v.bossSet));
   };
   apply.addEventListener('click', () => c.act('changeSet', picked()));
   const tick = (testid: string, on: boolean, text: string) => {

@@ -50,7 +50,6 @@ function carry(c: StepCtx): HTMLElement[] {
   const choices = c.moves.other.filter((a): a is Extract<Action, { type: 'carryOver' }> => a.type === 'carryOver');
   const conflict = av !== null && av.jimbo !== null && (av.enzo !== null || av.duo);
   return [
-    h('strong', {}, bt('carry.title')),
     h(
       'div',
       { class: 'b5-step-row' },
@@ -110,12 +109,11 @@ function change(c: StepCtx): HTMLElement[] {
   });
   judge();
   return [
-    h('strong', {}, bt('change.title')),
     h('fieldset', {}, h('legend', {}, bt('lobby.heroes')), ...heroes),
-    h('fieldset', {}, h('legend', {}, bt('lobby.bossSet')), ...bosses),
     h(
       'div',
       { class: 'b5-step-row' },
+      h('fieldset', {}, h('legend', {}, bt('lobby.bossSet')), ...bosses),
       h(
         'button',
         {
@@ -131,9 +129,7 @@ function change(c: StepCtx): HTMLElement[] {
 }
 
 function boss(c: StepCtx): HTMLElement[] {
-  const kind = c.moves.kind as 'maga' | 'fawkes';
   return [
-    note('b5-boss-how', bt(kind === 'maga' ? 'boss.maga' : 'boss.fawkes')),
     h(
       'div',
       { class: 'b5-step-row' },

@@ -626,6 +626,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       onDiscard,
     });
     wordsList.replaceChildren(...tableWords(view, names, peeks).map((l) => h('li', {}, l)));
+    // XN33: the same line whether or not a hidden change happened.
+    if (view.setMayHaveChanged) wordsList.append(h('li', { testid: 'set-maybe' }, bt('change.maybe')));
     wordsList.append(h('li', {}, bt('words.keys')));
   }
 

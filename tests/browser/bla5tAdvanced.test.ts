@@ -115,6 +115,17 @@ describe('Bla5t advanced: the host set, carry-over, the midpoint change', () => 
     expect(await tid(a, 'b5-step-default').textContent()).toMatch(/On timeout: no optional effect.*XT4/);
     await poll(() => tid(a, 'deadline').textContent()).toMatch(/^\d+s$/);
     await shots(a, 'carry-conflict');
+    // The same step in German and Japanese, citing the same rules.
+    for (const [code, re] of [
+      ['de', /Jimbo: 5 Karten erhalten und keine ansehen \(X11\.2\)/],
+      ['ja', /ジンボ：5枚配られ、1枚も見ない（X11\.2）/],
+    ] as const) {
+      await tid(a, 'language').selectOption(code);
+      await poll(() => tid(a, 'b5-carry-jimbo').textContent()).toMatch(re);
+      expect(await tid(a, 'b5-step-default').textContent()).toContain('XT4');
+      await shots(a, `carry-conflict-${code}`);
+    }
+    await tid(a, 'language').selectOption('en');
     await tid(a, 'b5-carry-jimbo').click();
     expect(await lastSent(a)).toEqual({ type: 'carryOver', payload: { use: ['jimbo'] } });
     // Lola and Leo, no conflict; Ben (nothing to choose) reads that choices are awaited.

@@ -39,6 +39,10 @@ declare global {
       pinRoundEnd(on: boolean): void;
       holdTable(on: boolean): void;
       marks(): Record<string, string>;
+      /** Shows this view instead of the wire's (a step the test cannot reach by play); null: the wire's. */
+      feed(view: unknown): void;
+      /** The page's last sends, oldest first. */
+      sent(): { type: string; payload: Record<string, unknown> }[];
     };
   }
 }

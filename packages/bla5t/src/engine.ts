@@ -44,6 +44,11 @@ function heroSet(o: Options): Card[] {
   return [...h];
 }
 
+/** X12.7: whether a hero and boss set may be picked (the host's, the midpoint chooser's). */
+export function validSet(heroes: unknown, bossSet: unknown): boolean {
+  return validHeroes(heroes) && validBosses(bossSet);
+}
+
 function validHeroes(h: unknown): h is Card[] {
   return (
     Array.isArray(h) &&

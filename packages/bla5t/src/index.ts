@@ -2,7 +2,7 @@
 
 export { easyDecide } from './bots.js';
 export * from './cards.js';
-export { applyAction, canAct, cardPoints, cardsInUse, createGame, powerChoices, replay } from './engine.js';
+export { applyAction, canAct, cardPoints, cardsInUse, createGame, powerChoices, replay, validSet } from './engine.js';
 export { NormalBot } from './memory.js';
 export { DEFAULT_BUDGET, LEAGUE_BUDGET, StrongBot } from './strong.js';
 export type * from './types.js';

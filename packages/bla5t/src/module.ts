@@ -23,6 +23,9 @@ import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 /** Bumped when a rule changes how a recorded game replays. */
 export const BLA5T_RULES_VERSION = 1;
 
+const HEROES_WHY = 'heroes: 4 different heroes, Lola and Leo together (X12.7)';
+const BOSSES_WHY = 'bossSet: 2 different bosses of Gordon, Futura, Fawkes and Maga (X12.7)';
+
 /** X2.2: the table options a host may set (decks are for tests only, never from a host). */
 export const bla5tOptionsSchema = z
   .object({
@@ -34,12 +37,12 @@ export const bla5tOptionsSchema = z
     dealer: z.number().int().min(0).max(4).optional(),
     /** X12.7: the host's public set in `advanced`. */
     heroes: z
-      .array(z.enum(ALL_HEROES as [string, ...string[]]))
-      .length(4)
+      .array(z.enum(ALL_HEROES as [string, ...string[]], { error: HEROES_WHY }), { error: HEROES_WHY })
+      .length(4, { error: HEROES_WHY })
       .optional(),
     bossSet: z
-      .array(z.enum(ALL_BOSSES as [string, ...string[]]))
-      .length(2)
+      .array(z.enum(ALL_BOSSES as [string, ...string[]], { error: BOSSES_WHY }), { error: BOSSES_WHY })
+      .length(2, { error: BOSSES_WHY })
       .optional(),
   })
   .strict()
@@ -51,10 +54,10 @@ export const bla5tOptionsSchema = z
     (o) =>
       o.heroes === undefined ||
       (new Set(o.heroes).size === 4 && o.heroes.includes('h:lola') === o.heroes.includes('h:leo')),
-    { message: 'heroes: 4 different heroes, Lola and Leo together (X1.3)', path: ['heroes'] },
+    { message: HEROES_WHY, path: ['heroes'] },
   )
   .refine((o) => o.bossSet === undefined || new Set(o.bossSet).size === 2, {
-    message: 'bossSet: 2 different bosses',
+    message: BOSSES_WHY,
     path: ['bossSet'],
   });
 

@@ -41,6 +41,7 @@ import { logWords, rulesWords, toldLines } from './logWords.js';
 import { MARK_MS, type MarkKind, marksOf } from './marks.js';
 import { renderResults } from './results.js';
 import { roundEndView } from './roundEnd.js';
+import { bossTargets, STEP_KINDS, stepControls, waitWords } from './steps.js';
 import { tableWords } from './tableWords.js';
 import { type Bla5tTable, DEFAULT_CHOICE, readBla5t } from './wire.js';
 import { bt, cardName, refusalWords } from './words.js';
@@ -212,9 +213,15 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   // ---- moves ----
-  const v = (): View | null => bt5?.view ?? null;
+  /** A view a test feeds in through the debug hook, over the wire's (the page's own steps shown). */
+  let fed: View | null = null;
+  /** The page's last few sends (type and payload), for the debug hook. */
+  const sent: { type: string; payload: object }[] = [];
+  const v = (): View | null => fed ?? bt5?.view ?? null;
   const advanced = () => bt5?.options.advanced ?? false;
   const act = (type: string, payload: object = {}) => {
+    sent.push({ type, payload });
+    if (sent.length > 20) sent.shift();
     sendRaw(type, payload);
     beep('play', muted());
   };
@@ -260,6 +267,16 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
         return;
       case 'helmut':
         return;
+      case 'maga':
+      case 'fawkes': {
+        // X12.6: the boss's targets are gathered one click at a time, sent by Done.
+        const i = chosen.findIndex((w) => w.seat === seat && w.slot === slot);
+        if (i >= 0) chosen = chosen.filter((_, j) => j !== i);
+        else if (bossTargets(view, advanced(), moves, chosen).has(`${seat}.${slot}`))
+          chosen = [...chosen, { seat, slot }];
+        draw();
+        return;
+      }
       case 'power': {
         const kind = moves.power;
         if (!kind) return;
@@ -316,6 +333,9 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       m.keep,
       m.other,
       view?.pendingPower,
+      view?.carryOptions,
+      view?.heroes,
+      view?.bossSet,
       bt('act.draw'),
     ]);
     patch(actionsEl, key, () => {
@@ -419,11 +439,19 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
           break;
         case 'none':
           break;
-        default:
+        default: {
+          const view = v();
+          const step =
+            view && STEP_KINDS.has(m.kind) ? stepControls({ view, moves: m, advanced: advanced(), chosen, act }) : null;
+          if (step) {
+            out.push(step);
+            break;
+          }
           for (const [i, a] of m.other.entries()) {
             const { type, seat: _s, ...rest } = a as { type: string; seat: number };
             out.push(button(`b5-other-${i}`, bt('act.choice', { what: choiceWords(a) }), () => act(type, rest)));
           }
+        }
       }
       return out;
     });
@@ -461,7 +489,13 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
                       ? bt('banner.blast')
                       : m.kind === 'keep'
                         ? bt('banner.keep')
-                        : bt('banner.other');
+                        : m.kind === 'carry'
+                          ? bt('carry.title')
+                          : m.kind === 'change'
+                            ? bt('change.title')
+                            : m.kind === 'maga' || m.kind === 'fawkes'
+                              ? bt(m.kind === 'maga' ? 'boss.maga' : 'boss.fawkes')
+                              : bt('banner.other');
       return { text, yourMove: true };
     }
     if (view.viewer === null) return { text: bt('banner.watch'), yourMove: false };
@@ -469,6 +503,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     if (a.kind === 'look') return { text: called + bt('banner.lookWait'), yourMove: false };
     if (a.kind === 'helmut') return { text: called + bt('banner.helmutWait'), yourMove: false };
     if (a.kind === 'blast') return { text: bt('banner.waitBlast', { name: name(view.active) }), yourMove: false };
+    const step = waitWords(view, name);
+    if (step) return { text: step, yourMove: false };
     return { text: called + bt('banner.wait', { name: name(a.seats[0] ?? view.active) }), yourMove: false };
   }
 
@@ -490,7 +526,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   function draw(): void {
     const tb = bt5?.table;
     if (!tb || !bt5) return;
-    const real = bt5.view;
+    const real = fed ?? bt5.view;
     if (roundEnd && roundEnd.until <= Date.now() && !roundPinned) roundEnd = null;
     // While the ended round is held in sight, the next round's looks wait (their deadline runs on).
     const held = roundEnd?.view ?? null;
@@ -600,6 +636,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     if (moves.kind === 'helmut') own(moves.claim);
     if (moves.kind === 'power' && moves.power && targetsNeeded(moves.power) > chosen.length)
       for (const k of powerTargets(view, advanced(), moves.power, chosen)) lit.add(k);
+    if (moves.kind === 'maga' || moves.kind === 'fawkes')
+      for (const k of bossTargets(view, advanced(), moves, chosen)) lit.add(k);
     const chosenKeys = new Set<string>([
       ...chosen.map((w) => `${w.seat}.${w.slot}`),
       ...(me !== null ? lookSel.map((s) => `${me}.${s}`) : []),
@@ -621,6 +659,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       onDiscard,
     });
     wordsList.replaceChildren(...tableWords(view, names, peeks).map((l) => h('li', {}, l)));
+    // XN33: the same line whether or not a hidden change happened.
+    if (view.setMayHaveChanged) wordsList.append(h('li', { testid: 'set-maybe' }, bt('change.maybe')));
     wordsList.append(h('li', {}, bt('words.keys')));
     tick();
   }
@@ -738,6 +778,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),
     marks: () => Object.fromEntries([...marks].map(([k, m]) => [k, m.kind])),
     send: (type: string, payload: object) => sendRaw(type, payload),
+    feed: (view: View | null) => {
+      fed = view;
+      draw();
+    },
+    sent: () => [...sent],
   };
 
   return () => {

@@ -4,7 +4,7 @@
  * private part over it (its drawn card, its looks to make, its Helmut asks: BLA5T.md XC), and the
  * lobby's options. Past looks are not on the wire (XN13): they arrive once as `private` messages.
  */
-import type { View } from '@blaze/bla5t';
+import { ALL_BOSSES, ALL_HEROES, BASIC_BOSSES, BASIC_HEROES, type View } from '@blaze/bla5t';
 import { readBla5tWire } from '@blaze/bla5t/wire';
 import { type ClientTable, type StateLike, toClientTable } from '../../shell/host.js';
 import { type GameWireLike, parseJson, turnClocks, viewTexts } from '../../shell/hostTable.js';
@@ -15,6 +15,9 @@ export interface LobbyChoice {
   eleration: boolean;
   bosses: boolean;
   maxScore: 50 | 100 | 1000;
+  /** X12.7: the host's public hero and boss set (used in `advanced`; the rules' basic set by default). */
+  heroes: string[];
+  bossSet: string[];
 }
 
 export const DEFAULT_CHOICE: LobbyChoice = {
@@ -23,7 +26,15 @@ export const DEFAULT_CHOICE: LobbyChoice = {
   eleration: false,
   bosses: true,
   maxScore: 100,
+  heroes: [...BASIC_HEROES],
+  bossSet: [...BASIC_BOSSES],
 };
+
+/** A list of `n` distinct cards from `from`, else null (the server judged it; this reads it safely). */
+function cardList(x: unknown, from: readonly string[], n: number): string[] | null {
+  if (!Array.isArray(x) || x.length !== n || new Set(x).size !== n) return null;
+  return x.every((c) => typeof c === 'string' && from.includes(c)) ? [...x] : null;
+}
 
 export interface Bla5tTable {
   table: ClientTable;
@@ -61,6 +72,8 @@ export function readOptions(text: string | undefined): LobbyChoice {
     eleration: o?.eleration === true,
     bosses: o?.bosses !== false,
     maxScore: max === 50 || max === 1000 ? max : 100,
+    heroes: cardList(o?.heroes, ALL_HEROES, 4) ?? [...BASIC_HEROES],
+    bossSet: cardList(o?.bossSet, ALL_BOSSES, 2) ?? [...BASIC_BOSSES],
   };
 }
 

@@ -9,6 +9,7 @@ import { h, keepFocus, patch, sayLive, setTextOf, topBar } from '../../../shell/
 import { renderBoard, seatName } from '../board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from '../legal.js';
 import { renderResults } from '../results.js';
+import { stepControls } from '../steps.js';
 import { tableWords } from '../tableWords.js';
 import { bt, cardName, refusalWords } from '../words.js';
 import '../bla5t.css';
@@ -253,6 +254,9 @@ export class LocalBla5tTable {
       m.keep,
       m.other,
       this.view?.pendingPower,
+      this.view?.carryOptions,
+      this.view?.heroes,
+      this.view?.bossSet,
       bt('act.draw'),
     ]);
     patch(this.actionsEl, key, () => {
@@ -349,13 +353,23 @@ export class LocalBla5tTable {
           break;
         case 'none':
           break;
-        default:
+        default: {
+          // Carry-over and the midpoint set have the table's own controls (steps.ts); a boss's
+          // targets are still chosen from the list here.
+          const view = this.view;
+          if (view && (m.kind === 'carry' || m.kind === 'change')) {
+            const act = (type: string, payload: object) => this.act(type, payload);
+            const step = stepControls({ view, moves: m, advanced: this.hooks.advanced, chosen: [], act });
+            if (step) out.push(step);
+            break;
+          }
           for (const [i, a] of m.other.entries()) {
             const { type, seat: _s, ...rest } = a as { type: string; seat: number };
             out.push(
               this.button(`b5-other-${i}`, bt('act.choice', { what: choiceWords(a) }), () => this.act(type, rest)),
             );
           }
+        }
       }
       return out;
     });

@@ -1,15 +1,23 @@
 /** The end of a game: every total, lowest first, the winners (X10.1), again. */
 import type { View } from '@blaze/bla5t';
 import { h, patch } from '../../shell/host.js';
+import { eveningBoard, nextGame } from '../../shell/nextGame.js';
+import type { ScoreRow } from '../../shell/store/snapshot.js';
 import { bt } from './words.js';
 
 export function renderResults(
   el: HTMLElement,
   v: View | null,
   names: string[],
-  o: { host: boolean; again: () => void },
+  o: {
+    host: boolean;
+    again: () => void;
+    /** The evening's scoreboard (every game its table played) and the host's choice of the next game. */
+    evening?: readonly ScoreRow[];
+    switchTo?: (game: string) => void;
+  },
 ): void {
-  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, bt('res.title')]);
+  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, o.evening, bt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
     const name = (p: number) => names[p] || `#${p + 1}`;
@@ -34,6 +42,8 @@ export function renderResults(
           : h('p', { class: 'msg' }, bt('res.waitHost')),
         h('a', { href: '/', 'data-link': '', class: 'button', testid: 'bla5t-home' }, bt('res.home')),
       ),
+      o.evening ? eveningBoard(o.evening, 'bla5t-evening') : null,
+      o.switchTo ? nextGame('bla5t', o.host, o.switchTo) : null,
     ];
   });
 }

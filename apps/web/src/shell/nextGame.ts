@@ -45,7 +45,7 @@ function tally(r: ScoreRow): string {
   const game = r.game || 'blaze';
   const key: MessageKey =
     game === 'blaze' ? 'result.tally.blaze' : game === 'durak' ? 'result.tally.durak' : 'result.tally.other';
-  return t(key, { wins: r.wins, points: r.points });
+  return t(key, { wins: r.wins, points: r.points, games: r.games });
 }
 
 /**
@@ -75,7 +75,7 @@ export function eveningBoard(rows: readonly ScoreRow[], testid = 'scoreboard'): 
         h('th', {}, t('result.player')),
         h('th', {}, t('result.game')),
         h('th', {}, t('result.games')),
-        h('th', {}, ''),
+        h('th', {}, t('result.tally')),
       ),
       sorted.map((s, k) =>
         h(

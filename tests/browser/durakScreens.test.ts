@@ -109,8 +109,9 @@ describe('Battle of Durak: the screens at six sizes, a reload, a rematch, three 
         if (!got.has('results')) {
           expect(await tid(a, 'durak-verdict').textContent()).toMatch(/Durak|Nobody/);
           // The evening's tally of losses (the table's scoreboard), every seat once.
-          await poll(() => tid(a, 'durak-evening').locator('li').count()).toBe(3);
-          expect(await tid(a, 'durak-evening').textContent()).toMatch(/This evening.*lost \d of \d/);
+          // The evening's scoreboard (shell/nextGame.ts): a row per player, each named by its game.
+          await poll(() => tid(a, 'durak-evening').locator('tr[data-game="durak"]').count()).toBe(3);
+          expect(await tid(a, 'durak-evening').textContent()).toMatch(/Battle of Durak.*lost \d of \d/);
           await sweep(a, 'results', false);
           got.add('results');
         }

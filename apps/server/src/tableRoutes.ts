@@ -14,7 +14,7 @@ import type { Logger } from './logger.js';
 import { BucketBook } from './rateLimit.js';
 import { storeWritable } from './store/current.js';
 import { currentKind, knownGames } from './store/gameKinds.js';
-import { hasRecord } from './store/hasRecord.js';
+import { tableFate } from './store/movedTo.js';
 import { checkSettings } from './table/lobby.js';
 import type { HoldTicket } from './tableHoldings.js';
 
@@ -151,6 +151,14 @@ export function mountTableRoutes(
     const card = await findCard(req.params.id);
     if (card === 'MALFORMED' || card === 'UNAVAILABLE' || card === 'LATE') return refuseCard(res, card);
     if (card === 'NOT_FOUND') {
+      // A table its host moved to another game: its link leads to the one it moved to.
+      const fate = await withDeadline(tableFate(req.params.id), deadlineMs, 'store').catch(() => null);
+      if (fate?.movedTo) {
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Location', `/api/tables/${fate.movedTo}`);
+        res.status(301).json({ code: 'MOVED', message: 'This table moved.', table: fate.movedTo });
+        return;
+      }
       res.status(404).json({ code: 'NOT_FOUND', message: 'No such table.' });
       return;
     }
@@ -166,10 +174,8 @@ export function mountTableRoutes(
     const answer: TableLookup =
       card === 'NOT_FOUND'
         ? // A store that does not answer in time says no: "no table here" rather than a hung page.
-          {
-            exists: false,
-            closed: await withDeadline(hasRecord(req.params.id), deadlineMs, 'store').catch(() => false),
-          }
+          // A table that moved says where (its host switched games): the join page follows it.
+          { exists: false, ...(await withDeadline(tableFate(req.params.id), deadlineMs, 'store').catch(() => ({}))) }
         : { exists: true, card };
     res.setHeader('Cache-Control', 'no-store');
     res.json(answer);

@@ -7,6 +7,7 @@ import { homePage } from './shell/home.js';
 import { initLang, onLangChange } from './shell/i18n/index.js';
 import { lookAheadTableCard } from './shell/joinCard.js';
 import { isTableId } from './shell/net/endpoint.js';
+import { movedTo } from './shell/net/moved.js';
 import { registerServiceWorker } from './shell/offline.js';
 import { clientFor, otherGamePage } from './shell/otherGame.js';
 
@@ -42,6 +43,12 @@ async function route(): Promise<void> {
     // The table's game from its card, while the shell's page loads: a table of a game this page has
     // no client for is said so, not opened as Blaze's.
     const [played, { tablePage }] = await Promise.all([tableGame(id), import('./shell/tablePage.js')]);
+    // A table its host moved to another game: its link leads to the new table (one hop a look-up).
+    const moved = movedTo(id);
+    if (moved && moved !== id) {
+      history.replaceState(null, '', `/t/${encodeURIComponent(moved)}`);
+      return route();
+    }
     const client = clientFor(
       played,
       GAMES.map((g) => g.meta.id),

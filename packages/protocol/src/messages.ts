@@ -173,6 +173,11 @@ export const clientMessages = {
   rematch: empty,
   /** Between games: this seat is ready for the next one (the host's rematch starts it at once). */
   ready: empty,
+  /**
+   * Between games, the host's: the whole table moves to a new table of this game (its people, bots
+   * and the evening's scoreboard). The server knows which games it plays: another id is MALFORMED.
+   */
+  switchGame: z.object({ game: z.string().min(1).max(40) }).strict(),
   chat: z.object({ text: z.string().max(CHAT_MAX).transform(cleanChat).pipe(z.string().min(1)) }).strict(),
 } as const;
 
@@ -238,7 +243,27 @@ export interface SeatMessage {
   host?: boolean;
 }
 
-export const SERVER_MESSAGES = { error: 'error', seat: 'seat', chat: 'chat' } as const;
+/**
+ * Server -> one person's own clients, before `moved`: the seat token that is theirs at the new table
+ * (never sent to anyone else).
+ */
+export interface MoveSeatMessage {
+  table: string;
+  seatToken: string;
+}
+
+/** Server -> every client (players and spectators): the table moved to this one (its id only). */
+export interface MovedMessage {
+  table: string;
+}
+
+export const SERVER_MESSAGES = {
+  error: 'error',
+  seat: 'seat',
+  chat: 'chat',
+  moveSeat: 'moveSeat',
+  moved: 'moved',
+} as const;
 
 /**
  * What anyone holding a table's link may see before joining (GET /api/tables/:id): who hosts and who
@@ -267,6 +292,7 @@ export const tableLookup = z.discriminatedUnion('exists', [
   z.object({ exists: z.literal(true), card: tableCard }).strict(),
   // `closed`: the id was a table that has closed (the store still holds its record); false for an id
   // no table ever had, or one whose record retention already removed.
-  z.object({ exists: z.literal(false), closed: z.boolean().optional() }).strict(),
+  // `movedTo`: the table moved (its host switched it to another game): the table it moved to.
+  z.object({ exists: z.literal(false), closed: z.boolean().optional(), movedTo: z.string().optional() }).strict(),
 ]);
 export type TableLookup = z.infer<typeof tableLookup>;

@@ -71,6 +71,8 @@ export class ScoreRow extends Schema {
   @type('number') games = 0;
   @type('number') wins = 0;
   @type('number') points = 0;
+  /** The game these games were of: an evening's scoreboard spans the games its table moved through. Last, so no index moves. */
+  @type('string') game = '';
 }
 
 export class TableSettingsState extends Schema {

@@ -93,7 +93,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
     try {
       const restoreId = setUpTable(this, options);
       this.onMessage('*', (client, type, message) => onAnyMessage(this, client, type, message));
-      await openTable(this, restoreId);
+      await openTable(this, restoreId, options.moved);
     } catch (e) {
       abandonTable(this);
       throw e;

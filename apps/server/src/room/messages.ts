@@ -14,6 +14,7 @@ import {
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Client } from '@colyseus/core';
 import { genericMessage } from '../table/generic.js';
+import { type MoveHost, SWITCH_GAME, switchGame } from '../tableMove.js';
 import type { Refusal } from './config.js';
 import { act, type GameFlowHost, NOT_RECORDED, STARTING, startGame } from './gameFlow.js';
 import type { TableHost } from './host.js';
@@ -42,7 +43,8 @@ export type MessageHost = Pick<
   | 'starting'
   | 'state'
 > &
-  GameFlowHost;
+  GameFlowHost &
+  MoveHost;
 
 /**
  * The table's own requests; every other client message is a game action, judged by the table's game
@@ -65,6 +67,11 @@ const TABLE_REQUESTS = new Set<ClientMessageType>([
 export function onAnyMessage(room: MessageHost, client: Client, type: string | number, payload: unknown): void {
   // The rates were charged before the payload was decoded (frameGuard.ts, Edge.admitFrame).
   const request = String(type).slice(0, 40);
+  // The host moves the table to another game (tableMove.ts).
+  if (type === SWITCH_GAME) {
+    switchGame(room, client, payload);
+    return;
+  }
   // A game other than Blaze answers its own actions, start and lobby options (table/generic.ts).
   if (genericMessage(room, client, type, payload)) return;
   // A system action (a clock's: Blaze's closeWindow) is the table's alone: from a client, no message.

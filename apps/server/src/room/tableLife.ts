@@ -33,6 +33,7 @@ import { act, type GameFlowHost, NOT_RECORDED, onClock } from './gameFlow.js';
 import type { TableHost } from './host.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
+import { moveIn } from './movedIn.js';
 import { recordedGames, recordResult, saveMissingGames } from './results.js';
 import { Results } from './scoreboard.js';
 import { Seating } from './seating.js';
@@ -123,7 +124,7 @@ export function setUpTable(room: LifeHost, options: Record<string, unknown>): st
   for (let i = 0; i < room.module.seats.max; i++) state.players.push(new PlayerSlot());
   room.state = state;
   room.chat = new Chat(state);
-  room.results = new Results(state);
+  room.results = new Results(state, () => room.kind.game);
   metrics.tableOpened(room);
   room.log = new GameLog(state, (line) => room.recorder.push({ t: 'log', line }));
   room.clocks = new TableClocks(timers(room), (due) => onClock(room, due));
@@ -147,7 +148,8 @@ export function setUpTable(room: LifeHost, options: Record<string, unknown>): st
 }
 
 /** Restores the table from its record (if it is one being restored), then puts its start on record. */
-export async function openTable(room: LifeHost, restoreId: string | null): Promise<void> {
+/** `moved`: the create options of a table another one moved to (movedIn.ts). */
+export async function openTable(room: LifeHost, restoreId: string | null, moved?: unknown): Promise<void> {
   if (restoreId) {
     const store = currentStore();
     const entries = store ? await store.load(restoreId) : [];
@@ -177,6 +179,7 @@ export async function openTable(room: LifeHost, restoreId: string | null): Promi
   } else {
     // The record names its game before anything else.
     room.recorder.push({ t: 'game', game: room.kind.game, rulesVersion: room.kind.rulesVersion });
+    moveIn(room, moved);
   }
   recordChanges(room);
   room.recorder.write([], () => {});
@@ -203,6 +206,7 @@ function restore(room: LifeHost, r: RestoredTable): void {
     s.host = r.seats.host === null ? null : HASHED + r.seats.host;
   }
   room.state.gameNumber = r.gameNumber;
+  room.results.carry(r.carried);
   for (const x of r.results) room.results.add(x.game, x.names, x.keys, x.scores, x.winner);
   for (const c of r.chat) room.chat.put(c.seq, c.at, c.name, c.seat, c.text);
   room.log.restore(r.log);

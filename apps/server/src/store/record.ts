@@ -310,6 +310,8 @@ export interface RestoredTable {
   chat: Extract<TableEntry, { t: 'chat' }>[];
   log: StoredLog[];
   results: Extract<TableEntry, { t: 'result' }>[];
+  /** The scoreboard an earlier table of the evening handed on (tableMove.ts). */
+  carried: Extract<TableEntry, { t: 'carried' }>['rows'];
 }
 
 /**
@@ -354,6 +356,7 @@ export function rebuild(entries: readonly TableEntry[]): Rebuilt {
     chat: [],
     log: [],
     results: [],
+    carried: [],
   };
   /** The game whose result is not on record yet: its log lines tell when it ended. */
   let open: RecordedGame | null = null;
@@ -412,6 +415,12 @@ export function rebuild(entries: readonly TableEntry[]): Rebuilt {
       case 'result':
         r.results.push(e);
         if (open?.gameNumber === e.game) open = null;
+        break;
+      case 'carried':
+        r.carried.push(...e.rows);
+        break;
+      case 'moved':
+        // Where its link leads (store/movedTo.ts); the table itself closed with it.
         break;
       default: {
         // Written by a newer build (this one never writes it): not this build's to replay or give up.

@@ -46,7 +46,18 @@ export type TableEntry =
   | { t: 'action'; action: Action }
   | { t: 'chat'; seq: number; at: number; name: string; seat: number; text: string }
   | { t: 'log'; line: StoredLog }
-  | { t: 'result'; game: number; names: string[]; keys: string[]; scores: number[]; winner: number };
+  | { t: 'result'; game: number; names: string[]; keys: string[]; scores: number[]; winner: number }
+  /**
+   * A table made by moving another (its host switched games): the evening's scoreboard as that table
+   * handed it on (rows by game and seat identity: token hashes, never tokens), `from` its id.
+   */
+  | {
+      t: 'carried';
+      from: string;
+      rows: { game: string; key: string; name: string; games: number; wins: number; points: number }[];
+    }
+  /** The table moved to table `to` (its last entry): its link leads there. */
+  | { t: 'moved'; to: string };
 
 /** A finished game's public record: one wire type, shared with the replay page (@blaze/protocol). */
 export type { GameRecord };

@@ -2,9 +2,11 @@
  * The join screen's view of a table before joining: who hosts, who sits (people and bots), how many
  * seats are free, whether a game runs. From GET /api/tables/:id/lookup; nothing there is secret.
  */
+
 import { type TableCard, tableLookup } from '@blaze/protocol';
 import { h } from './dom.js';
 import { type MessageKey, t, tn } from './i18n/index.js';
+import { noteMoved } from './net/moved.js';
 
 /** Why a link leads to no table: the table closed, or no table ever had this id. */
 export type NoTable = 'closed' | 'unknown';
@@ -43,6 +45,7 @@ async function requestTableCard(tableId: string): Promise<TableCard | NoTable | 
     const parsed = tableLookup.safeParse(await res.json());
     if (!parsed.success) return null;
     if (parsed.data.exists) return parsed.data.card;
+    if (parsed.data.movedTo) noteMoved(tableId, parsed.data.movedTo);
     return parsed.data.closed === true ? 'closed' : 'unknown';
   } catch {
     return null;

@@ -6,6 +6,7 @@ import { t } from './i18n/index.js';
 import { rt } from './i18n/replay.js';
 import { readyList } from './logic/ready.js';
 import { winnerWords } from './logic/winnerWords.js';
+import { eveningBoard, nextGame } from './nextGame.js';
 import { seatOffer } from './seatOffer.js';
 import type { Send } from './send.js';
 import { type ClientTable, nameOf } from './store/snapshot.js';
@@ -127,38 +128,8 @@ function drawResults(el: HTMLElement, tb: ClientTable, send: Send, game: Results
         h('tbody', {}, rows),
       ),
       lastRoundBlock(tb, game),
-      tb.scoreboard.length
-        ? h(
-            'div',
-            { class: 'evening' },
-            h('h3', {}, t('result.evening')),
-            h(
-              'table',
-              { testid: 'scoreboard' },
-              h(
-                'tr',
-                {},
-                h('th', {}, t('result.player')),
-                h('th', {}, t('result.games')),
-                h('th', {}, t('result.wins')),
-                h('th', {}, t('result.points')),
-              ),
-              // The evening's leader first: most points, then most wins.
-              [...tb.scoreboard]
-                .sort((a, b) => b.points - a.points || b.wins - a.wins)
-                .map((s, k) =>
-                  h(
-                    'tr',
-                    { class: k === 0 && tb.scoreboard.length > 1 ? 'leader' : '' },
-                    h('td', {}, s.name),
-                    h('td', {}, String(s.games)),
-                    h('td', {}, String(s.wins)),
-                    h('td', {}, String(s.points)),
-                  ),
-                ),
-            ),
-          )
-        : null,
+      // The evening's games, each row named by its game (a table its host moved carries them on).
+      eveningBoard(tb.scoreboard),
       // What to do next stays in sight at the panel's foot (style.css): five players' scores, the last
       // round and the evening pushed Rematch below the fold even on a desktop. Someone watching is
       // offered a seat there too: above the scores, a phone showed it below the fold and the host's
@@ -189,6 +160,7 @@ function drawResults(el: HTMLElement, tb: ClientTable, send: Send, game: Results
               ? h('p', { class: 'msg', testid: 'rematch-wait' }, t('result.waitRematch'))
               : null,
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
+        replayed ? null : nextGame('blaze', tb.isHost && !tb.starting, (game) => send('switchGame', { game })),
         replayLink(tb.gameNumber),
       ),
     ];

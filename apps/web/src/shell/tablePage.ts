@@ -3,6 +3,7 @@
  * panels and the results. Data flows one way: schema patch -> store -> canvas/DOM; intentions go
  * back as messages.
  */
+
 import type { BetValue, CardId, Seat } from '@blaze/rules';
 import type { GameClient, Highlights } from '../games/registry.js';
 import { attachHandKeys } from '../kit/handKeys.js';
@@ -21,6 +22,7 @@ import { inviteLink } from './net/endpoint.js';
 import { joinFailure } from './net/joinError.js';
 import type { TableSource } from './net/source.js';
 import { keys, load, remove, save } from './net/storage.js';
+import { moveRefusal } from './nextGame.js';
 import { SidePanels } from './panels.js';
 import { holdResultsButtons, RoundSummaryView, renderResults } from './results.js';
 import type { Send } from './send.js';
@@ -473,7 +475,7 @@ export function tablePage(root: HTMLElement, tableId: string, game: GameClient, 
       onError: (e) => {
         const card = (e.params?.card as CardId | undefined) ?? lastSent ?? undefined;
         store.refused(
-          game.coachWords({ code: e.code, params: e.params, request: e.request }),
+          moveRefusal(e) ?? game.coachWords({ code: e.code, params: e.params, request: e.request }),
           Date.now(),
           6000,
           card,

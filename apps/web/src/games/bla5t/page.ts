@@ -4,6 +4,7 @@
  * moves go back as the messages named by the action type (the action less its seat). A look
  * arrives once as a `private` message (X1.6, XN13) and is shown a few seconds, then turned down.
  */
+
 import type { Card, View, Where } from '@blaze/bla5t';
 import {
   beep,
@@ -34,6 +35,7 @@ import {
   TurnAlerts,
   tabCue,
 } from '../../shell/hostTable.js';
+import { moveRefusal } from '../../shell/nextGame.js';
 import { playerAt, renderBoard, seatName, secondsLeft } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
@@ -584,6 +586,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
             host: tb.isHost,
             again: () => sendRaw('rematch', {}),
             replay: `/r/${tableId}-${tb.gameNumber}`,
+            evening: tb.scoreboard,
+            switchTo: (game) => sendRaw('switchGame', { game }),
           });
         renderActions();
       },
@@ -718,7 +722,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
           showJoin();
           draw();
         },
-        onError: (e) => say(refusalWords(e.code), true),
+        onError: (e) => say(moveRefusal(e) ?? refusalWords(e.code), true),
         onGameMessage: (_type, m) => onPrivate(m),
       },
       { read: readBla5t, messages: ['private'] },

@@ -1,16 +1,25 @@
 /** The end of a game: every total, lowest first, the winners (X10.1), again. */
 import type { View } from '@blaze/bla5t';
 import { h, patch } from '../../shell/host.js';
+import { eveningBoard, nextGame } from '../../shell/nextGame.js';
+import type { ScoreRow } from '../../shell/store/snapshot.js';
 import { bt } from './words.js';
 
 export function renderResults(
   el: HTMLElement,
   v: View | null,
   names: string[],
-  /** `replay`: the finished game's replay page (an online table's; practice has none). */
-  o: { host: boolean; again: () => void; replay?: string },
+  o: {
+    host: boolean;
+    again: () => void;
+    /** The finished game's replay page (an online table's; practice has none). */
+    replay?: string;
+    /** The evening's scoreboard (every game its table played) and the host's choice of the next game. */
+    evening?: readonly ScoreRow[];
+    switchTo?: (game: string) => void;
+  },
 ): void {
-  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, o.replay, bt('res.title')]);
+  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, o.replay, o.evening, bt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
     const name = (p: number) => names[p] || `#${p + 1}`;
@@ -37,6 +46,8 @@ export function renderResults(
           h('a', { href: o.replay, 'data-link': '', class: 'button', testid: 'bla5t-replay' }, bt('res.replay')),
         h('a', { href: '/', 'data-link': '', class: 'button', testid: 'bla5t-home' }, bt('res.home')),
       ),
+      o.evening ? eveningBoard(o.evening, 'bla5t-evening') : null,
+      o.switchTo ? nextGame('bla5t', o.host, o.switchTo) : null,
     ];
   });
 }

@@ -33,6 +33,7 @@ import {
   TurnAlerts,
   tabCue,
 } from '../../shell/hostTable.js';
+import { moveRefusal } from '../../shell/nextGame.js';
 import { bannerWords, renderActions } from './actions.js';
 import { explainThing } from './explain.js';
 import { ExplainBubble } from './explainBubble.js';
@@ -247,6 +248,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
             again: () => sendRaw('rematch', {}),
             replay: `/r/${tableId}-${tb.gameNumber}`,
             evening: tb.scoreboard,
+            switchTo: (game) => sendRaw('switchGame', { game }),
           });
         renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));
       },
@@ -307,7 +309,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
           showJoin();
           draw();
         },
-        onError: (e) => refuse(refusalWords(e.code)),
+        onError: (e) => refuse(moveRefusal(e) ?? refusalWords(e.code)),
       },
       { read: readDurak },
     );

@@ -1,6 +1,8 @@
 /** The end of a game: who is the Durak (or which team lost, or nobody), the finish places, again. */
 import type { View } from '@blaze/durak';
 import { h, patch } from '../../shell/host.js';
+import { eveningBoard, nextGame } from '../../shell/nextGame.js';
+import type { ScoreRow } from '../../shell/store/snapshot.js';
 import { dt } from './words.js';
 
 export function renderResults(
@@ -13,7 +15,9 @@ export function renderResults(
     again: () => void;
     replay?: string;
     /** The evening's tally at this table (its scoreboard: a game lost scores 1), fewest losses first. */
-    evening?: readonly { name: string; games: number; points: number }[];
+    evening?: readonly ScoreRow[];
+    /** The host's choice of the next game (the whole table moves: shell/nextGame.ts). */
+    switchTo?: (game: string) => void;
   },
 ): void {
   const key = JSON.stringify([v?.places, v?.losers, names, o.host, o.replay, o.evening, dt('res.title')]);
@@ -29,7 +33,7 @@ export function renderResults(
         { testid: 'durak-places' },
         v.places.map((g) => h('li', {}, list(g))),
       ),
-      o.evening && o.evening.length > 0 && eveningList(o.evening),
+      o.evening && eveningBoard(o.evening, 'durak-evening'),
       h(
         'div',
         { class: 'row' },
@@ -40,6 +44,7 @@ export function renderResults(
           h('a', { href: o.replay, 'data-link': '', class: 'button', testid: 'durak-replay' }, dt('res.replay')),
         h('a', { href: '/', 'data-link': '', class: 'button', testid: 'durak-home' }, dt('res.home')),
       ),
+      o.switchTo ? nextGame('durak', o.host, o.switchTo) : null,
     ];
   });
 }
@@ -49,18 +54,4 @@ export function verdictOf(v: View, names: string[]): string {
   const list = (seats: number[]) => seats.map((s) => names[s] || `#${s + 1}`).join(', ');
   if (v.losers.length === 0) return dt('res.noLoser');
   return v.team ? dt('res.teamLost', { names: list(v.losers) }) : dt('res.durak', { names: list(v.losers) });
-}
-
-function eveningList(rows: readonly { name: string; games: number; points: number }[]): HTMLElement {
-  const sorted = [...rows].sort((a, b) => a.points - b.points || a.name.localeCompare(b.name));
-  return h(
-    'section',
-    { class: 'evening', testid: 'durak-evening' },
-    h('h3', {}, dt('res.evening')),
-    h(
-      'ul',
-      {},
-      sorted.map((r) => h('li', {}, dt('res.losses', { name: r.name, n: r.points, games: r.games }))),
-    ),
-  );
 }

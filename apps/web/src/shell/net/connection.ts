@@ -7,6 +7,8 @@ import {
   type ClientMessage,
   type ClientMessageType,
   type ErrorMessage,
+  type MovedMessage,
+  type MoveSeatMessage,
   type SeatMessage,
 } from '@blaze/protocol';
 import { BlazeState } from '@blaze/protocol/schema';
@@ -14,6 +16,7 @@ import { Client, type Room } from 'colyseus.js';
 import { type ClientTable, type StateLike, toClientTable } from '../store/snapshot.js';
 import { colyseusEndpoint } from './endpoint.js';
 import { joinFailure } from './joinError.js';
+import { moveTo } from './moved.js';
 import { keys, load, remove, save } from './storage.js';
 
 export type ConnState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -56,6 +59,8 @@ export class Connection<T = ClientTable> {
   private name = '';
   private spectate = false;
   private closing = false;
+  /** The table moved to another (its host switched games): this connection's page is left behind. */
+  private moved = false;
   private reconnectionToken = '';
   /**
    * Whether the room's first whole state arrived. A join resolves before it: the room's state is then
@@ -118,6 +123,18 @@ export class Connection<T = ClientTable> {
       this.publish();
     });
     room.onMessage('error', (m: ErrorMessage) => this.events.onError(m));
+    // The host moved the table to another game: our own new token first, then where it went.
+    room.onMessage('moveSeat', (m: MoveSeatMessage) => {
+      save(keys.seat(m.table), m.seatToken);
+      if (this.mySeat < 0) save(keys.watching(m.table), '1');
+    });
+    room.onMessage('moved', (m: MovedMessage) => {
+      this.note('moved');
+      this.moved = true;
+      // The page goes first: its disposal closes this connection (and stops drawing) as any leaving does.
+      moveTo(m.table);
+      if (!this.closing) this.close();
+    });
     for (const type of this.reader.messages ?? []) room.onMessage(type, (m) => this.events.onGameMessage?.(type, m));
     room.onMessage('chat', () => {
       // chat lines arrive through the state as well
@@ -129,6 +146,8 @@ export class Connection<T = ClientTable> {
     room.onLeave((code) => {
       this.note(`left ${code}`);
       this.room = null;
+      // Moved: the page that listened is gone (its scene with it), nothing more to tell it.
+      if (this.moved) return;
       if (this.closing || code === 1000 || code === 4000) {
         this.events.onConnState('closed');
         return;

@@ -65,6 +65,8 @@ export interface ScoreRow {
   games: number;
   wins: number;
   points: number;
+  /** The game these were of (a table its host moved carries the evening's earlier games); '' before games were named. */
+  game?: string;
 }
 
 export interface ClientTable {
@@ -271,7 +273,13 @@ export function toClientTable(state: StateLike, mySeat: Seat, host?: boolean): C
       scores: arr(r.scores),
       winner: r.winner,
     })),
-    scoreboard: arr(state.scoreboard).map((r) => ({ name: r.name, games: r.games, wins: r.wins, points: r.points })),
+    scoreboard: arr(state.scoreboard).map((r) => ({
+      name: r.name,
+      games: r.games,
+      wins: r.wins,
+      points: r.points,
+      game: r.game ?? '',
+    })),
   };
 }
 

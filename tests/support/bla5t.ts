@@ -37,6 +37,8 @@ declare global {
       send(type: string, payload: object): void;
       roundEnd(): Look['view'];
       pinRoundEnd(on: boolean): void;
+      holdTable(on: boolean): void;
+      marks(): Record<string, string>;
     };
   }
 }
@@ -83,3 +85,27 @@ export async function checkLayout(p: Page, who: string): Promise<void> {
     for (const b of r.parts) if (a !== b) expect(meets(a, b), `${who}: ${a.id} meets ${b.id}`).toBe(false);
   }
 }
+
+/**
+ * Records every slot mark (marks.ts) the page ever draws, however short: `testid mark-kind`. A mark
+ * lasts 1.5 s, so a test reads this record rather than racing the mark. Also `animation <name>`: the
+ * CSS animations the marks ran ('none' where the person asked for reduced motion).
+ */
+export async function watchMarks(p: Page): Promise<void> {
+  await p.evaluate(() => {
+    const w = window as unknown as { __marksSeen?: Set<string> };
+    if (w.__marksSeen) return;
+    const seen = new Set<string>();
+    w.__marksSeen = seen;
+    const note = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('button.mark-moved, button.mark-seen')) {
+        seen.add(`${el.dataset.testid} ${el.classList.contains('mark-moved') ? 'mark-moved' : 'mark-seen'}`);
+        seen.add(`animation ${getComputedStyle(el).animationName}`);
+      }
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+export const marksSeen = (p: Page): Promise<string[]> =>
+  p.evaluate(() => [...((window as unknown as { __marksSeen?: Set<string> }).__marksSeen ?? [])]);

@@ -9,10 +9,13 @@
  * any @blaze/game module, its public and private views travel on the generic wire (table/wire.ts).
  */
 import { BLA5T_RULES_VERSION, bla5tModule } from '@blaze/bla5t/module';
+import { bla5tCodec } from '@blaze/bla5t/wire';
 import { BLAZE_RULES_VERSION, blazeModule } from '@blaze/blaze-game';
-import { type State as DurakState, nextDealer } from '@blaze/durak';
+import { type State as DurakState, type View as DurakView, nextDealer } from '@blaze/durak';
 import { DURAK_RULES_VERSION, durakModule } from '@blaze/durak/module';
+import { durakCodec, durakLogFields, durakPublicRole } from '@blaze/durak/wire';
 import type { AnyGameModule } from '@blaze/game';
+import type { ViewCodec } from '@blaze/game/wire';
 
 /** What a table needs of Blaze's module (its typed path). */
 export type BlazeModule = typeof blazeModule;
@@ -43,6 +46,16 @@ export interface TableGame {
    * sent to that seat's clients alone, once, as a `private` message (table/privateEvents.ts).
    */
   privateEvents?: readonly string[];
+  /** The game's own short texts for its views on the wire (bytes per action); JSON per key without. */
+  codec?: ViewCodec;
+  /** A log line's fields in the game's short words on the wire (Durak's roles); as they are without. */
+  logFields?<F extends { text?: string }>(type: string, fields: F): F;
+  /**
+   * The clock role of a person awaited now, told from the public view (Durak's DT4: an automatic
+   * step's own role follows from a hand, which the shown clock must not give away); without it, the
+   * due role.
+   */
+  publicRole?(publicView: unknown): string;
 }
 
 /** A generic game's module, typed as it is (the registry stores every entry under TableModule). */
@@ -75,6 +88,9 @@ const GAMES: readonly TableGame[] = [
     module: durakModule as unknown as TableModule,
     replays: [DURAK_RULES_VERSION],
     nextOptions: (last, options) => ({ ...options, dealer: nextDealer(last as DurakState) }),
+    codec: durakCodec,
+    logFields: durakLogFields,
+    publicRole: (v) => durakPublicRole(v as DurakView),
   },
   {
     id: bla5tModule.id,
@@ -82,6 +98,7 @@ const GAMES: readonly TableGame[] = [
     replays: [BLA5T_RULES_VERSION],
     clockRatios: BLA5T_CLOCKS,
     privateEvents: BLA5T_PRIVATE_EVENTS,
+    codec: bla5tCodec,
   },
 ];
 

@@ -3,8 +3,10 @@
  * bot show exactly the deadline a person's clock in that seat would have, so the wire never tells
  * a forced step (or its random delay) from a person thinking.
  */
+
+import { durakPublicRole } from '@blaze/durak/wire';
 import { expect, it } from 'vitest';
-import { durakPublicRole, type LoopDeadline, shownDeadlines } from '../src/table/clocksWire.js';
+import { type LoopDeadline, shownDeadlines } from '../src/table/clocksWire.js';
 
 const CLOCK: Record<string, number> = { open: 30_000, defend: 30_000, continue: 20_000, ambush: 15_000 };
 const clockMs = (role: string) => CLOCK[role] ?? null;

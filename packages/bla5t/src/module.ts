@@ -175,6 +175,8 @@ function logFields(e: ModuleEvent): LogFields {
     case 'shuffled':
       return { seat: e.seat, text: `${e.slots[0]},${e.slots[1]}` };
     case 'powerUsed':
+      // Its targets are public (X1.5); Daisy's discard names its slot nowhere else.
+      return { seat: e.seat, cards: [e.card], text: e.targets.map((w) => `${w.seat}.${w.slot}`).join(' ') };
     case 'powerSkipped':
       return { seat: e.seat, cards: [e.card] };
     case 'helmutWindow':

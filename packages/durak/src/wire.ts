@@ -74,3 +74,13 @@ export function durakLogText(type: string, text: string): string {
   for (const [word, short] of Object.entries(table)) if (short === text) return word;
   return text;
 }
+
+/**
+ * The role a person awaited now would be in, from what everyone sees (Durak's DT4 roles): the
+ * automatic step's own role ('auto') follows from a hand, so it is never what decides a clock shown.
+ */
+export function durakPublicRole(v: Pick<View, 'table' | 'ambusher'>): string {
+  if (v.table.some((p) => p.defence === null)) return 'defend';
+  if (v.ambusher !== null) return 'ambush';
+  return v.table.length === 0 ? 'open' : 'continue';
+}

@@ -7,7 +7,6 @@
  * "chose not" (nor shows the step's delay), and an untimed table shows no deadline for anyone.
  */
 
-import type { View } from '@blaze/durak';
 import type { WireDeadline } from '@blaze/protocol';
 
 export interface LoopDeadline {
@@ -18,21 +17,11 @@ export interface LoopDeadline {
   kind: 'clock' | 'bot' | 'auto';
 }
 
-/**
- * The role a person awaited now would be in, from what everyone sees (Durak's DT4 roles): the
- * automatic step's own role ('auto') follows from a hand, so it is never what decides a clock shown.
- */
-export function durakPublicRole(v: Pick<View, 'table' | 'ambusher'>): string {
-  if (v.table.some((p) => p.defence === null)) return 'defend';
-  if (v.ambusher !== null) return 'ambush';
-  return v.table.length === 0 ? 'open' : 'continue';
-}
-
 /** The deadlines shown for the loop's timers, soonest first. */
 export function shownDeadlines(
   planned: readonly LoopDeadline[],
   clockMs: (role: string) => number | null,
-  /** The game's role for a person awaited now (Durak: durakPublicRole); without it, the due role. */
+  /** The game's role for a person awaited now (the registry's publicRole: Durak's); without it, the due role. */
   publicRole?: () => string,
 ): WireDeadline[] {
   const out: WireDeadline[] = [];

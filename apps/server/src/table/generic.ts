@@ -1,16 +1,14 @@
 /**
  * The server table for a game other than Blaze: the room's parts (seats, people, chat, the record's
- * table entries) stay as they are, and this adapter runs the game on the headless loop (loop.ts) and
+ * table entries) stay as they are, and this adapter runs the game on the headless loop (@blaze/game/loop) and
  * shows it on the generic wire (wire.ts). The room calls in at a few points only: its state
  * (setUpGeneric), each message (genericMessage: the game's actions, start, rematch, lobby options),
  * seat changes (genericSeats) and a restore (restoreGeneric). A table's adapter is kept here, by
  * room, so the room class holds no field of it.
  */
 
-import { bla5tCodec } from '@blaze/bla5t/wire';
-import type { View as DurakView } from '@blaze/durak';
-import { durakCodec, durakLogFields } from '@blaze/durak/wire';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
+import { type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
 import { genericModule, type TableGame } from '../games.js';
@@ -25,24 +23,10 @@ import { lifecycle } from '../store/current.js';
 import { tokenHash } from '../store/record.js';
 import type { TableEntry } from '../store/types.js';
 import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
-import { durakPublicRole, shownDeadlines } from './clocksWire.js';
+import { shownDeadlines } from './clocksWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
-import { type SeatPlayer, type Source, TableLoop } from './loop.js';
 import { sendPrivateEvents } from './privateEvents.js';
-import {
-  clearPrivateParts,
-  GameTableState,
-  initWire,
-  JSON_CODEC,
-  publishViews,
-  syncViews,
-  type ViewCodec,
-} from './wire.js';
-
-/** A game's own short texts on the wire (bytes per action); JSON per key for any other. */
-const CODECS: Record<string, ViewCodec> = { durak: durakCodec, bla5t: bla5tCodec };
-const shortLog = <F extends { text?: string }>(game: string, type: string, f: F): F =>
-  game === 'durak' ? durakLogFields(type, f) : f;
+import { clearPrivateParts, GameTableState, initWire, JSON_CODEC, publishViews, syncViews } from './wire.js';
 
 /** What the generic table needs of its room. */
 export type GenericHost = Pick<
@@ -79,6 +63,11 @@ interface GenericTable {
 }
 
 const tables = new WeakMap<object, GenericTable>();
+
+/** A log line's fields as the game words them on the wire. */
+function logFieldsOf<F extends { text?: string }>(entry: TableGame, type: string, fields: F): F {
+  return entry.logFields ? entry.logFields(type, fields) : fields;
+}
 
 /** The room's generic game, if it plays one. */
 export function genericOf(room: object): GenericTable | undefined {
@@ -288,7 +277,7 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       const lines = events
         .map((e) => g.module.redact(e, null) as EventBase | null)
         .filter((e): e is EventBase => e !== null)
-        .map((e) => room.log.prepare(e.type, shortLog(g.module.id, e.type, g.module.log.fields(e))));
+        .map((e) => room.log.prepare(e.type, logFieldsOf(g.entry, e.type, g.module.log.fields(e))));
       const entries = [{ t: 'action', action }, ...lines.map((line) => ({ t: 'log', line }))];
       let unrecorded = false;
       let answered = false;
@@ -333,7 +322,7 @@ function hooksOf(room: GenericHost, g: GenericTable) {
 
 function publish(room: GenericHost, g: GenericTable, state: unknown): void {
   const players = g.module.options.players((g.loop?.options ?? g.lobby) as never);
-  publishViews(wireOf(room), (viewer) => g.module.view(state, viewer), players, CODECS[g.module.id] ?? JSON_CODEC);
+  publishViews(wireOf(room), (viewer) => g.module.view(state, viewer), players, g.entry.codec ?? JSON_CODEC);
 }
 
 /**
@@ -345,8 +334,8 @@ export function genericDeadlines(room: GenericHost): WireDeadline[] | null {
   if (!g) return null;
   const loop = g.loop;
   if (!loop || room.state.status !== 'playing') return [];
-  const publicRole =
-    g.module.id === 'durak' ? () => durakPublicRole(g.module.view(loop.state, null) as DurakView) : undefined;
+  const role = g.entry.publicRole;
+  const publicRole = role ? () => role(g.module.view(loop.state, null)) : undefined;
   return shownDeadlines(loop.deadlines(), loopConfig(room).clockMs, publicRole);
 }
 

@@ -5,7 +5,8 @@
  * view on each change (a few dozen nodes); the focused slot keeps its focus across a rebuild.
  */
 import { cardValue, type View } from '@blaze/bla5t';
-import { h } from '../../shell/host.js';
+import { h, t } from '../../shell/host.js';
+import type { MarkKind } from './marks.js';
 import { bt, cardName, cardTitle, powerMark } from './words.js';
 
 export interface BoardInput {
@@ -22,6 +23,10 @@ export interface BoardInput {
   drawPeek: string | null;
   drawLit: boolean;
   discardLit: boolean;
+  /** Slots a public log line just touched (marks.ts): `seat.slot` -> how and when (epoch ms). */
+  marks?: ReadonlyMap<string, { kind: MarkKind; since: number }>;
+  /** Awaited seats' deadlines (epoch ms), by seat: each awaited seat shows its own countdown. */
+  clocks?: ReadonlyMap<number, number>;
   onSlot(seat: number, slot: number): void;
   onDraw(): void;
   onDiscard(): void;
@@ -57,12 +62,14 @@ function slotButton(b: BoardInput, seat: number, slot: number): HTMLElement {
   const peek = b.peeks.get(k);
   const up = x !== null && 'up' in x ? x.up : null;
   const shown = up ?? peek ?? null;
+  const mark = b.marks?.get(k);
   const cls = [
     'b5-card',
     x === null ? 'empty' : shown ? 'up' : 'down',
     peek && !up ? 'peek' : '',
     b.lit.has(k) ? 'lit' : '',
     b.chosen.has(k) ? 'chosen' : '',
+    mark ? `mark-${mark.kind}` : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -77,10 +84,31 @@ function slotButton(b: BoardInput, seat: number, slot: number): HTMLElement {
       'aria-pressed': b.chosen.has(k) ? 'true' : undefined,
       disabled: x === null,
       onclick: () => b.onSlot(seat, slot),
+      // The board is rebuilt on every change: the mark's animation goes on where it was.
+      style: mark ? `animation-delay: -${Math.max(0, Date.now() - mark.since)}ms` : undefined,
     },
     shown ? face(shown) : null,
   );
   return el;
+}
+
+/** This seat's own name, said once: a learner left unnamed is "You" already, not "You (you)". */
+export function mineName(name: string): string {
+  const you = bt('seat.you');
+  return name.toLowerCase() === you.toLowerCase() ? name : `${name} (${you})`;
+}
+
+/** Seconds left until `at`, as the banner says them. */
+export const secondsLeft = (at: number, now: number): string =>
+  t('banner.seconds', { n: Math.max(0, Math.ceil((at - now) / 1000)) });
+
+/** An awaited seat's countdown; the page's ticker rewrites its text from `data-at`. */
+function seatClock(seat: number, at: number): HTMLElement {
+  return h(
+    'span',
+    { class: 'b5-badge clock', testid: `b5-clock-${seat}`, 'data-at': String(at) },
+    secondsLeft(at, Date.now()),
+  );
 }
 
 function seatBox(b: BoardInput, seat: number, mine: boolean): HTMLElement {
@@ -91,6 +119,7 @@ function seatBox(b: BoardInput, seat: number, mine: boolean): HTMLElement {
   const badges = [
     seat === v.caller ? h('span', { class: 'b5-badge caller', testid: `b5-caller-${seat}` }, bt('seat.caller')) : null,
     awaited ? h('span', { class: 'b5-badge turn' }, `▶ ${bt('seat.turn')}`) : null,
+    awaited && b.clocks?.has(seat) ? seatClock(seat, b.clocks.get(seat) as number) : null,
   ];
   const total = p >= 0 ? (v.totals[p] ?? 0) : null;
   const last = p >= 0 && v.roundScores ? v.roundScores[p] : null;
@@ -105,11 +134,7 @@ function seatBox(b: BoardInput, seat: number, mine: boolean): HTMLElement {
     h(
       'header',
       {},
-      h(
-        'span',
-        { class: 'b5-name' },
-        mine ? `${seatName(v, b.names, seat)} (${bt('seat.you')})` : seatName(v, b.names, seat),
-      ),
+      h('span', { class: 'b5-name' }, mine ? mineName(seatName(v, b.names, seat)) : seatName(v, b.names, seat)),
       ...badges,
       total !== null
         ? h(

@@ -6,4 +6,7 @@ import { bla5tTablePage } from './page.js';
 
 export const bla5tClient = {
   openTable: bla5tTablePage,
+  /** /r/<table>-<n>: a finished game's record replayed (its own chunk: only a replay loads it). */
+  openReplay: async (root: HTMLElement, record: unknown): Promise<() => void> =>
+    (await import('./replay/page.js')).openBla5tReplay(root, record),
 };

@@ -40,9 +40,19 @@ export function toldLines(log: readonly LogLine[]): LogLine[] {
 }
 
 export function logWords(e: LogLine, tb: ClientTable): string {
-  const name = nameOf(tb, e.seat);
   if (TABLE.has(e.kind))
-    return t(`log.${e.kind}` as MessageKey, { name, other: nameOf(tb, e.other), text: e.text, n: e.value });
+    return t(`log.${e.kind}` as MessageKey, {
+      name: nameOf(tb, e.seat),
+      other: nameOf(tb, e.other),
+      text: e.text,
+      n: e.value,
+    });
+  return gameLineWords(e, (seat) => nameOf(tb, seat));
+}
+
+/** A game line (not a table's line about people) in words, naming seats by `nameAt` (a replay has no table). */
+export function gameLineWords(e: LogLine, nameAt: (seat: number) => string): string {
+  const name = nameAt(e.seat);
   const key = GAME[e.kind];
   if (!key) return e.kind;
   const card = e.cards[0] ? cardName(e.cards[0]) : '';
@@ -52,11 +62,11 @@ export function logWords(e: LogLine, tb: ClientTable): string {
     card,
     out: e.cards[1] ? cardName(e.cards[1]) : '',
     slot: e.value,
-    other: nameOf(tb, e.other),
+    other: nameAt(e.other),
     n: e.value,
     scores: e.text
       .split(' ')
-      .map((x, p) => `${nameOf(tb, p)} ${Number(x) >= 0 ? '+' : ''}${x}`)
+      .map((x, p) => `${nameAt(p)} ${Number(x) >= 0 ? '+' : ''}${x}`)
       .join(' · '),
   });
 }

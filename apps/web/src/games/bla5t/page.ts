@@ -34,10 +34,11 @@ import {
   TurnAlerts,
   tabCue,
 } from '../../shell/hostTable.js';
-import { playerAt, renderBoard, seatName } from './board.js';
+import { playerAt, renderBoard, seatName, secondsLeft } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
 import { logWords, rulesWords, toldLines } from './logWords.js';
+import { MARK_MS, type MarkKind, marksOf } from './marks.js';
 import { renderResults } from './results.js';
 import { roundEndView } from './roundEnd.js';
 import { tableWords } from './tableWords.js';
@@ -65,6 +66,9 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   let chosen: Where[] = [];
   let stepKey = '';
   const peeks = new Map<string, { card: Card; until: number }>();
+  /** Slots the public log just said were touched (marks.ts), marked MARK_MS on every client. */
+  const marks = new Map<string, { kind: MarkKind; since: number }>();
+  let markTimer: ReturnType<typeof setTimeout> | undefined;
   /** The draw pile's top seen by a 9 or 10, while it is still the top (same count, same round). */
   let drawPeek: { card: Card; until: number; count: number; round: number } | null = null;
   /** The ended round, all face up with its scores, held in sight until `until` (X1.8, X9). */
@@ -72,6 +76,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   let roundTimer: ReturnType<typeof setTimeout> | undefined;
   /** A test's screenshots at six sizes take longer than ROUND_MS: it may keep the round in sight. */
   let roundPinned = false;
+  /**
+   * A test's screenshots of a Helmut window (4 s, XT3) at six sizes: it may hold the table as it was
+   * shown; the snapshots that came meanwhile are drawn when it lets go.
+   */
+  let heldTable: Bla5tTable | null | undefined;
   const cleanups: (() => void)[] = [];
   cleanups.push(() => clearTimeout(roundTimer));
   const muted = () => load(keys.muted) === '1';
@@ -162,6 +171,14 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     if (Number.isFinite(next)) peekTimer = setTimeout(() => draw(), Math.max(10, next - now));
   }
   cleanups.push(() => clearTimeout(peekTimer));
+  function expireMarks(): void {
+    const now = Date.now();
+    for (const [k, m] of marks) if (m.since + MARK_MS <= now) marks.delete(k);
+    clearTimeout(markTimer);
+    const next = Math.min(...[...marks.values()].map((m) => m.since + MARK_MS));
+    if (Number.isFinite(next)) markTimer = setTimeout(() => draw(), Math.max(10, next - now));
+  }
+  cleanups.push(() => clearTimeout(markTimer));
   function onPrivate(m: unknown): void {
     const e = m as { type?: string; at?: Where | 'drawPile'; card?: Card | null };
     if (e?.type !== 'looked' || typeof e.card !== 'string' || !e.at) return;
@@ -184,6 +201,8 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     const first = logSeen < 0;
     logSeen = Math.max(logSeen, ...lines.map((l) => l.seq));
     if (first) return;
+    const now = Date.now();
+    for (const l of fresh) for (const m of marksOf(l)) marks.set(m.key, { kind: m.kind, since: now });
     for (const l of fresh) {
       if (l.kind === 'swapped') for (const m of l.text.matchAll(/(\d+)\.(\d+)/g)) peeks.delete(`${m[1]}.${m[2]}`);
       else if (l.kind === 'shuffled') for (const slot of l.text.split(',')) peeks.delete(`${l.seat}.${slot}`);
@@ -460,10 +479,10 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   /** When the acting seat's clock runs out (epoch ms), 0 for none. */
   let clockAt = 0;
   function tick(): void {
-    setTextOf(
-      deadline,
-      clockAt > 0 ? t('banner.seconds', { n: Math.max(0, Math.ceil((clockAt - Date.now()) / 1000)) }) : '',
-    );
+    const now = Date.now();
+    setTextOf(deadline, clockAt > 0 ? secondsLeft(clockAt, now) : '');
+    for (const el of board.querySelectorAll<HTMLElement>('[data-at]'))
+      setTextOf(el, secondsLeft(Number(el.dataset.at), now));
   }
   const ticker = setInterval(tick, 250);
   cleanups.push(() => clearInterval(ticker));
@@ -493,6 +512,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       chosen = [];
     }
     forgetMoved(tb.log);
+    expireMarks();
     // A draw or a new deal makes the seen top card another one: it is not shown on the pile any more.
     if (drawPeek && real && (real.drawCount !== drawPeek.count || real.round !== drawPeek.round)) drawPeek = null;
     expirePeeks();
@@ -524,7 +544,11 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
             },
           );
         if (tb.status === 'finished')
-          renderResults(resultsEl, view, names, { host: tb.isHost, again: () => sendRaw('rematch', {}) });
+          renderResults(resultsEl, view, names, {
+            host: tb.isHost,
+            again: () => sendRaw('rematch', {}),
+            replay: `/r/${tableId}-${tb.gameNumber}`,
+          });
         renderActions();
       },
     );
@@ -543,8 +567,15 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     // by player, the view's awaited by seat: Stephania may have moved them apart, X12.5).
     const awaitedPlayers = view.over || held ? [] : view.awaiting.seats.map((s) => playerAt(view, s));
     const mine = tb.mySeat >= 0 && awaitedPlayers.includes(tb.mySeat) ? tb.mySeat : awaitedPlayers[0];
-    clockAt = tb.status === 'playing' ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
-    tick();
+    const playing = tb.status === 'playing';
+    clockAt = playing ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
+    // Each awaited seat's own clock on its box: during looks, Helmut windows and carry-over, all of them.
+    const seatClocks = new Map<number, number>();
+    if (playing)
+      for (const c of bt5.clocks) {
+        const seat = view.seatOf[c.seat];
+        if (seat !== undefined && awaitedPlayers.includes(c.seat)) seatClocks.set(seat, c.at);
+      }
     // Outside the page, the tab's title and icon say when the table waits on this person.
     const yours = connState === 'open' && b.yourMove;
     const app = bt('name');
@@ -583,12 +614,15 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       drawPeek: drawPeek?.card ?? null,
       drawLit: moves.draw,
       discardLit: moves.kind === 'drawn' || (moves.kind === 'action' && moves.take.size > 0),
+      marks: held ? new Map() : marks,
+      clocks: seatClocks,
       onSlot,
       onDraw,
       onDiscard,
     });
     wordsList.replaceChildren(...tableWords(view, names, peeks).map((l) => h('li', {}, l)));
     wordsList.append(h('li', {}, bt('words.keys')));
+    tick();
   }
 
   cleanups.push(
@@ -629,6 +663,10 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       tableId,
       {
         setTable: (t) => {
+          if (heldTable !== undefined) {
+            heldTable = t;
+            return;
+          }
           holdRoundEnd(bt5?.view ?? null, t);
           bt5 = t;
           draw();
@@ -684,7 +722,21 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       roundPinned = on;
       draw();
     },
+    holdTable: (on: boolean) => {
+      if (on) {
+        if (heldTable === undefined) heldTable = null;
+        return;
+      }
+      const latest = heldTable;
+      heldTable = undefined;
+      if (latest) {
+        holdRoundEnd(bt5?.view ?? null, latest);
+        bt5 = latest;
+      }
+      draw();
+    },
     peeks: () => Object.fromEntries([...peeks].map(([k, p]) => [k, p.card])),
+    marks: () => Object.fromEntries([...marks].map(([k, m]) => [k, m.kind])),
     send: (type: string, payload: object) => sendRaw(type, payload),
   };
 

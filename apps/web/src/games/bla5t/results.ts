@@ -7,9 +7,10 @@ export function renderResults(
   el: HTMLElement,
   v: View | null,
   names: string[],
-  o: { host: boolean; again: () => void },
+  /** `replay`: the finished game's replay page (an online table's; practice has none). */
+  o: { host: boolean; again: () => void; replay?: string },
 ): void {
-  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, bt('res.title')]);
+  const key = JSON.stringify([v?.totals, v?.winners, names, o.host, o.replay, bt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
     const name = (p: number) => names[p] || `#${p + 1}`;
@@ -32,6 +33,8 @@ export function renderResults(
         o.host
           ? h('button', { testid: 'bla5t-rematch', class: 'primary', onclick: o.again }, bt('res.rematch'))
           : h('p', { class: 'msg' }, bt('res.waitHost')),
+        o.replay &&
+          h('a', { href: o.replay, 'data-link': '', class: 'button', testid: 'bla5t-replay' }, bt('res.replay')),
         h('a', { href: '/', 'data-link': '', class: 'button', testid: 'bla5t-home' }, bt('res.home')),
       ),
     ];

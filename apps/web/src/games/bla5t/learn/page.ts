@@ -60,8 +60,11 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
   let ended: View | null = null;
   /** The table before the bots' latest move (the scoring shows it with its cards revealed). */
   let before: View | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const session = new Bla5tSession(LESSON_GAME, ['easy', 'easy'], lessonBot);
+  const session = new Bla5tSession(LESSON_GAME, ['easy', 'easy'], paced(BOT_MS), lessonBot);
+  session.onMove((out, player, prev) => {
+    before = prev;
+    after(out, player);
+  });
   const typed = load(keys.name);
   const names = () => [typed || pw('practice.you'), lw('bot1'), lw('bot2')];
   const step = () => STEPS[at] ?? STEPS[STEPS.length - 1];
@@ -151,6 +154,7 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
       // The round is scored: the last step explains it on the round's cards, all shown, and the lesson
       // plays no further (the next round's deal is not shown).
       at = STEPS.length - 1;
+      session.stop();
       const sc = out.scored;
       const scores = sc.scores.map((x, p) => `${names()[p]} ${x >= 0 ? '+' : ''}${x}`).join(' · ');
       table.showMove(pw('practice.round', { round: sc.round, scores }), []);
@@ -175,20 +179,6 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
       );
     else table.showMove('', []);
     show();
-    schedule();
-  }
-
-  function schedule(): void {
-    clearTimeout(timer);
-    if (finished()) return;
-    const due = session.botsDue();
-    if (due.length === 0) return;
-    timer = setTimeout(() => {
-      const player = due[0] as number;
-      before = session.view();
-      const out = session.botStep(player);
-      if (out) after(out, player);
-    }, paced(BOT_MS));
   }
 
   const stopLang = onLangChange(() => {
@@ -196,13 +186,13 @@ export function bla5tLearnPage(root: HTMLElement, _go: (path: string) => void): 
     renderCoach();
   });
   show();
-  schedule();
+  session.start();
   (window as unknown as { __bla5tLearn?: unknown }).__bla5tLearn = {
     step: () => step()?.id,
     view: () => session.view(),
   };
   return () => {
-    clearTimeout(timer);
+    session.stop();
     stopLang();
     table.destroy();
     delete (window as unknown as { __bla5tLearn?: unknown }).__bla5tLearn;

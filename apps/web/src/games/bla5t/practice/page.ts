@@ -101,8 +101,13 @@ export function bla5tPracticePage(root: HTMLElement): () => void {
     const names = () => [typed || pw('practice.you'), ...strengths.map((_, i) => pw('practice.bot', { n: i + 1 }))];
     const seedBase = new URLSearchParams(location.search).get('seed') ?? `bla5t-practice-${Date.now()}`;
     let games = 0;
-    let session = new Bla5tSession({ seed: seedBase, advanced, maxScore }, strengths);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The bots play on the session's table loop, one pause each (the person is never waited for).
+    const newSession = (seed: string) => {
+      const made = new Bla5tSession({ seed, advanced, maxScore }, strengths, paced(BOT_MS));
+      made.onMove((out, player) => after(out, player));
+      return made;
+    };
+    let session = newSession(seedBase);
     const table = new LocalBla5tTable(root, {
       names,
       advanced,
@@ -113,10 +118,11 @@ export function bla5tPracticePage(root: HTMLElement): () => void {
         return null;
       },
       again: () => {
-        session = new Bla5tSession({ seed: `${seedBase}:${++games}`, advanced, maxScore }, strengths);
+        session.stop();
+        session = newSession(`${seedBase}:${++games}`);
         table.showMove('', []);
         table.show(session.view());
-        schedule();
+        session.start();
       },
     });
     const after = (out: Outcome, player: number) => {
@@ -134,23 +140,10 @@ export function bla5tPracticePage(root: HTMLElement): () => void {
         table.showMove(pw('practice.round', { round: out.scored.round, scores }), []);
       }
       table.show(v);
-      schedule();
-    };
-    // One bot move at a time, paced; the person's own moves are never waited for.
-    const schedule = () => {
-      clearTimeout(timer);
-      const due = session.botsDue();
-      if (due.length === 0) return;
-      timer = setTimeout(() => {
-        const player = due[0] as number;
-        const out = session.botStep(player);
-        if (out) after(out, player);
-        else schedule();
-      }, paced(BOT_MS));
     };
     const stopTableLang = onLangChange(() => table.relabel());
     table.show(session.view());
-    schedule();
+    session.start();
     (window as unknown as { __bla5tPractice?: unknown }).__bla5tPractice = {
       view: () => session.view(),
       moves: () => {
@@ -159,7 +152,7 @@ export function bla5tPracticePage(root: HTMLElement): () => void {
       },
     };
     stop = () => {
-      clearTimeout(timer);
+      session.stop();
       stopTableLang();
       table.destroy();
       delete (window as unknown as { __bla5tPractice?: unknown }).__bla5tPractice;

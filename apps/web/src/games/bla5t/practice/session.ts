@@ -1,34 +1,18 @@
 /**
- * A Bla5t game in this page (practice and the guided round): the rules and bots of @blaze/bla5t, no
- * server, so it plays with the network cut. The person is player 0; each bot is a player with its own
- * memory (NormalBot) or none (easy), fed only the events its seat may see, as a table would feed it.
+ * A Bla5t game in this page (practice and the guided round): the rules and bots of @blaze/bla5t on the
+ * same table loop as the server's table (@blaze/game/loop), with no server, so it plays with the
+ * network cut and every move is judged, timed and answered for exactly as online. The person is
+ * player 0, with no clock (their moves are never waited for); each bot is the module's own, with its
+ * memory fed only the events its seat may see (XT5), or the page's `policy` (the lesson's plain
+ * bots), and moves after `botMs`; a bot with nothing to do, or refused, makes the table's timeout move.
  */
-import {
-  type Action,
-  applyAction,
-  type Card,
-  createGame,
-  type Event,
-  easyDecide,
-  NormalBot,
-  type Options,
-  redactEvent,
-  type State,
-  type View,
-  viewFor,
-  type Where,
-} from '@blaze/bla5t';
+import { type Action, type Card, type Options, type State, type View, viewFor, type Where } from '@blaze/bla5t';
+import { bla5tModule, type ModuleEvent } from '@blaze/bla5t/module';
+import { type LoopHooks, TableLoop } from '@blaze/game/loop';
+import { pageTimers, rethrowLater } from '../../../kit/pageLoop.js';
 
 export type Strength = 'easy' | 'normal';
 export const STRENGTHS: readonly Strength[] = ['easy', 'normal'];
-
-interface SeatBot {
-  observe(e: Event): void;
-  decide(v: View, rnd: () => number): Action | null;
-}
-
-const makeBot = (st: Strength, seat: number): SeatBot =>
-  st === 'normal' ? new NormalBot(seat) : { observe: () => {}, decide: easyDecide };
 
 /** A seeded stream for the bots' choices (easy ones pick at random). */
 export function stream(seed: string): () => number {
@@ -60,28 +44,65 @@ export type Outcome =
     }
   | { ok: false; code: string };
 
+/** A move the table made (a bot's, or its timeout move), told with the person's view before it. */
+export type MoveListener = (out: Outcome & { ok: true }, player: number, before: View) => void;
+
 export const HUMAN = 0;
 
 export class Bla5tSession {
-  state: State;
-  private bots: { player: number; seat: number; strength: Strength; bot: SeatBot }[];
-  private rnd: () => number;
+  private readonly loop: TableLoop<State, Action, ModuleEvent>;
+  private listeners: MoveListener[] = [];
+  /** The move being counted and the person's view before it: `accept` hears it, `changed` tells. */
+  private counting: { a: Action; source: string; before: View } | null = null;
+  private mine: Outcome | null = null;
 
   /** `policy`, when given, plays every bot instead (the lesson's bots play a fixed, plain game). */
   constructor(
     options: Omit<Options, 'players'>,
     readonly strengths: readonly Strength[],
-    private readonly policy?: (v: View) => Action | null,
+    botMs: number,
+    policy?: (v: View) => Action | null,
   ) {
-    this.state = createGame({ ...options, players: (strengths.length + 1) as Options['players'] });
-    this.rnd = stream(`bots:${options.seed}`);
-    this.bots = strengths.map((strength, i) => ({
-      player: i + 1,
-      seat: i + 1,
-      strength,
-      bot: makeBot(strength, i + 1),
-    }));
-    this.syncSeats();
+    const players = (strengths.length + 1) as Options['players'];
+    const hooks: LoopHooks<State, Action, ModuleEvent> = {
+      player: (p) => (p === HUMAN ? { kind: 'person' } : { kind: 'bot', strength: strengths[p - 1] ?? 'easy' }),
+      accept: (a, _next, _events, source) => {
+        this.counting = { a, source, before: this.view() };
+        return true;
+      },
+      changed: (_s, events) => this.told(events),
+      bot: policy ? () => ({ observe: () => {}, decide: (v) => asPlayer(v as View, policy(v as View)) }) : undefined,
+      fault: rethrowLater,
+    };
+    const config = { clockMs: () => null, botDelayMs: botMs, autoDelayMs: [botMs, botMs] as const };
+    // The module's own setup: `decks` (a lesson's fixed deal) passes through as in a test.
+    this.loop = new TableLoop<State, Action, ModuleEvent>(
+      bla5tModule,
+      { ...options, players },
+      options.seed,
+      hooks,
+      config,
+      pageTimers,
+      stream(`bots:${options.seed}`),
+    );
+  }
+
+  get state(): State {
+    return this.loop.state;
+  }
+
+  /** Told of every move the table makes (the person's own come back from `act`). */
+  onMove(f: MoveListener): void {
+    this.listeners.push(f);
+  }
+
+  /** The bots start to play. */
+  start(): void {
+    this.loop.plan();
+  }
+
+  stop(): void {
+    this.loop.stop();
   }
 
   /** The seat a player sits at now (Stephania may move players, X12.5). */
@@ -95,69 +116,59 @@ export class Bla5tSession {
 
   /** The bot players awaited now (several at once while everyone looks, X3.6). */
   botsDue(): number[] {
-    if (this.state.over) return [];
-    const v = viewFor(this.state, null);
-    return this.bots.filter((b) => v.awaiting.seats.includes(this.seatOf(b.player))).map((b) => b.player);
+    return this.loop.module
+      .due(this.state)
+      .flatMap((d: { seat: number | null }) => (d.seat !== null && d.seat !== HUMAN ? [d.seat] : []));
   }
 
   humanDue(): boolean {
-    return !this.state.over && viewFor(this.state, null).awaiting.seats.includes(this.seatOf(HUMAN));
+    return this.loop.module.due(this.state).some((d: { seat: number | null }) => d.seat === HUMAN);
   }
 
-  /** The person's move (its `seat` is filled in here). */
+  /** The person's move (its `seat`, the player, is filled in here). */
   act(a: Record<string, unknown> & { type: string }): Outcome {
-    return this.apply({ ...a, seat: this.seatOf(HUMAN) } as Action, HUMAN);
+    this.mine = null;
+    const refused = this.loop.act({ ...a, seat: HUMAN } as Action, 'person');
+    if (refused) return { ok: false, code: refused.code };
+    return this.mine ?? { ok: false, code: 'NOT_RECORDED' };
   }
 
-  /** One move of a bot player that is awaited; null when none is. */
-  botStep(player: number): Outcome | null {
-    const b = this.bots.find((x) => x.player === player);
-    if (!b || !this.botsDue().includes(player)) return null;
-    const seat = this.seatOf(player);
-    const v = viewFor(this.state, seat);
-    const a = (this.policy ? this.policy(v) : b.bot.decide(v, this.rnd)) ?? ({ type: 'timeout', seat } as Action);
-    const out = this.apply(a, player);
-    // A bot's move the rules refuse (never expected) is replaced by the table's default, so the game goes on.
-    return out.ok ? out : this.apply({ type: 'timeout', seat } as Action, player);
+  private told(events: readonly ModuleEvent[]): void {
+    const c = this.counting;
+    this.counting = null;
+    if (!c) return;
+    const player = c.a.seat ?? HUMAN;
+    const out = this.outcomeOf(player, events);
+    if (c.source === 'person') {
+      this.mine = out;
+      return;
+    }
+    for (const f of this.listeners) f(out, player, c.before);
   }
 
-  private apply(a: Action, player: number): Outcome {
-    const r = applyAction(this.state, a);
-    if (!r.ok) return { ok: false, code: r.error.code };
-    this.state = r.state;
+  private outcomeOf(player: number, events: readonly ModuleEvent[]): Outcome & { ok: true } {
     const me = this.seatOf(HUMAN);
     const peeks: { at: Where | 'drawPile'; card: Card }[] = [];
     let scored: { round: number; scores: number[]; totals: number[]; layouts: (Card | null)[][] } | null = null;
     let shown: (Card | null)[][] = [];
-    for (const e of r.events) {
+    for (const e of events) {
       // The end of a round shows every card to everyone (X9): public, like the scores.
       if (e.type === 'revealed') shown = e.layouts;
       if (e.type === 'scored') scored = { round: e.round, scores: e.scores, totals: e.totals, layouts: shown };
-      for (const b of this.bots) {
-        const seen = redactEvent(e, b.seat);
-        if (seen) b.bot.observe(seen);
-      }
-      const mine = redactEvent(e, me);
+      const mine = bla5tModule.redact(e, HUMAN);
       if (mine?.type === 'looked' && mine.seat === me && mine.card) peeks.push({ at: mine.at, card: mine.card });
     }
-    this.syncSeats();
-    return { ok: true, seen: seenOf(player, r.events), peeks, scored };
-  }
-
-  /** A bot moved to another seat starts again from what it sees there (as the server's bots do). */
-  private syncSeats(): void {
-    for (const b of this.bots) {
-      const seat = this.seatOf(b.player);
-      if (seat !== b.seat) {
-        b.seat = seat;
-        b.bot = makeBot(b.strength, seat);
-      }
-    }
+    return { ok: true, seen: seenOf(player, events), peeks, scored };
   }
 }
 
+/** The lesson's bot answers for its seat; the table knows it as the player sitting there. */
+function asPlayer(v: View, a: Action | null): Action | null {
+  return a === null || a.type === 'timeout' ? a : ({ ...a, seat: v.seatOf.indexOf(a.seat) } as Action);
+}
+
 /** The public side of a move: its first telling event and the places it touched. */
-function seenOf(player: number, events: Event[]): Seen | null {
+function seenOf(player: number, events: readonly ModuleEvent[]): Seen | null {
   const at: Where[] = [];
   let kind = '';
   for (const e of events) {

@@ -4,7 +4,7 @@
  * (unless the page asks for them), and a whole Team Battle with Ambush is played to its end by bots
  * at every other seat with the person playing the normal bot's choice.
  */
-import { type Action, legalActions, viewFor } from '@blaze/durak';
+import { type Action, forcedAction, legalActions, viewFor } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HUMAN, LocalSession } from './session.js';
@@ -85,6 +85,37 @@ describe('LocalSession', () => {
     s.hold(false);
     vi.advanceTimersByTime(100);
     expect(s.state.table).toHaveLength(1);
+    s.stop();
+  });
+
+  it("with manualForced the person's forced steps wait for them, and the game still ends", () => {
+    const s = new LocalSession({
+      game: { players: 4, seed: 'ls-2', ambush: true, team: true },
+      policy: bots,
+      delayMs: 500,
+      manualForced: true,
+    });
+    s.start();
+    let waited = 0;
+    for (let i = 0; i < 2000 && !s.state.over; i++) {
+      const st = s.state;
+      if (legalActions(st, HUMAN).length === 0) {
+        vi.advanceTimersByTime(500);
+        continue;
+      }
+      const forced = forcedAction(st);
+      if (forced) {
+        // Nothing is made for the person, however long the table waits.
+        vi.advanceTimersByTime(5_000);
+        expect(s.state).toBe(st);
+        waited++;
+        expect(s.act(forced)).toBeNull();
+        continue;
+      }
+      expect(s.act(bots(st, HUMAN) as Action)).toBeNull();
+    }
+    expect(s.state.over).toBe(true);
+    expect(waited).toBeGreaterThan(0);
     s.stop();
   });
 });

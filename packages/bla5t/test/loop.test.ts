@@ -1,5 +1,5 @@
 /**
- * Bla5t on the headless table loop (src/table/loop.ts), on a hand-driven clock: several seats due at
+ * Bla5t on the headless table loop (@blaze/game/loop), on a hand-driven clock: several seats due at
  * once (the initial looks, XT1 a) each keep their own deadline, which another seat's answer does not
  * push back, and time out into the XT4 default; bots play whole games at 2 to 5 seats, basic and
  * advanced, and the journal replays to the same state (what a restore does).
@@ -7,9 +7,9 @@
 import type { Action, State } from '@blaze/bla5t';
 import { bla5tModule, type ModuleEvent } from '@blaze/bla5t/module';
 import type { AnyGameModule } from '@blaze/game';
+import { type LoopHooks, type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import { expect, it } from 'vitest';
-import { type LoopHooks, type SeatPlayer, type Source, TableLoop } from '../src/table/loop.js';
-import { fakeClock } from './fakeClock.js';
+import { fakeClock } from '../../game/test/fakeClock.js';
 
 const module = bla5tModule as unknown as AnyGameModule;
 

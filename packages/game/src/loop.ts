@@ -1,9 +1,10 @@
 /**
- * The headless table loop for any game module (@blaze/game): one game's state, its journal, who is
- * due, and the timers that move it on (clocks, bots, automatic steps). Pure apart from the timers
- * and the random source it is handed, so the server room, tests (and later practice) run the same
- * loop. It knows no sockets, no schema and no record: `accept` is asked before an action counts
- * (the room writes it to the record there and may refuse), `changed` is told after.
+ * The headless table loop for any game module: one game's state, its journal, who is due, and the
+ * timers that move it on (clocks, bots, automatic steps). Pure apart from the timers and the random
+ * source it is handed, so the server's table, offline practice and the guided lessons in the browser,
+ * and tests all run this one loop: a game is written once and plays the same online and offline. It
+ * knows no sockets, no schema and no record: `accept` is asked before an action counts (the room
+ * writes it to the record there and may refuse), `changed` is told after.
  *
  * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
  * than Blaze plays on.
@@ -18,7 +19,7 @@ import {
   type Seat,
   type SeatBot,
   seatBot,
-} from '@blaze/game';
+} from './index.js';
 
 export interface LoopTimers {
   setTimeout(fn: () => void, ms: number): { clear(): void };
@@ -42,6 +43,12 @@ export interface LoopConfig {
    * and whatever they hold, so its timing tells nothing.
    */
   autoDelayMs: readonly [number, number];
+  /**
+   * A person's own automatic step waits for the person, on their clock for the role `auto` (none when
+   * null), instead of being made for them: a lesson that teaches the step asks the learner to make it.
+   * A bot's automatic steps are made as ever. Off at a real table, where the step reveals nothing.
+   */
+  personMakesAuto?: boolean;
 }
 
 export type Source = 'person' | 'bot' | 'clock' | 'auto';
@@ -58,6 +65,12 @@ export interface LoopHooks<S, A, E> {
   changed(state: S, events: readonly E[], outcome: Outcome): void;
   /** A timer's error: never thrown out of a timer. */
   fault?(error: unknown): void;
+  /**
+   * The bot for a bot seat when the table gives its own (a lesson's scripted moves, a page's lighter
+   * search), else null or absent: the module's (`seatBot`). Asked when the seat's bot is made. It
+   * plays on the loop's path all the same: its delay, and the timeout move when it has none.
+   */
+  bot?(seat: Seat, strength: string): SeatBot<A, unknown, E> | null;
 }
 
 export const NOT_RUNNING: RuleError = { code: 'WRONG_PHASE', message: 'No game is running.' };
@@ -86,6 +99,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   readonly journal: A[] = [];
   private planned: Planned[] = [];
   private stopped = false;
+  /** No timer runs while held (see `hold`). */
+  private held = false;
   /** The seat named by the last action counted (a timeout names whom it answered for). */
   private lastActor: unknown;
   /**
@@ -165,7 +180,12 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   private botAt(seat: Seat, strength: string): SeatBot<ActionBase, unknown, EventBase> {
     const had = this.bots.get(seat);
     if (had && had.strength === strength) return had.bot;
-    const bot = seatBot(this.module.bots, strength, seat, this.rnd) as SeatBot<ActionBase, unknown, EventBase>;
+    const given = this.hooks.bot?.(seat, strength) ?? null;
+    const bot = (given ?? seatBot(this.module.bots, strength, seat, this.rnd)) as SeatBot<
+      ActionBase,
+      unknown,
+      EventBase
+    >;
     this.bots.set(seat, { strength, bot });
     return bot;
   }
@@ -180,7 +200,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
    * (a re-plan after a seat change), made for the new ones, cleared for the rest.
    */
   plan(): void {
-    const due = this.stopped ? [] : (this.module.due(this.state) as readonly Due[]);
+    const due = this.stopped || this.held ? [] : (this.module.due(this.state) as readonly Due[]);
     const keep: Planned[] = [];
     const moves = this.journal.length;
     const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
@@ -209,6 +229,15 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     return p.together && p.moves === moves - 1 && this.lastActor !== p.due.seat;
   }
 
+  /**
+   * Held, no timer runs: nobody's clock, no bot, no automatic step (a lesson holds the table while the
+   * coach explains). Released, whoever is due gets fresh timers; people may act throughout.
+   */
+  hold(on: boolean): void {
+    this.held = on;
+    this.plan();
+  }
+
   /** Ends the game's timers (the table closes, or a new game replaces this one). */
   stop(): void {
     this.stopped = true;
@@ -231,7 +260,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     let kind: Planned['kind'];
     let ms: number;
-    if (d.role === 'auto') {
+    const personWaits = this.config.personMakesAuto === true && d.seat !== null && who.kind === 'person';
+    if (d.role === 'auto' && !personWaits) {
       kind = 'auto';
       const [lo, hi] = this.config.autoDelayMs;
       ms = lo + Math.floor(this.rnd() * (hi - lo + 1));

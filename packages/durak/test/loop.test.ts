@@ -1,13 +1,13 @@
 /**
- * The headless table loop (src/table/loop.ts) with Battle of Durak's module, on a hand-driven clock:
+ * The headless table loop (@blaze/game/loop) with Battle of Durak's module, on a hand-driven clock:
  * bots play whole games from their own views, a person's clock runs out into the module's timeout
  * move, and forced steps (DT3) wait a random delay within one range whoever is due.
  */
 import type { Action, Event, State } from '@blaze/durak';
 import { durakModule } from '@blaze/durak/module';
+import { type LoopHooks, type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import { expect, it } from 'vitest';
-import { type LoopHooks, type SeatPlayer, type Source, TableLoop } from '../src/table/loop.js';
-import { fakeClock } from './fakeClock.js';
+import { fakeClock } from '../../game/test/fakeClock.js';
 
 const CONFIG = { clockMs: () => 1_000, botDelayMs: 10, autoDelayMs: [500, 1_500] as const };
 

@@ -10,6 +10,17 @@ const e2e = {
   hookTimeout: 120_000,
   poolOptions: { forks: { singleFork: true } },
 } as const;
+/**
+ * The browser files run three at a time (BLAZE_BROWSER_FILES to change it): a file mostly waits on
+ * its bots, clocks and the pacer (the whole-game journey used 26 s of CPU, server and Chromium
+ * included, in its 123 s), so one at a time left the machine idle. Each file has its own server,
+ * port, data folder (tests/support/processes.ts) and Chromium.
+ */
+const browserFiles = Number(process.env.BLAZE_BROWSER_FILES ?? 3);
+const browser = {
+  ...e2e,
+  poolOptions: { forks: { singleFork: browserFiles <= 1, maxForks: browserFiles, minForks: 1 } },
+} as const;
 export default defineConfig({
   test: {
     // Three test files at a time (the e2e and system projects stay one at a time: singleFork). On 2
@@ -47,11 +58,11 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['apps/web/**/*.test.ts'], environment: 'node', ...unit } },
       {
-        // The browser journeys: one at a time, each Chromium drawing in software takes a core.
+        // The browser journeys: a few files at a time (`browserFiles`).
         test: {
           name: 'e2e',
           include: ['tests/browser/**/*.test.ts'],
-          ...e2e,
+          ...browser,
         },
       },
       {

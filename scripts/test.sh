@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `pnpm test`: system packages, the build, each unit project, then the browser tests, each stage timed,
-# with the system tests (processes, no browser) beside them. A failure ends the run with its exit code.
+# `pnpm test`: system packages and the build, the unit projects one after another, then the browser
+# files (three at a time, vitest.config.ts), each stage timed, with the system tests (real processes,
+# no browser) beside them from the start: browser and system files mostly wait for bots, clocks and
+# processes. The system tests write to a file of their own, printed once they are done, so the logs
+# do not interleave. A failed unit stage ends the run; after the browser stage, the run fails if it or
+# the system tests failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/stages.sh
@@ -13,15 +17,19 @@ if [ -z "${BLAZE_STAGES:-}" ]; then
   export BLAZE_STAGES
   own_summary=1
 fi
-system_pid=''
-system_log=''
-# On the way out, whatever ended the run: stop the system tests if they still run (a failed stage ends
-# the run; they must not go on in the background), then the summary if this script prints it.
+beside_pids=()
+beside_names=()
+beside_logs=()
+# On the way out, whatever ended the run: stop the groups still running (a failed stage ends the run;
+# they must not go on in the background), then the summary if this script prints it.
 finish() {
-  if [ -n "$system_pid" ]; then
-    kill -- "-$system_pid" 2>/dev/null || true
-    echo "==> e2e: system stopped unfinished (its output: ${system_log})"
-  fi
+  local i
+  for i in "${!beside_pids[@]}"; do
+    if [ -n "${beside_pids[$i]}" ]; then
+      kill -- "-${beside_pids[$i]}" 2>/dev/null || true
+      echo "==> ${beside_names[$i]}: stopped unfinished (its output: ${beside_logs[$i]})"
+    fi
+  done
   if [ -n "${own_summary:-}" ]; then
     stage_summary "$started"
     rm -f "$BLAZE_STAGES"
@@ -39,25 +47,37 @@ stage "system packages" bash scripts/system-deps.sh
 # run them (and call `pnpm build` themselves) then find nothing to rebuild while others serve them.
 stage build pnpm build
 
-# The system tests (real processes, no browser) mostly wait for processes to start, die and come back:
-# they run beside the unit projects and the browser files instead of after them. Their output goes to a
-# file, printed once they are done, so the two logs do not interleave.
-system_log=$(mktemp)
-# A process group of its own (setsid), so that `finish` can stop it with every process it started.
-setsid bash -c 'source scripts/stages.sh && stage "e2e: system (beside)" pnpm exec vitest run --project system' \
-  >"$system_log" 2>&1 &
-system_pid=$!
+# Starts a group beside the other stages: a bash script of stages in a process group of its own
+# (setsid), so that `finish` can stop it with every process it started.
+beside() {
+  local name=$1 script=$2 log
+  log=$(mktemp)
+  setsid bash -c "source scripts/stages.sh && ${script}" >"$log" 2>&1 &
+  beside_pids+=("$!")
+  beside_names+=("$name")
+  beside_logs+=("$log")
+}
 
-# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows.
+beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
+
+# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. Not
+# beside the browser files: they compute (property tests, whole games, layouts) and on 2 cores would
+# slow the browser files' pages past their bounds.
 for project in rules bots protocol game server web; do
   stage "unit: ${project}" pnpm exec vitest run --project "$project"
 done
-stage "e2e: browser" pnpm exec vitest run --project e2e
 
-system_rc=0
-wait "$system_pid" || system_rc=$?
-system_pid=''
-echo "==> e2e: system (ran beside the stages above)"
-cat "$system_log"
-rm -f "$system_log"
-exit "$system_rc"
+browser_rc=0
+stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
+
+rc=$browser_rc
+for i in "${!beside_pids[@]}"; do
+  group_rc=0
+  wait "${beside_pids[$i]}" || group_rc=$?
+  beside_pids[i]=''
+  echo "==> ${beside_names[$i]} (ran beside the stages above)"
+  cat "${beside_logs[$i]}"
+  rm -f "${beside_logs[$i]}"
+  if [ "$rc" = 0 ]; then rc=$group_rc; fi
+done
+exit "$rc"

@@ -1,6 +1,9 @@
 /** Real processes for cross-package tests: a loopback Redis and the product's own server entry point. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS } from '../../apps/server/build/nodeFlags.js';
 
@@ -90,16 +93,48 @@ export async function startBuiltServer(
   samePort?: number,
 ): Promise<Proc & { port: number; base: string }> {
   const port = samePort ?? (await freePort());
-  const proc = track(
-    spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
-      cwd: ROOT,
-      env: serverEnv(port, env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+  const own = withOwnData(env, samePort);
+  const proc = removingOnStop(
+    track(
+      spawn(process.execPath, [...NODE_FLAGS, 'apps/server/dist/main.js'], {
+        cwd: ROOT,
+        env: serverEnv(port, own.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ),
+    own.done,
   );
   const base = `http://127.0.0.1:${port}`;
   await until('server', async () => (await fetch(`${base}/healthz`)).ok, proc, 90_000);
   return { ...proc, port, base };
+}
+
+/**
+ * A server started fresh with no record of its own named (no DATA_DIR, no Redis) keeps it in a new
+ * folder, removed when it stops: test files run side by side, and one file's server must never
+ * restore, or write over, another's tables in the default ./data. A restart on the same port is
+ * given its DATA_DIR by its test, as before.
+ */
+function withOwnData(
+  env: Record<string, string>,
+  samePort: number | undefined,
+): { env: Record<string, string>; done(): void } {
+  if (samePort !== undefined || env.DATA_DIR !== undefined || env.REDIS_URL) return { env, done: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'blaze-server-'));
+  return { env: { ...env, DATA_DIR: dir }, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A process whose own data folder goes when it stops. */
+function removingOnStop<P extends Proc>(proc: P, done: () => void): P {
+  const stop = proc.stop;
+  return {
+    ...proc,
+    stop: async () => {
+      const code = await stop();
+      done();
+      return code;
+    },
+  };
 }
 
 /**
@@ -130,13 +165,17 @@ export async function startServer(
 ): Promise<Proc & { port: number; base: string }> {
   const port = samePort ?? (await freePort());
   if (announce) env = { ...env, PUBLIC_ADDRESS: `127.0.0.1:${port}` };
-  const proc = track(
-    // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
-    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: `${ROOT}apps/server`,
-      env: serverEnv(port, env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+  const own = withOwnData(env, samePort);
+  const proc = removingOnStop(
+    track(
+      // From apps/server, as `pnpm start` runs it, so tsx picks up that package's tsconfig.
+      spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: `${ROOT}apps/server`,
+        env: serverEnv(port, own.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ),
+    own.done,
   );
   const base = `http://127.0.0.1:${port}`;
   // Generous: on a loaded 2-core machine, tsx compiling the server can take a while.

@@ -48,6 +48,7 @@ describe('switching games between games', () => {
 
     // Five sit: Durak seats four. Refused, in words, and nobody moved.
     await tid(a, 'next-game-durak').click();
+    // biome-ignore lint/performance/useDomNodeTextContent: what the host is shown, not hidden text
     await poll(() => a.evaluate(() => document.body.innerText)).toContain(
       'Battle of Durak seats at most 4; 5 sit here',
     );

@@ -13,6 +13,7 @@ export { Connection, type ConnState, type Reader } from './net/connection.js';
 export { inviteLink } from './net/endpoint.js';
 export { type GameWireLike, parseJson, turnClocks, viewTexts } from './net/gameWire.js';
 export { joinFailure } from './net/joinError.js';
+export { eveningBoard, moveRefusal, nextGame } from './nextGame.js';
 export { type PanelWords, SidePanels } from './panels.js';
 export { Pacer } from './store/pacer.js';
 export { tabCue } from './tabCue.js';

@@ -30,12 +30,12 @@ import {
   inviteLink,
   JoinScreen,
   joinFailure,
+  moveRefusal,
   renderLobby,
   SidePanels,
   TurnAlerts,
   tabCue,
 } from '../../shell/hostTable.js';
-import { moveRefusal } from '../../shell/nextGame.js';
 import { playerAt, renderBoard, seatName, secondsLeft } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';

@@ -1,8 +1,8 @@
 /** The end of a game: every total, lowest first, the winners (X10.1), again. */
 import type { View } from '@blaze/bla5t';
+import type { ScoreRow } from '../../shell/host.js';
 import { h, patch } from '../../shell/host.js';
-import { eveningBoard, nextGame } from '../../shell/nextGame.js';
-import type { ScoreRow } from '../../shell/store/snapshot.js';
+import { eveningBoard, nextGame } from '../../shell/hostTable.js';
 import { bt } from './words.js';
 
 export function renderResults(

@@ -27,13 +27,13 @@ import {
   inviteLink,
   JoinScreen,
   joinFailure,
+  moveRefusal,
   Pacer,
   renderLobby,
   SidePanels,
   TurnAlerts,
   tabCue,
 } from '../../shell/hostTable.js';
-import { moveRefusal } from '../../shell/nextGame.js';
 import { bannerWords, renderActions } from './actions.js';
 import { explainThing } from './explain.js';
 import { ExplainBubble } from './explainBubble.js';

@@ -1,8 +1,8 @@
 /** The end of a game: who is the Durak (or which team lost, or nobody), the finish places, again. */
 import type { View } from '@blaze/durak';
+import type { ScoreRow } from '../../shell/host.js';
 import { h, patch } from '../../shell/host.js';
-import { eveningBoard, nextGame } from '../../shell/nextGame.js';
-import type { ScoreRow } from '../../shell/store/snapshot.js';
+import { eveningBoard, nextGame } from '../../shell/hostTable.js';
 import { dt } from './words.js';
 
 export function renderResults(

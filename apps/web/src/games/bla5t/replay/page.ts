@@ -4,6 +4,7 @@
  * back / next / last, play and pause, and the arrow keys. Nothing is played from here: no card is
  * lit, a tap does nothing.
  */
+import { Stepper } from '../../../kit/stepper.js';
 import { h, onLangChange, setTextOf, topBar } from '../../../shell/host.js';
 import { renderBoard } from '../board.js';
 import { type Frame, framesOf } from './frames.js';
@@ -49,8 +50,7 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
   const rec = read.record;
   const frames: Frame[] = framesOf(built.steps);
   const total = frames.length - 1;
-  let step = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  const stepper = new Stepper(total, STEP_MS, draw);
 
   const title = h('h2', { class: 'replay-title', testid: 'replay-title' });
   const counter = h('span', { class: 'replay-step', testid: 'replay-step', 'aria-live': 'polite' });
@@ -63,11 +63,11 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
     b.title = words;
     b.setAttribute('aria-label', words);
   };
-  const first = button('replay-first', () => go(0));
-  const back = button('replay-back', () => go(step - 1));
-  const play = button('replay-play', () => (timer ? stop() : start()));
-  const next = button('replay-next', () => go(step + 1));
-  const last = button('replay-last', () => go(total));
+  const first = button('replay-first', () => stepper.go(0));
+  const back = button('replay-back', () => stepper.go(stepper.step - 1));
+  const play = button('replay-play', () => stepper.toggle());
+  const next = button('replay-next', () => stepper.go(stepper.step + 1));
+  const last = button('replay-last', () => stepper.go(total));
   const note = h('p', { class: 'b5r-note', testid: 'replay-note' });
   const bannerText = h('span', { testid: 'banner-text' });
   const board = h('div', { class: 'b5-board b5-replay', testid: 'bla5t-board' });
@@ -103,11 +103,11 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
   }
 
   function draw(): void {
-    const f = frames[step] as Frame;
-    setTextOf(counter, rw('replay.step', { n: step, total }));
-    first.disabled = back.disabled = step === 0;
-    next.disabled = last.disabled = step === total;
-    label(play, timer ? '❚❚' : '▶', timer ? rw('replay.pause') : rw('replay.play'));
+    const f = frames[stepper.step] as Frame;
+    setTextOf(counter, rw('replay.step', { n: stepper.step, total }));
+    first.disabled = back.disabled = stepper.atStart;
+    next.disabled = last.disabled = stepper.atEnd;
+    label(play, stepper.playing ? '❚❚' : '▶', stepper.playing ? rw('replay.pause') : rw('replay.play'));
     setTextOf(bannerText, frameWords(f, rec.names));
     page.dataset.end = f.end ?? '';
     renderBoard(board, {
@@ -123,43 +123,15 @@ export function openBla5tReplay(root: HTMLElement, json: unknown): () => void {
       onDraw: () => {},
       onDiscard: () => {},
     });
-    window.__bla5tReplay = { step, total };
+    window.__bla5tReplay = { step: stepper.step, total };
   }
 
-  function go(to: number): void {
-    step = Math.max(0, Math.min(total, to));
-    if (step === total) stop();
-    draw();
-  }
-
-  function start(): void {
-    if (step === total) step = 0;
-    timer = setInterval(() => go(step + 1), STEP_MS);
-    draw();
-  }
-
-  function stop(): void {
-    clearInterval(timer);
-    timer = undefined;
-  }
-
-  const onKey = (e: KeyboardEvent) => {
-    if (e.target instanceof HTMLSelectElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === 'ArrowRight') go(step + 1);
-    else if (e.key === 'ArrowLeft') go(step - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(total);
-    else return;
-    e.preventDefault();
-  };
-  document.addEventListener('keydown', onKey);
   const offLang = onLangChange(words);
   words();
 
   return () => {
-    stop();
+    stepper.dispose();
     offLang();
-    document.removeEventListener('keydown', onKey);
     page.remove();
     delete window.__bla5tReplay;
   };

@@ -3,7 +3,9 @@
  * and the lesson (local/table.ts), following one seat's hand, with first / back / next / last, play
  * and pause, and the arrow keys. Nothing is played from here: every card is unlit.
  */
+
 import { type Action, type State, viewFor } from '@blaze/durak';
+import { Stepper } from '../../../kit/stepper.js';
 import { h, onLangChange, setTextOf } from '../../../shell/host.js';
 import { NO_MOVES } from '../legal.js';
 import { LocalTable } from '../local/table.js';
@@ -33,19 +35,18 @@ export function openDurakReplay(root: HTMLElement, json: unknown): () => void {
   const rec: DurakRecord = record;
   const states: State[] = built.states;
   const total = states.length - 1;
-  let step = 0;
   let seat = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  const stepper = new Stepper(total, STEP_MS, draw);
   const names = () => rec.names;
 
   const title = h('h2', { class: 'replay-title', testid: 'replay-title' });
   const counter = h('span', { class: 'replay-step', testid: 'replay-step', 'aria-live': 'polite' });
   const button = (testid: string, onClick: () => void) => h('button', { type: 'button', testid, onclick: onClick });
-  const first = button('replay-first', () => go(0));
-  const back = button('replay-back', () => go(step - 1));
-  const play = button('replay-play', () => (timer ? stop() : start()));
-  const next = button('replay-next', () => go(step + 1));
-  const last = button('replay-last', () => go(total));
+  const first = button('replay-first', () => stepper.go(0));
+  const back = button('replay-back', () => stepper.go(stepper.step - 1));
+  const play = button('replay-play', () => stepper.toggle());
+  const next = button('replay-next', () => stepper.go(stepper.step + 1));
+  const last = button('replay-last', () => stepper.go(total));
   const followLabel = h('label', { for: 'replay-follow' });
   const follow = h('select', { id: 'replay-follow', testid: 'replay-follow' }) as HTMLSelectElement;
   follow.append(...rec.names.map((n, i) => h('option', { value: String(i) }, n)));
@@ -70,7 +71,7 @@ export function openDurakReplay(root: HTMLElement, json: unknown): () => void {
       allowed: () => NO_MOVES,
       // The last step says the verdict too: the replay has no results overlay.
       banner: () => {
-        const end = states[step] as State;
+        const end = states[stepper.step] as State;
         return { text: end.over ? `${said()} ${verdictOf(viewFor(end, null), rec.names)}` : said(), yourMove: false };
       },
     },
@@ -78,9 +79,9 @@ export function openDurakReplay(root: HTMLElement, json: unknown): () => void {
   );
 
   function said(): string {
-    if (step === 0) return dt('replay.start');
-    const a = rec.actions[step - 1] as Action;
-    const w = stepWord(states[step - 1] as State, a);
+    if (stepper.step === 0) return dt('replay.start');
+    const a = rec.actions[stepper.step - 1] as Action;
+    const w = stepWord(states[stepper.step - 1] as State, a);
     const name = rec.names[w.seat] ?? `#${w.seat + 1}`;
     switch (w.key) {
       case 'log.retreated':
@@ -99,53 +100,25 @@ export function openDurakReplay(root: HTMLElement, json: unknown): () => void {
     back.textContent = dt('replay.back');
     next.textContent = dt('replay.next');
     last.textContent = dt('replay.last');
-    play.textContent = timer ? dt('replay.pause') : dt('replay.play');
+    play.textContent = stepper.playing ? dt('replay.pause') : dt('replay.play');
     followLabel.textContent = dt('replay.follow');
   }
 
   function draw(): void {
-    setTextOf(counter, dt('replay.step', { n: step, total }));
-    first.disabled = back.disabled = step === 0;
-    next.disabled = last.disabled = step === total;
+    setTextOf(counter, dt('replay.step', { n: stepper.step, total }));
+    first.disabled = back.disabled = stepper.atStart;
+    next.disabled = last.disabled = stepper.atEnd;
     words();
-    table.show(viewFor(states[step] as State, seat));
-    (window as unknown as { __durakReplay?: DurakReplayDebug }).__durakReplay = { step, total, seat };
+    table.show(viewFor(states[stepper.step] as State, seat));
+    (window as unknown as { __durakReplay?: DurakReplayDebug }).__durakReplay = { step: stepper.step, total, seat };
   }
 
-  function go(to: number): void {
-    step = Math.max(0, Math.min(total, to));
-    if (step === total) stop();
-    draw();
-  }
-
-  function start(): void {
-    if (step === total) step = 0;
-    timer = setInterval(() => go(step + 1), STEP_MS);
-    draw();
-  }
-
-  function stop(): void {
-    clearInterval(timer);
-    timer = undefined;
-  }
-
-  const onKey = (e: KeyboardEvent) => {
-    if (e.target instanceof HTMLSelectElement || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === 'ArrowRight') go(step + 1);
-    else if (e.key === 'ArrowLeft') go(step - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(total);
-    else return;
-    e.preventDefault();
-  };
-  document.addEventListener('keydown', onKey);
   const offLang = onLangChange(draw);
   draw();
 
   return () => {
-    stop();
+    stepper.dispose();
     offLang();
-    document.removeEventListener('keydown', onKey);
     table.destroy();
     delete (window as unknown as { __durakReplay?: unknown }).__durakReplay;
   };

@@ -581,8 +581,10 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
               game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
             },
           );
+        // The game's own end (its totals and winners), even while the board still holds a round's end:
+        // two rounds scored in one update left the held round's empty winners ("Lowest total wins: .").
         if (tb.status === 'finished')
-          renderResults(resultsEl, view, names, {
+          renderResults(resultsEl, real, names, {
             host: tb.isHost,
             again: () => sendRaw('rematch', {}),
             replay: `/r/${tableId}-${tb.gameNumber}`,

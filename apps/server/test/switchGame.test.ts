@@ -11,12 +11,13 @@ import { join as joinPath } from 'node:path';
 import { Writable } from 'node:stream';
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chooseAction } from '../src/bots.js';
 import { createLogger } from '../src/logger.js';
 import { registry } from '../src/metrics.js';
 import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
-import { createTable, join, nextError, type Player, serverRoom, until, useServer } from './helpers.js';
+import { autoplay, createTable, join, nextError, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const logText: string[] = [];
 const sink = new Writable({
@@ -150,9 +151,23 @@ it('Blaze -> Durak -> Bla5t: tokens to their owners alone, the old link moved, o
   await until(() => ada.room.state.status === 'playing', 5_000, 'playing');
   ada.room.send('switchGame', { game: 'durak' });
   expect((await nextError(ada, sent)).code).toBe('GAME_RUNNING');
+  // Ada and Bob play as people do (the heuristic, at once), so the game does not wait on their clocks.
+  const plays = [ada, bob].map((p) => autoplay(p, (v) => chooseAction('heuristic', v, Math.random)));
   const t0 = Date.now();
-  await until(() => people.every((p) => p.room.state.status === 'finished'), 150_000, 'blaze game ends');
+  try {
+    await until(() => serverRoom(blaze).state.status === 'finished', 150_000, 'the Blaze game ends on the server');
+    await until(() => people.every((p) => p.room.state.status === 'finished'), 20_000, 'every client sees it end');
+  } catch (e) {
+    const seen = people.map(
+      (p) => `${p.name}: ${p.room.state.status}, ${p.room.connection.isOpen ? 'open' : `closed (${p.closedWith})`}`,
+    );
+    throw new Error(`${(e as Error).message}; server ${serverRoom(blaze).state.status}; ${seen.join('; ')}`);
+  } finally {
+    for (const run of plays) run.stop();
+  }
   console.log(`switch game test: the Blaze game took ${Date.now() - t0} ms`);
+  // Their moves drained their message buckets (20, 10 a second): full again before the refusals below.
+  await sleep(2_500);
 
   // Not the host; a game this server does not play; too many seats for Durak (2-4): nothing moves.
   let from = bob.errors.length;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `pnpm test`: system packages and the build, the unit projects one after another, then the browser
-# files (three at a time, vitest.config.ts), each stage timed, with the system tests (real processes,
-# no browser) beside them from the start: browser and system files mostly wait for bots, clocks and
+# files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts), each stage timed,
+# with the system tests (real processes, no browser) beside them from the start: browser and system files mostly wait for bots, clocks and
 # processes. The system tests write to a file of their own, printed once they are done, so the logs
 # do not interleave. A failed unit stage ends the run; after the browser stage, the run fails if it or
 # the system tests failed.

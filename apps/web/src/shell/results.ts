@@ -130,9 +130,6 @@ function drawResults(el: HTMLElement, tb: ClientTable, send: Send, game: Results
       lastRoundBlock(tb, game),
       // The evening's games, each row named by its game (a table its host moved carries them on).
       eveningBoard(tb.scoreboard),
-      // The host's next game scrolls with the scores, not in the foot: a phone's foot is kept to a
-      // quarter of its height (sizes.test.ts), and the buttons took it from 140 to 197 px at 360x640.
-      replayed ? null : nextGame('blaze', tb.isHost && !tb.starting, (game) => send('switchGame', { game })),
       // What to do next stays in sight at the panel's foot (style.css): five players' scores, the last
       // round and the evening pushed Rematch below the fold even on a desktop. Someone watching is
       // offered a seat there too: above the scores, a phone showed it below the fold and the host's
@@ -165,6 +162,10 @@ function drawResults(el: HTMLElement, tb: ClientTable, send: Send, game: Results
         openTable ? h('button', { testid: 'open-table', onclick: openTable }, t('result.table')) : null,
         replayLink(tb.gameNumber),
       ),
+      // The host's next game after the foot, not in it: a phone's foot is kept to a quarter of its height
+      // (sizes.test.ts: the buttons took it from 140 to 197 px at 360x640), and after it in the page's
+      // order, so Tab reaches Rematch first (a11yKeyboard.test.ts).
+      replayed ? null : nextGame('blaze', tb.isHost && !tb.starting, (game) => send('switchGame', { game })),
     ];
   });
 }

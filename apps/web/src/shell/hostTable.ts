@@ -7,6 +7,7 @@
 // The parts of Blaze's table page a game's own page reuses as they are: the side panels (log, rules,
 // chat), the chat's unread cue, the turn alerts, the tab's title cue and the pacer of others' moves.
 export { ChatCue } from './chatCue.js';
+export { type GameFrame, type GameFrameSpec, gameFrame } from './gamePage.js';
 export { JoinScreen } from './joinScreen.js';
 export { type LobbyGameOptions, renderLobby } from './lobby.js';
 export { Connection, type ConnState, type Reader } from './net/connection.js';

@@ -6,36 +6,8 @@
  */
 
 import type { Card, View, Where } from '@blaze/bla5t';
-import {
-  beep,
-  clearOnLangChange,
-  h,
-  keepFocus,
-  keys,
-  type LogLine,
-  load,
-  onLangChange,
-  patch,
-  remove,
-  type Send,
-  sayLive,
-  setTextOf,
-  t,
-  topBar,
-} from '../../shell/host.js';
-import {
-  ChatCue,
-  Connection,
-  type ConnState,
-  inviteLink,
-  JoinScreen,
-  joinFailure,
-  moveRefusal,
-  renderLobby,
-  SidePanels,
-  TurnAlerts,
-  tabCue,
-} from '../../shell/hostTable.js';
+import { beep, h, keys, type LogLine, load, patch, sayLive, setTextOf } from '../../shell/host.js';
+import { gameFrame } from '../../shell/hostTable.js';
 import { playerAt, renderBoard, seatName, secondsLeft } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
@@ -45,7 +17,7 @@ import { renderResults } from './results.js';
 import { roundEndView } from './roundEnd.js';
 import { bossTargets, STEP_KINDS, stepControls, waitWords } from './steps.js';
 import { tableWords } from './tableWords.js';
-import { type Bla5tTable, DEFAULT_CHOICE, readBla5t } from './wire.js';
+import { type Bla5tTable, readBla5t } from './wire.js';
 import { bt, cardName, refusalWords } from './words.js';
 import './bla5t.css';
 
@@ -61,8 +33,6 @@ type Mode = 'take' | 'match' | 'flip' | null;
 
 export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   let bt5: Bla5tTable | null = null;
-  let conn: Connection<Bla5tTable> | null = null;
-  let connState: ConnState = 'idle';
   let moves: Moves = NO_MOVES;
   let mode: Mode = null;
   let lookSel: number[] = [];
@@ -84,84 +54,42 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
    * shown; the snapshots that came meanwhile are drawn when it lets go.
    */
   let heldTable: Bla5tTable | null | undefined;
-  const cleanups: (() => void)[] = [];
-  cleanups.push(() => clearTimeout(roundTimer));
   const muted = () => load(keys.muted) === '1';
-
-  const sendRaw = (type: string, payload: object) => {
-    if (connState !== 'open') return;
-    conn?.sendRaw(type, payload);
-  };
-  const send = ((type: string, payload: object) => sendRaw(type, payload)) as Send;
-
-  // ---- DOM ----
-  const bannerText = h('span', { testid: 'banner-text' });
-  // The acting seat's clock (the server's deadlines of kind `turn`), counted down four times a second.
-  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
-  const bannerEl = h(
-    'div',
-    { testid: 'banner', class: 'banner' },
-    h('span', { class: 'banner-main' }, bannerText, deadline),
-  );
   const board = h('div', { class: 'b5-board', testid: 'bla5t-board' });
-  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
-  const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
-  const flash = h('p', { class: 'flash', testid: 'bla5t-refusal', role: 'alert', hidden: true });
-  const join = new JoinScreen({ tableId, fetchCard: true, go: (name, watch) => void connect(name, watch) });
-  cleanups.push(() => join.stop());
-  const stage = h('div', { class: 'stage b5-stage' }, board, lobbyEl, resultsEl, join.el);
-  const actionsEl = h('div', { testid: 'actions', class: 'actions b5-actions' });
-  const wordsList = h('ul', { testid: 'bla5t-words' });
-  const words = h('section', { class: 'sr-only', testid: 'table-words' }, h('h2', {}, bt('words.title')), wordsList);
-  const live = h('div', { class: 'sr-only', 'aria-live': 'polite', testid: 'bla5t-live' });
-  cleanups.push(clearOnLangChange(live));
-  const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, bt('name'));
-  // The refusal line sits between the board and the buttons, never over a seat's cards.
-  const main = h('main', { class: 'play' }, heading, bannerEl, stage, flash, actionsEl, words, live);
-  // The top bar names the game at this table, not only the site (as Durak's page does).
-  // The shell's side panels: the log in Bla5t's words, Bla5t's rules, the chat (and the turn alerts).
-  const panels = new SidePanels(send, { logWords, toldLines, rules: rulesWords });
-  const alerts = new TurnAlerts();
-  panels.el.append(alerts.button);
-  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
-  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
-  const buildHeader = () =>
-    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, bt('name'))], right: [panelBtn] });
-  let header = buildHeader();
-  const page = h('div', { class: 'table-page bla5t' }, header, h('div', { class: 'body' }, main, panels.el));
-  root.replaceChildren(page);
-  const chatCue = new ChatCue({
-    panelBtn,
-    side: panels.el,
-    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
-    openChat: () => {
-      page.classList.add('panel-open');
-      panels.show('chat');
-      chatCue.render();
+  const frame = gameFrame<Bla5tTable>({
+    tableId,
+    game: 'bla5t',
+    name: () => bt('name'),
+    wordsTitle: () => bt('words.title'),
+    board,
+    stageClass: 'b5-stage',
+    actionsClass: 'b5-actions',
+    // The refusal line sits between the board and the buttons, never over a seat's cards.
+    flashOverBoard: false,
+    panelWords: { logWords, toldLines, rules: rulesWords },
+    reader: { read: readBla5t, messages: ['private'] },
+    onTable: (t) => {
+      if (heldTable !== undefined) {
+        heldTable = t;
+        return;
+      }
+      holdRoundEnd(bt5?.view ?? null, t);
+      bt5 = t;
+      draw();
     },
-    myName: () => load(keys.name),
+    onGameMessage: (_type, m) => onPrivate(m),
+    refusal: refusalWords,
+    draw: () => draw(),
+    tick: (now) => {
+      for (const el of board.querySelectorAll<HTMLElement>('[data-at]'))
+        setTextOf(el, secondsLeft(Number(el.dataset.at), now));
+    },
   });
-  stage.append(chatCue.toast);
-  main.append(chatCue.live);
-  cleanups.push(() => chatCue.destroy());
-
-  // ---- refusals and hints ----
-  let flashTimer: ReturnType<typeof setTimeout> | undefined;
-  function say(text: string, error: boolean): void {
-    flash.textContent = text;
-    flash.hidden = false;
-    flash.classList.toggle('hint', !error);
-    sayLive(live, text);
-    if (error) beep('error', muted());
-    clearTimeout(flashTimer);
-    flashTimer = setTimeout(hideFlash, 6000);
-  }
-  function hideFlash(): void {
-    clearTimeout(flashTimer);
-    flash.hidden = true;
-    flash.textContent = '';
-  }
-  cleanups.push(() => clearTimeout(flashTimer));
+  const cleanups = { push: frame.onCleanup };
+  cleanups.push(() => clearTimeout(roundTimer));
+  const { sendRaw, live, say, hideFlash } = frame;
+  const actionsEl = frame.actionsEl;
+  root.replaceChildren(frame.page);
 
   // ---- peeks (X1.6): shown PEEK_MS, then face down ----
   let peekTimer: ReturnType<typeof setTimeout> | undefined;
@@ -511,20 +439,6 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   }
 
   // ---- drawing ----
-  const tab = tabCue();
-  cleanups.push(() => tab.restore());
-  let lastYourMove = false;
-  /** When the acting seat's clock runs out (epoch ms), 0 for none. */
-  let clockAt = 0;
-  function tick(): void {
-    const now = Date.now();
-    setTextOf(deadline, clockAt > 0 ? secondsLeft(clockAt, now) : '');
-    for (const el of board.querySelectorAll<HTMLElement>('[data-at]'))
-      setTextOf(el, secondsLeft(Number(el.dataset.at), now));
-  }
-  const ticker = setInterval(tick, 250);
-  cleanups.push(() => clearInterval(ticker));
-
   function draw(): void {
     const tb = bt5?.table;
     if (!tb || !bt5) return;
@@ -533,7 +447,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     // While the ended round is held in sight, the next round's looks wait (their deadline runs on).
     const held = roundEnd?.view ?? null;
     const view = held ?? real;
-    moves = connState === 'open' && !held ? movesOf(real, advanced()) : NO_MOVES;
+    moves = frame.connState() === 'open' && !held ? movesOf(real, advanced()) : NO_MOVES;
     const sk = real
       ? JSON.stringify([real.round, real.active, real.awaiting.kind, real.pendingPower, real.turnsStarted])
       : '';
@@ -555,62 +469,36 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     if (drawPeek && real && (real.drawCount !== drawPeek.count || real.round !== drawPeek.round)) drawPeek = null;
     expirePeeks();
     const names = tb.seats.map((s) => s.name);
-    page.dataset.status = tb.status;
-    page.dataset.awaits = moves.kind;
-    page.toggleAttribute('data-watching', tb.mySeat < 0);
-    const lobbyShown = tb.status === 'lobby';
-    const resultsWereHidden = resultsEl.hidden;
-    keepFocus(
-      main,
-      {
-        fallback: () => heading,
-        opened: () => (resultsWereHidden && !resultsEl.hidden ? resultsEl.querySelector<HTMLElement>('h2') : null),
-      },
-      () => {
-        lobbyEl.hidden = !lobbyShown;
-        resultsEl.hidden = tb.status !== 'finished';
-        // The lobby lists the seats of the game the host chose (2-5), not the room's every slot.
-        const seats = tb.seats.filter((s) => s.seat < (bt5?.options.players ?? 5) || s.occupied);
-        if (lobbyShown)
-          renderLobby(
-            lobbyEl,
-            { ...tb, seats },
-            {
-              send,
-              invite: inviteLink(location.origin, tableId),
-              game: bla5tLobby(bt5?.options ?? DEFAULT_CHOICE, sendRaw),
-            },
-          );
-        // The game's own end (its totals and winners), even while the board still holds a round's end:
-        // two rounds scored in one update left the held round's empty winners ("Lowest total wins: .").
-        if (tb.status === 'finished')
-          renderResults(resultsEl, real, names, {
-            host: tb.isHost,
-            again: () => sendRaw('rematch', {}),
-            replay: `/r/${tableId}-${tb.gameNumber}`,
-            evening: tb.scoreboard,
-            switchTo: (game) => sendRaw('switchGame', { game }),
-          });
-        renderActions();
-      },
-    );
-    panels.update(tb);
-    chatCue.update(tb);
+    frame.update(tb);
+    frame.page.dataset.awaits = moves.kind;
+    frame.sections(tb, {
+      players: bt5.options.players,
+      lobby: bla5tLobby(bt5.options, sendRaw),
+      // The game's own end (its totals and winners), even while the board still holds a round's end:
+      // two rounds scored in one update left the held round's empty winners ("Lowest total wins: .").
+      results: (el) =>
+        renderResults(el, real, names, {
+          host: tb.isHost,
+          again: () => sendRaw('rematch', {}),
+          replay: `/r/${tableId}-${tb.gameNumber}`,
+          evening: tb.scoreboard,
+          switchTo: (game) => sendRaw('switchGame', { game }),
+        }),
+      actions: renderActions,
+    });
     if (!view) {
-      setTextOf(bannerText, '');
-      clockAt = 0;
-      tick();
+      frame.banner('', false);
+      frame.clock(0);
       return;
     }
     const b = held ? { text: bt('banner.roundEnd', { round: held.round }), yourMove: false } : banner(view, names);
-    setTextOf(bannerText, b.text);
-    bannerEl.classList.toggle('your-move', b.yourMove);
+    frame.banner(b.text, b.yourMove);
     // The clock shown: this seat's own when it is awaited, else the first awaited seat's (clocks are
     // by player, the view's awaited by seat: Stephania may have moved them apart, X12.5).
     const awaitedPlayers = view.over || held ? [] : view.awaiting.seats.map((s) => playerAt(view, s));
     const mine = tb.mySeat >= 0 && awaitedPlayers.includes(tb.mySeat) ? tb.mySeat : awaitedPlayers[0];
     const playing = tb.status === 'playing';
-    clockAt = playing ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
+    const clockAt = playing ? (bt5.clocks.find((c) => c.seat === mine)?.at ?? 0) : 0;
     // Each awaited seat's own clock on its box: during looks, Helmut windows and carry-over, all of them.
     const seatClocks = new Map<number, number>();
     if (playing)
@@ -618,14 +506,6 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
         const seat = view.seatOf[c.seat];
         if (seat !== undefined && awaitedPlayers.includes(c.seat)) seatClocks.set(seat, c.at);
       }
-    // Outside the page, the tab's title and icon say when the table waits on this person.
-    const yours = connState === 'open' && b.yourMove;
-    const app = bt('name');
-    const title = yours ? t('title.yourTurn', { app }) : app;
-    tab.show({ title, badge: yours });
-    if (yours && !lastYourMove) beep('turn', muted());
-    alerts.turn(yours && !lastYourMove, title);
-    lastYourMove = yours;
     const me = view.viewer;
     const lit = new Set<string>();
     const own = (set: Iterable<number>) => {
@@ -664,28 +544,13 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       onDraw,
       onDiscard,
     });
+    const { wordsList } = frame;
     wordsList.replaceChildren(...tableWords(view, names, peeks).map((l) => h('li', {}, l)));
     // XN33: the same line whether or not a hidden change happened.
     if (view.setMayHaveChanged) wordsList.append(h('li', { testid: 'set-maybe' }, bt('change.maybe')));
     wordsList.append(h('li', {}, bt('words.keys')));
-    tick();
+    frame.clock(clockAt);
   }
-
-  cleanups.push(
-    onLangChange(() => {
-      const fresh = buildHeader();
-      header.replaceWith(fresh);
-      header = fresh;
-      panels.relabel();
-      alerts.label();
-      heading.textContent = bt('name');
-      // A refusal was said in the old language: it goes rather than stay half translated.
-      hideFlash();
-      for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
-      showJoin();
-      draw();
-    }),
-  );
 
   /** A snapshot that scored a round and dealt the next: the ended round stays in sight ROUND_MS. */
   function holdRoundEnd(before: View | null, t: Bla5tTable): void {
@@ -702,50 +567,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     roundTimer = setTimeout(() => draw(), ROUND_MS + 10);
   }
 
-  // ---- joining ----
-  const connect = async (name: string, watch: boolean) => {
-    conn?.close();
-    conn = new Connection<Bla5tTable>(
-      tableId,
-      {
-        setTable: (t) => {
-          if (heldTable !== undefined) {
-            heldTable = t;
-            return;
-          }
-          holdRoundEnd(bt5?.view ?? null, t);
-          bt5 = t;
-          draw();
-        },
-      },
-      {
-        onConnState: (st) => {
-          connState = st;
-          showJoin();
-          draw();
-        },
-        onError: (e) => say(moveRefusal(e) ?? refusalWords(e.code), true),
-        onGameMessage: (_type, m) => onPrivate(m),
-      },
-      { read: readBla5t, messages: ['private'] },
-    );
-    try {
-      await conn.join(name, watch);
-    } catch (e) {
-      connState = 'closed';
-      showJoin(joinFailure(e));
-    }
-  };
-  function showJoin(reason?: Parameters<JoinScreen['show']>[1]): void {
-    join.show(connState, reason);
-    bannerEl.classList.toggle('offline', connState === 'reconnecting');
-  }
-  showJoin();
-  const savedName = load(keys.name);
-  const created = load(keys.created(tableId)) !== null;
-  if (created) remove(keys.created(tableId));
-  if ((load(keys.seat(tableId)) !== null || created) && savedName)
-    void connect(savedName, load(keys.watching(tableId)) !== null);
+  frame.start();
 
   // A test's and a curious reader's view of the table (no secrets: the page shows them anyway).
   (window as unknown as { __bla5t?: unknown }).__bla5t = {
@@ -792,9 +614,7 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
   };
 
   return () => {
-    for (const c of cleanups) c();
-    conn?.close();
-    page.remove();
+    frame.destroy();
     delete (window as unknown as { __bla5t?: unknown }).__bla5t;
   };
 }

@@ -5,35 +5,8 @@
  */
 
 import { attachHandKeys } from '../../kit/handKeys.js';
-import {
-  beep,
-  clearOnLangChange,
-  h,
-  keepFocus,
-  keys,
-  load,
-  onLangChange,
-  remove,
-  type Send,
-  sayLive,
-  setTextOf,
-  t,
-  topBar,
-} from '../../shell/host.js';
-import {
-  ChatCue,
-  Connection,
-  type ConnState,
-  inviteLink,
-  JoinScreen,
-  joinFailure,
-  moveRefusal,
-  Pacer,
-  renderLobby,
-  SidePanels,
-  TurnAlerts,
-  tabCue,
-} from '../../shell/hostTable.js';
+import { beep, h, keys, load } from '../../shell/host.js';
+import { gameFrame, Pacer } from '../../shell/hostTable.js';
 import { bannerWords, renderActions } from './actions.js';
 import { explainThing } from './explain.js';
 import { ExplainBubble } from './explainBubble.js';
@@ -50,11 +23,8 @@ import { dt, refusalWords } from './words.js';
 
 export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   let dtab: DurakTable | null = null;
-  let conn: Connection<DurakTable> | null = null;
-  let connState: ConnState = 'idle';
   let moves: Moves = NO_MOVES;
   let focus = 0;
-  const cleanups: (() => void)[] = [];
   const muted = () => load(keys.muted) === '1';
 
   // Snapshots pass the shell's pacer (as on Blaze's page): someone else's move stays in sight a moment.
@@ -63,65 +33,28 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
     dtab = t;
     draw();
   });
-  cleanups.push(() => pacer.destroy());
-  const sendRaw = (type: string, payload: object) => {
-    if (connState !== 'open') return;
-    // Acting never waits for the queue: the newest table first, then the message.
-    pacer.flush();
-    conn?.sendRaw(type, payload);
-  };
-  const send = ((type: string, payload: object) => sendRaw(type, payload)) as Send;
-
-  // ---- DOM ----
-  const bannerText = h('span', { testid: 'banner-text' });
-  // The acting seat's clock (the server's deadlines of kind `turn`), counted down four times a second.
-  const deadline = h('span', { testid: 'deadline', class: 'deadline' });
-  const bannerEl = h(
-    'div',
-    { testid: 'banner', class: 'banner' },
-    h('span', { class: 'banner-main' }, bannerText, deadline),
-  );
   const canvasHost = h('div', { class: 'canvas-host', testid: 'durak-canvas' });
-  const lobbyEl = h('section', { testid: 'lobby', class: 'overlay lobby', hidden: true });
-  const resultsEl = h('section', { testid: 'results', class: 'overlay results', hidden: true });
-  const flash = h('p', { class: 'flash', testid: 'durak-refusal', role: 'alert', hidden: true });
-  const join = new JoinScreen({ tableId, fetchCard: true, go: (name, watch) => void connect(name, watch) });
-  cleanups.push(() => join.stop());
-  const stage = h('div', { class: 'stage' }, canvasHost, flash, lobbyEl, resultsEl, join.el);
-  const actionsEl = h('div', { testid: 'actions', class: 'actions' });
-  // The table in words (screen readers; anyone may read it): redrawn on every change.
-  const wordsList = h('ul', { testid: 'durak-words' });
-  const words = h('section', { class: 'sr-only', testid: 'table-words' }, h('h2', {}, dt('words.title')), wordsList);
-  const live = h('div', { class: 'sr-only', 'aria-live': 'polite', testid: 'durak-live' });
-  cleanups.push(clearOnLangChange(live));
-  const heading = h('h1', { class: 'sr-only', tabIndex: -1 }, dt('name'));
-  const main = h('main', { class: 'play' }, heading, bannerEl, stage, actionsEl, words, live);
-  // The shell's side panels: the log in Durak's words, Durak's rules, the chat (and the turn alerts).
-  const panels = new SidePanels(send, { logWords, toldLines, rules: rulesWords });
-  const alerts = new TurnAlerts();
-  panels.el.append(alerts.button);
-  const panelBtn = h('button', { testid: 'panel-toggle', class: 'only-narrow' }, '☰');
-  panelBtn.addEventListener('click', () => page.classList.toggle('panel-open'));
-  // The top bar names the game at this table, not only the site.
-  const buildHeader = () =>
-    topBar({ middle: [h('span', { class: 'game-name', testid: 'game-name' }, dt('name'))], right: [panelBtn] });
-  let header = buildHeader();
-  const page = h('div', { class: 'table-page durak' }, header, h('div', { class: 'body' }, main, panels.el));
-  root.replaceChildren(page);
-  const chatCue = new ChatCue({
-    panelBtn,
-    side: panels.el,
-    chatOpen: () => panels.current() === 'chat' && panels.el.checkVisibility(),
-    openChat: () => {
-      page.classList.add('panel-open');
-      panels.show('chat');
-      chatCue.render();
+  const frame = gameFrame<DurakTable>({
+    tableId,
+    game: 'durak',
+    name: () => dt('name'),
+    wordsTitle: () => dt('words.title'),
+    board: canvasHost,
+    flashOverBoard: true,
+    panelWords: { logWords, toldLines, rules: rulesWords },
+    reader: { read: readDurak },
+    onTable: (t) => {
+      const kind = paceKind(lastIn, t);
+      lastIn = t;
+      pacer.push(t, kind);
     },
-    myName: () => load(keys.name),
+    refusal: refusalWords,
+    draw: () => draw(),
+    beforeSend: () => pacer.flush(),
   });
-  stage.append(chatCue.toast);
-  main.append(chatCue.live);
-  cleanups.push(() => chatCue.destroy());
+  frame.onCleanup(() => pacer.destroy());
+  const { sendRaw, stage } = frame;
+  root.replaceChildren(frame.page);
 
   // ---- canvas ----
   const scene = new DurakScene();
@@ -134,7 +67,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
       (p) => (dtab?.view ? explainThing(p.what, dtab.view, names(), moves) : ''),
     );
     stage.append(bubble.el);
-    cleanups.push(() => bubble?.destroy());
+    frame.onCleanup(() => bubble?.destroy());
     scene.app.canvas.addEventListener('pointerup', (e) => {
       if (bubble?.held) return;
       const r = scene.app.canvas.getBoundingClientRect();
@@ -148,18 +81,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   });
 
   // ---- moves ----
-  let flashTimer: ReturnType<typeof setTimeout> | undefined;
-  function refuse(text: string): void {
-    flash.textContent = text;
-    flash.hidden = false;
-    sayLive(live, text);
-    beep('error', muted());
-    clearTimeout(flashTimer);
-    flashTimer = setTimeout(() => {
-      flash.hidden = true;
-    }, 6000);
-  }
-  cleanups.push(() => clearTimeout(flashTimer));
+  const refuse = (text: string) => frame.say(text, true);
 
   function playCard(card: string): void {
     const how = moves.cards.get(card);
@@ -178,7 +100,7 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
     beep('play', muted());
   }
 
-  cleanups.push(
+  frame.onCleanup(
     attachHandKeys({
       hand: () => dtab?.view?.hand ?? [],
       focus: () => focus,
@@ -196,140 +118,38 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   );
 
   // ---- drawing ----
-  const tab = tabCue();
-  cleanups.push(() => tab.restore());
-  let lastYourMove = false;
-  /** When the acting seat's clock runs out (epoch ms), 0 for none. */
-  let clockAt = 0;
-  function tick(): void {
-    setTextOf(
-      deadline,
-      clockAt > 0 ? t('banner.seconds', { n: Math.max(0, Math.ceil((clockAt - Date.now()) / 1000)) }) : '',
-    );
-  }
-  const ticker = setInterval(tick, 250);
-  cleanups.push(() => clearInterval(ticker));
-
   function draw(): void {
     const tb = dtab?.table;
     if (!tb || !dtab) return;
     const v = dtab.view;
-    moves = connState === 'open' ? movesOf(v) : NO_MOVES;
+    moves = frame.connState() === 'open' ? movesOf(v) : NO_MOVES;
     const n = names();
     if (v && focus >= v.hand.length) focus = Math.max(0, v.hand.length - 1);
-    page.dataset.status = tb.status;
-    page.toggleAttribute('data-watching', tb.mySeat < 0);
-    const lobbyShown = tb.status === 'lobby';
-    const resultsWereHidden = resultsEl.hidden;
-    keepFocus(
-      main,
-      {
-        fallback: () => heading,
-        opened: () => (resultsWereHidden && !resultsEl.hidden ? resultsEl.querySelector<HTMLElement>('h2') : null),
-      },
-      () => {
-        lobbyEl.hidden = !lobbyShown;
-        resultsEl.hidden = tb.status !== 'finished';
-        // The lobby lists the seats of the game the host chose (2-4), not the room's five slots.
-        const seats = tb.seats.filter((s) => s.seat < (dtab?.options.players ?? 4) || s.occupied);
-        if (lobbyShown)
-          renderLobby(
-            lobbyEl,
-            { ...tb, seats },
-            {
-              send,
-              invite: inviteLink(location.origin, tableId),
-              game: durakLobby(dtab?.options ?? { players: 4, ambush: false, team: false }, sendRaw),
-            },
-          );
-        if (tb.status === 'finished')
-          renderResults(resultsEl, v, n, {
-            host: tb.isHost,
-            again: () => sendRaw('rematch', {}),
-            replay: `/r/${tableId}-${tb.gameNumber}`,
-            evening: tb.scoreboard,
-            switchTo: (game) => sendRaw('switchGame', { game }),
-          });
-        renderActions(actionsEl, v, moves, (type) => sendRaw(type, {}));
-      },
-    );
+    frame.update(tb);
+    frame.sections(tb, {
+      players: dtab.options.players,
+      lobby: durakLobby(dtab.options, sendRaw),
+      results: (el) =>
+        renderResults(el, v, n, {
+          host: tb.isHost,
+          again: () => sendRaw('rematch', {}),
+          replay: `/r/${tableId}-${tb.gameNumber}`,
+          evening: tb.scoreboard,
+          switchTo: (game) => sendRaw('switchGame', { game }),
+        }),
+      actions: () => renderActions(frame.actionsEl, v, moves, (type) => sendRaw(type, {})),
+    });
     const b = tb.mySeat < 0 && v && !v.over ? { text: dt('banner.watch'), yourMove: false } : bannerWords(v, n, moves);
-    setTextOf(bannerText, b.text);
-    bannerEl.classList.toggle('your-move', b.yourMove);
-    const linkUp = connState === 'open';
+    frame.banner(b.text, b.yourMove);
     const clock = v && !v.over && tb.status === 'playing' ? dtab.clocks.find((c) => c.seat === v.awaited) : undefined;
-    clockAt = clock?.at ?? 0;
-    tick();
-    panels.update(tb);
-    chatCue.update(tb);
-    // Outside the page, the tab's title and icon say when the table waits on this person.
-    const yours = linkUp && b.yourMove;
-    const app = dt('name');
-    const title = yours ? t('title.yourTurn', { app }) : app;
-    tab.show({ title, badge: yours });
-    if (yours && !lastYourMove) beep('turn', muted());
-    alerts.turn(yours && !lastYourMove, title);
-    lastYourMove = yours;
+    frame.clock(clock?.at ?? 0);
     if (v) {
       scene.render({ view: v, names: n, moves, focus });
-      wordsList.replaceChildren(...tableWords(v, n).map((l) => h('li', {}, l)));
-      wordsList.append(h('li', {}, dt('words.keys')));
+      frame.wordsList.replaceChildren(...tableWords(v, n).map((l) => h('li', {}, l)));
+      frame.wordsList.append(h('li', {}, dt('words.keys')));
     }
   }
-
-  cleanups.push(
-    onLangChange(() => {
-      const fresh = buildHeader();
-      header.replaceWith(fresh);
-      header = fresh;
-      panels.relabel();
-      alerts.label();
-      heading.textContent = dt('name');
-      for (const el of [lobbyEl, resultsEl, actionsEl]) el.dataset.key = '';
-      showJoin();
-      draw();
-    }),
-  );
-
-  // ---- joining ----
-  const connect = async (name: string, watch: boolean) => {
-    conn?.close();
-    conn = new Connection<DurakTable>(
-      tableId,
-      {
-        setTable: (t) => {
-          const kind = paceKind(lastIn, t);
-          lastIn = t;
-          pacer.push(t, kind);
-        },
-      },
-      {
-        onConnState: (st) => {
-          connState = st;
-          showJoin();
-          draw();
-        },
-        onError: (e) => refuse(moveRefusal(e) ?? refusalWords(e.code)),
-      },
-      { read: readDurak },
-    );
-    try {
-      await conn.join(name, watch);
-    } catch (e) {
-      connState = 'closed';
-      showJoin(joinFailure(e));
-    }
-  };
-  function showJoin(reason?: Parameters<JoinScreen['show']>[1]): void {
-    join.show(connState, reason);
-    bannerEl.classList.toggle('offline', connState === 'reconnecting');
-  }
-  showJoin();
-  const savedName = load(keys.name);
-  const created = load(keys.created(tableId)) !== null;
-  if (created) remove(keys.created(tableId));
-  if ((load(keys.seat(tableId)) !== null || created) && savedName)
-    void connect(savedName, load(keys.watching(tableId)) !== null);
+  frame.start();
 
   // A test's and a curious reader's view of where things are (no secrets: the page draws them anyway).
   (window as unknown as { __durak?: unknown }).__durak = {
@@ -341,10 +161,8 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   };
 
   return () => {
-    for (const c of cleanups) c();
-    conn?.close();
+    frame.destroy();
     scene.destroy();
-    page.remove();
     delete (window as unknown as { __durak?: unknown }).__durak;
   };
 }

@@ -210,23 +210,32 @@ function fitsOne(L: Layout): boolean {
   const tw = L.cardW * L.tableScale;
   const th = L.cardH * L.tableScale;
   const ro = L.rejectOffset;
+  // Index loops, no copies: the card size's search calls this hundreds of times per layout (the
+  // layout sweeps in apps/web/test/logic.test.ts lay out some 290,000 canvases).
   const boxes: Box[] = [];
-  L.seats.forEach((p, s) => {
-    boxes.push({ x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox });
+  const { w: boxW, h: boxH } = L.seatBox;
+  for (let s = 0; s < L.seats.length; s++) {
+    const p = L.seats[s] as { x: number; y: number };
+    boxes.push({ x: p.x - boxW / 2, y: p.y - boxH / 2, w: boxW, h: boxH });
     const b = L.betRows[s];
     if (b) boxes.push(b);
-  });
+  }
   const { deck, discard, feathers, limit } = L.zones;
   boxes.push(deck, discard, feathers, limit);
-  for (const [k, a] of boxes.entries()) {
+  for (let k = 0; k < boxes.length; k++) {
+    const a = boxes[k] as Box;
     // Above the hand, or (a short canvas: your box, its bets and the limit) in the column left of it.
     const clear = a.y + a.h <= L.handTop || (a.x + a.w <= L.handLeft && a.y + a.h <= L.h);
     if (a.x < 0 || a.y < 0 || a.x + a.w > L.w + 0.5 || !clear) return false;
-    for (const b of boxes.slice(k + 1)) if (a.w > 0 && b.w > 0 && intersects(a, b)) return false;
+    if (a.w <= 0) continue;
+    for (let m = k + 1; m < boxes.length; m++) {
+      const b = boxes[m] as Box;
+      if (b.w > 0 && intersects(a, b)) return false;
+    }
   }
   for (const p of L.table) {
     const pair = { x: p.x - tw / 2, y: p.y - th / 2, w: tw + ro.x + 8, h: th + ro.y + 8 };
-    if (boxes.some((b) => intersects(pair, b))) return false;
+    for (let m = 0; m < boxes.length; m++) if (intersects(pair, boxes[m] as Box)) return false;
     // Nor down into the hand (a band too low for the pairs centres them past its bottom).
     if (p.y + th / 2 + ro.y > L.handTop && pair.x + pair.w > L.handLeft) return false;
   }

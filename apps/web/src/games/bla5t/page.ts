@@ -8,14 +8,15 @@
 import type { Card, View, Where } from '@blaze/bla5t';
 import { beep, h, keys, type LogLine, load, patch, sayLive, setTextOf } from '../../shell/host.js';
 import { gameFrame } from '../../shell/hostTable.js';
-import { playerAt, renderBoard, seatName, secondsLeft } from './board.js';
+import { bannerWords } from './banner.js';
+import { playerAt, renderBoard, secondsLeft } from './board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from './legal.js';
 import { bla5tLobby } from './lobbyOptions.js';
 import { logWords, rulesWords, toldLines } from './logWords.js';
 import { MARK_MS, type MarkKind, marksOf } from './marks.js';
 import { renderResults } from './results.js';
 import { roundEndView } from './roundEnd.js';
-import { bossTargets, STEP_KINDS, stepControls, waitWords } from './steps.js';
+import { bossTargets, STEP_KINDS, stepControls } from './steps.js';
 import { tableWords } from './tableWords.js';
 import { type Bla5tTable, readBla5t } from './wire.js';
 import { bt, cardName, refusalWords } from './words.js';
@@ -395,49 +396,6 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
     return '…';
   }
 
-  function banner(view: View, names: string[]): { text: string; yourMove: boolean } {
-    const name = (seat: number) => seatName(view, names, seat);
-    if (view.over) return { text: bt('banner.over'), yourMove: false };
-    const m = moves;
-    const a = view.awaiting;
-    if (m.kind !== 'none') {
-      const kind = m.power;
-      const text =
-        m.kind === 'look'
-          ? bt('banner.look', { n: m.look })
-          : m.kind === 'action'
-            ? bt('banner.action')
-            : m.kind === 'drawn'
-              ? bt('banner.drawn', { card: view.drawn ? cardName(view.drawn) : '' })
-              : m.kind === 'power' && kind
-                ? bt('banner.power', { card: cardName(view.pendingPower ?? ''), how: bt(`how.${kind}`) })
-                : m.kind === 'swap'
-                  ? bt('banner.swap')
-                  : m.kind === 'helmut'
-                    ? bt('banner.helmut')
-                    : m.kind === 'blast'
-                      ? bt('banner.blast')
-                      : m.kind === 'keep'
-                        ? bt('banner.keep')
-                        : m.kind === 'carry'
-                          ? bt('carry.title')
-                          : m.kind === 'change'
-                            ? bt('change.title')
-                            : m.kind === 'maga' || m.kind === 'fawkes'
-                              ? bt(m.kind === 'maga' ? 'boss.maga' : 'boss.fawkes')
-                              : bt('banner.other');
-      return { text, yourMove: true };
-    }
-    if (view.viewer === null) return { text: bt('banner.watch'), yourMove: false };
-    const called = view.caller !== null ? `${bt('banner.called', { name: name(view.caller) })} ` : '';
-    if (a.kind === 'look') return { text: called + bt('banner.lookWait'), yourMove: false };
-    if (a.kind === 'helmut') return { text: called + bt('banner.helmutWait'), yourMove: false };
-    if (a.kind === 'blast') return { text: bt('banner.waitBlast', { name: name(view.active) }), yourMove: false };
-    const step = waitWords(view, name);
-    if (step) return { text: step, yourMove: false };
-    return { text: called + bt('banner.wait', { name: name(a.seats[0] ?? view.active) }), yourMove: false };
-  }
-
   // ---- drawing ----
   function draw(): void {
     const tb = bt5?.table;
@@ -491,7 +449,9 @@ export function bla5tTablePage(root: HTMLElement, tableId: string): () => void {
       frame.clock(0);
       return;
     }
-    const b = held ? { text: bt('banner.roundEnd', { round: held.round }), yourMove: false } : banner(view, names);
+    const b = held
+      ? { text: bt('banner.roundEnd', { round: held.round }), yourMove: false }
+      : bannerWords(view, names, moves);
     frame.banner(b.text, b.yourMove);
     // The clock shown: this seat's own when it is awaited, else the first awaited seat's (clocks are
     // by player, the view's awaited by seat: Stephania may have moved them apart, X12.5).

@@ -6,7 +6,8 @@
  */
 import type { Card, View, Where } from '@blaze/bla5t';
 import { h, keepFocus, patch, sayLive, setTextOf, topBar } from '../../../shell/host.js';
-import { renderBoard, seatName } from '../board.js';
+import { bannerWords } from '../banner.js';
+import { renderBoard } from '../board.js';
 import { type Moves, movesOf, NO_MOVES, powerTargets, targetsNeeded } from '../legal.js';
 import { renderResults } from '../results.js';
 import { stepControls } from '../steps.js';
@@ -375,40 +376,6 @@ export class LocalBla5tTable {
     });
   }
 
-  private banner(view: View, names: string[]): { text: string; yourMove: boolean } {
-    const name = (seat: number) => seatName(view, names, seat);
-    if (view.over) return { text: bt('banner.over'), yourMove: false };
-    const m = this.moves;
-    const a = view.awaiting;
-    if (m.kind !== 'none') {
-      const kind = m.power;
-      const text =
-        m.kind === 'look'
-          ? bt('banner.look', { n: m.look })
-          : m.kind === 'action'
-            ? bt('banner.action')
-            : m.kind === 'drawn'
-              ? bt('banner.drawn', { card: view.drawn ? cardName(view.drawn) : '' })
-              : m.kind === 'power' && kind
-                ? bt('banner.power', { card: cardName(view.pendingPower ?? ''), how: bt(`how.${kind}`) })
-                : m.kind === 'swap'
-                  ? bt('banner.swap')
-                  : m.kind === 'helmut'
-                    ? bt('banner.helmut')
-                    : m.kind === 'blast'
-                      ? bt('banner.blast')
-                      : m.kind === 'keep'
-                        ? bt('banner.keep')
-                        : bt('banner.other');
-      return { text, yourMove: true };
-    }
-    const called = view.caller !== null ? `${bt('banner.called', { name: name(view.caller) })} ` : '';
-    if (a.kind === 'look') return { text: called + bt('banner.lookWait'), yourMove: false };
-    if (a.kind === 'helmut') return { text: called + bt('banner.helmutWait'), yourMove: false };
-    if (a.kind === 'blast') return { text: bt('banner.waitBlast', { name: name(view.active) }), yourMove: false };
-    return { text: called + bt('banner.wait', { name: name(a.seats[0] ?? view.active) }), yourMove: false };
-  }
-
   private expirePeeks(): void {
     const now = Date.now();
     for (const [k, p] of this.peeks) if (p.until <= now) this.peeks.delete(k);
@@ -446,7 +413,7 @@ export class LocalBla5tTable {
         this.renderActions();
       },
     );
-    const b = this.banner(view, names);
+    const b = bannerWords(view, names, this.moves);
     setTextOf(this.bannerText, b.text);
     this.bannerEl.classList.toggle('your-move', b.yourMove);
     const me = view.viewer;

@@ -8,6 +8,7 @@
 // chat), the chat's unread cue, the turn alerts, the tab's title cue and the pacer of others' moves.
 export { ChatCue } from './chatCue.js';
 export { type GameFrame, type GameFrameSpec, gameFrame } from './gamePage.js';
+export { type GameResultsOptions, type ResultsWords, resultsActions } from './gameResults.js';
 export { JoinScreen } from './joinScreen.js';
 export { type LobbyGameOptions, renderLobby } from './lobby.js';
 export { Connection, type ConnState, type Reader } from './net/connection.js';

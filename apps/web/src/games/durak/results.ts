@@ -1,25 +1,10 @@
 /** The end of a game: who is the Durak (or which team lost, or nobody), the finish places, again. */
 import type { View } from '@blaze/durak';
-import type { ScoreRow } from '../../shell/host.js';
 import { h, patch } from '../../shell/host.js';
-import { eveningBoard, nextGame } from '../../shell/hostTable.js';
+import { eveningBoard, type GameResultsOptions, nextGame, resultsActions } from '../../shell/hostTable.js';
 import { dt } from './words.js';
 
-export function renderResults(
-  el: HTMLElement,
-  v: View | null,
-  names: string[],
-  /** `replay`: the finished game's replay page (an online table's; practice has none). */
-  o: {
-    host: boolean;
-    again: () => void;
-    replay?: string;
-    /** The evening's tally at this table (its scoreboard: a game lost scores 1), fewest losses first. */
-    evening?: readonly ScoreRow[];
-    /** The host's choice of the next game (the whole table moves: shell/nextGame.ts). */
-    switchTo?: (game: string) => void;
-  },
-): void {
+export function renderResults(el: HTMLElement, v: View | null, names: string[], o: GameResultsOptions): void {
   const key = JSON.stringify([v?.places, v?.losers, names, o.host, o.replay, o.evening, dt('res.title')]);
   patch(el, key, () => {
     if (!v) return [];
@@ -34,16 +19,12 @@ export function renderResults(
         v.places.map((g) => h('li', {}, list(g))),
       ),
       o.evening && eveningBoard(o.evening, 'durak-evening'),
-      h(
-        'div',
-        { class: 'row' },
-        o.host
-          ? h('button', { testid: 'durak-rematch', class: 'primary', onclick: o.again }, dt('res.rematch'))
-          : h('p', { class: 'msg' }, dt('res.waitHost')),
-        o.replay &&
-          h('a', { href: o.replay, 'data-link': '', class: 'button', testid: 'durak-replay' }, dt('res.replay')),
-        h('a', { href: '/', 'data-link': '', class: 'button', testid: 'durak-home' }, dt('res.home')),
-      ),
+      resultsActions('durak', o, {
+        rematch: dt('res.rematch'),
+        waitHost: dt('res.waitHost'),
+        replay: dt('res.replay'),
+        home: dt('res.home'),
+      }),
       o.switchTo ? nextGame('durak', o.host, o.switchTo) : null,
     ];
   });

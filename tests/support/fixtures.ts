@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { heuristicBot, seededStream } from '@blaze/bots';
-import { type Action, applyAction, createGame, type GameState, type PlayerCount, viewFor } from '@blaze/rules';
+import { type Action, applyAction, createGame, due, type GameState, type PlayerCount, viewFor } from '@blaze/rules';
 import type { BrowserContext } from 'playwright-core';
 import { currentKind } from '../../apps/server/src/store/gameKinds.js';
 import { tokenHash } from '../../apps/server/src/store/record.js';
@@ -36,6 +36,12 @@ export interface TableFixture {
   /** The person in seat 0 (the others are bots 'Bot 1'..). */
   name?: string;
   settings?: Partial<TableSettings>;
+  /**
+   * Stop instead at the last state before the point where the game waits for seat 0 alone: nothing
+   * moves until the page does, and the point's own moment (a round's end, the game's) then happens
+   * live in the page, as for a player.
+   */
+  holdBefore?: boolean;
 }
 
 export interface WrittenTable {
@@ -52,6 +58,8 @@ export function playTo(f: TableFixture): { state: GameState; actions: Action[] }
   let s = createGame({ players: f.players, seed: f.seed, startSeat: 0 });
   const rnd = Array.from({ length: f.players }, (_, seat) => seededStream(`${f.seed}/seat${seat}`));
   const actions: Action[] = [];
+  /** states[n]: the game after n actions. */
+  const states: GameState[] = [s];
   // A whole game is a few hundred actions; a point never reached is a fixture's mistake, said at once.
   for (let k = 0; k < 5_000 && !f.point(s); k++) {
     if (s.over) throw new Error(`fixture ${f.seed}: the game ended before its point`);
@@ -65,10 +73,22 @@ export function playTo(f: TableFixture): { state: GameState; actions: Action[] }
     if (!r.ok) throw new Error(`fixture ${f.seed}: ${JSON.stringify(action)} refused: ${r.error.code}`);
     s = r.state;
     actions.push(action);
+    states.push(s);
   }
   if (!f.point(s)) throw new Error(`fixture ${f.seed}: point not reached`);
-  return { state: s, actions };
+  if (!f.holdBefore) return { state: s, actions };
+  for (let n = states.length - 1; n >= 0; n--) {
+    const at = states[n] as GameState;
+    if (waitsForSeat0(at)) return { state: at, actions: actions.slice(0, n) };
+  }
+  throw new Error(`fixture ${f.seed}: the game never waited for seat 0 alone before its point`);
 }
+
+/** Only seat 0 is due (no bot, no take-back window): the table holds until the person acts. */
+export const waitsForSeat0: Point = (s) => {
+  const d = due(s);
+  return d.length > 0 && d.every((x) => x.seat === 0);
+};
 
 /** Writes the table's record into `dataDir` (the server's DATA_DIR), as the server itself would. */
 export async function writeTable(dataDir: string, f: TableFixture): Promise<WrittenTable> {

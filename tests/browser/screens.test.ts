@@ -44,7 +44,14 @@ describe('every screen at six sizes (issue #10)', () => {
    * Plays on through the UI until `want` holds and the table stands still (the game waits for this
    * page), so the same moment can be shown at every size.
    */
-  async function playUntil(page: Page, want: (s: Seen) => boolean, what: string, keepSummary = false) {
+  async function playUntil(
+    page: Page,
+    want: (s: Seen) => boolean,
+    what: string,
+    keepSummary = false,
+    /** False: only wait (a restored table already at its point must hold there, not be played on). */
+    play = true,
+  ) {
     const end = Date.now() + 240_000;
     let last = '';
     while (Date.now() < end) {
@@ -57,6 +64,10 @@ describe('every screen at six sizes (issue #10)', () => {
         continue;
       }
       last = '';
+      if (!play) {
+        await page.waitForTimeout(250);
+        continue;
+      }
       const did = await step(page, { keepSummary });
       await page.waitForTimeout(did ? 120 : 250);
     }
@@ -138,6 +149,8 @@ describe('every screen at six sizes (issue #10)', () => {
       page,
       (s) => s.tableLen > 0 && (s.role === 'target' || s.role === 'active') && s.hand.some((h) => !h.lit),
       'a challenge with a grey card',
+      false,
+      false,
     );
     await expect(tid(page, 'trump').textContent()).resolves.toMatch(/Trump: (red|yellow|blue)/);
     await sweep(page, 'challenge', 5);

@@ -11,7 +11,7 @@
  * takes the six sizes in turn. Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
 import { askedToBet, holdSeat, serverWithTable, type TableFixture, waitsForSeat0 } from '../support/fixtures.js';
 import { useProduct } from '../support/product.js';
@@ -85,6 +85,8 @@ describe('every screen at six sizes (issue #10)', () => {
       ...f,
       settings: { botDelayMs: 150, windowMs: 1000, clock: 'relaxed', ...f.settings },
     });
+    // Stopped however the test ends: a failed check must not leave its server running.
+    onTestFinished(() => fx.stop());
     const p = await newPlayer(product.browser, 'Annemarie', { viewport: DESK });
     await holdSeat(p.ctx, fx.table);
     await p.page.goto(fx.url);
@@ -95,7 +97,6 @@ describe('every screen at six sizes (issue #10)', () => {
       done: async () => {
         expect(p.errors).toEqual([]);
         await p.ctx.close();
-        await fx.stop();
       },
     };
   }

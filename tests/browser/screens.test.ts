@@ -4,13 +4,16 @@
  * screenshot of home, join, lobby, mid-challenge, a refusal, betting, the round summary and the final
  * results, each checked automatically: the boxes of seats, bets, piles, limit, challenge and hand do
  * not intersect, texts drawn on the table stay inside their box at a readable size, the banner and
- * action bar stay off the canvas, and no text of the page is cut. The game is played once; each
- * screen is held (the table waits for the person) while the window takes the six sizes in turn.
- * Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
+ * action bar stay off the canvas, and no text of the page is cut. Each screen of a game in progress
+ * is a table restored from a record played headless to just that point (support/fixtures.ts), so
+ * the game is not played in the browser to get there; what ends a round or the game is played live
+ * from a few moves before it. Each screen is held (the table waits for the person) while the window
+ * takes the six sizes in turn. Screenshots: artifacts/screenshots/screens-<screen>-<size>.png.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
+import { askedToBet, holdSeat, serverWithTable, type TableFixture, waitsForSeat0 } from '../support/fixtures.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean, overlap, regions, SIZES } from '../support/screens.js';
 import { canvasStill } from '../support/settle.js';
@@ -41,7 +44,14 @@ describe('every screen at six sizes (issue #10)', () => {
    * Plays on through the UI until `want` holds and the table stands still (the game waits for this
    * page), so the same moment can be shown at every size.
    */
-  async function playUntil(page: Page, want: (s: Seen) => boolean, what: string, keepSummary = false) {
+  async function playUntil(
+    page: Page,
+    want: (s: Seen) => boolean,
+    what: string,
+    keepSummary = false,
+    /** False: only wait (a restored table already at its point must hold there, not be played on). */
+    play = true,
+  ) {
     const end = Date.now() + 240_000;
     let last = '';
     while (Date.now() < end) {
@@ -54,13 +64,44 @@ describe('every screen at six sizes (issue #10)', () => {
         continue;
       }
       last = '';
+      if (!play) {
+        await page.waitForTimeout(250);
+        continue;
+      }
       const did = await step(page, { keepSummary });
       await page.waitForTimeout(did ? 120 : 250);
     }
     throw new Error(`never reached: ${what}`);
   }
 
-  it('home, join, lobby, mid-challenge, refusal, betting, round summary and final results', async () => {
+  /**
+   * Annemarie's page at a table restored at `f`'s point, five players, seated by her seat token; the
+   * table's own server stops with `done`. Quick bots, and the person has the relaxed clock, so each
+   * screen holds.
+   */
+  async function atPoint(f: Omit<TableFixture, 'players'>) {
+    const fx = await serverWithTable({
+      players: 5,
+      ...f,
+      settings: { botDelayMs: 150, windowMs: 1000, clock: 'relaxed', ...f.settings },
+    });
+    // Stopped however the test ends: a failed check must not leave its server running.
+    onTestFinished(() => fx.stop());
+    const p = await newPlayer(product.browser, 'Annemarie', { viewport: DESK });
+    await holdSeat(p.ctx, fx.table);
+    await p.page.goto(fx.url);
+    await poll(async () => (await seen(p.page)).status).toBe('playing');
+    return {
+      p,
+      page: p.page,
+      done: async () => {
+        expect(p.errors).toEqual([]);
+        await p.ctx.close();
+      },
+    };
+  }
+
+  it('home, join and lobby', async () => {
     const host = await newPlayer(product.browser, 'Annemarie', { viewport: DESK });
     const page = host.page;
     await page.goto(product.server.base);
@@ -93,12 +134,24 @@ describe('every screen at six sizes (issue #10)', () => {
 
     await tid(page, 'start').click();
     await poll(async () => (await seen(page)).status).toBe('playing');
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
+  });
 
+  it('mid-challenge and a refusal', async () => {
+    // A challenge on Annemarie, the attackers standing: the table waits for her answer alone.
+    const at = await atPoint({
+      seed: 'screens-challenge',
+      point: (s) => s.target === 0 && s.table.some((e) => e.rejection === null) && waitsForSeat0(s),
+    });
+    const page = at.page;
     // A challenge on the table that waits for this page, with a card in hand that cannot be played.
     await playUntil(
       page,
       (s) => s.tableLen > 0 && (s.role === 'target' || s.role === 'active') && s.hand.some((h) => !h.lit),
       'a challenge with a grey card',
+      false,
+      false,
     );
     await expect(tid(page, 'trump').textContent()).resolves.toMatch(/Trump: (red|yellow|blue)/);
     await sweep(page, 'challenge', 5);
@@ -122,6 +175,12 @@ describe('every screen at six sizes (issue #10)', () => {
       }
     });
 
+    await at.done();
+  });
+
+  it('betting', async () => {
+    const at = await atPoint({ seed: 'screens-bets', point: askedToBet });
+    const page = at.page;
     // Betting: this page has chosen whom to bet on; the value buttons and their hint show.
     await playUntil(page, (s) => s.betting && Object.values(s.buttons).some((b) => b.chosen), 'betting');
     await sweep(page, 'betting', 5, async (size) => {
@@ -141,8 +200,27 @@ describe('every screen at six sizes (issue #10)', () => {
       for (const d of rows) expect(d, `${size}: a label apart from its buttons`).toBeLessThan(6);
     });
 
+    await at.done();
+  });
+
+  it('round summary', async () => {
+    // The last moment of round 1 before its end that waits for Annemarie alone: the round ends live.
+    const at = await atPoint({ seed: 'screens-summary', point: (s) => s.round === 2, holdBefore: true });
+    const page = at.page;
     // The round's summary: kept up while the pointer moves over it (as someone reading it).
     const summary = tid(page, 'round-summary');
+    // Watched from before the round ends: attached only once the summary was due, it could come up
+    // between the two looks and never be seen arriving (one run at load 11).
+    await page.evaluate(() => {
+      const w = window as unknown as { __arrived?: string };
+      const el = document.querySelector('[data-testid="round-summary"]') as HTMLElement;
+      const o = new MutationObserver(() => {
+        if (el.hidden) return;
+        w.__arrived = getComputedStyle(el).pointerEvents;
+        o.disconnect();
+      });
+      o.observe(el, { attributes: true, attributeFilter: ['hidden'] });
+    });
     const end = Date.now() + 240_000;
     while (!(await summary.isVisible()) && Date.now() < end) {
       // A round just ended: its summary comes in about a second. Pressing the table now could land on
@@ -150,16 +228,6 @@ describe('every screen at six sizes (issue #10)', () => {
       const due = await page.evaluate(() => window.__blaze?.summaryDue);
       if (due) {
         // As it appears it lets taps through to the table (one already on its way was meant for a card).
-        await page.evaluate(() => {
-          const w = window as unknown as { __arrived?: string };
-          const el = document.querySelector('[data-testid="round-summary"]') as HTMLElement;
-          const o = new MutationObserver(() => {
-            if (el.hidden) return;
-            w.__arrived = getComputedStyle(el).pointerEvents;
-            o.disconnect();
-          });
-          o.observe(el, { attributes: true, attributeFilter: ['hidden'] });
-        });
         await summary.waitFor({ state: 'visible', timeout: 15_000 });
         await poll(() => page.evaluate(() => (window as unknown as { __arrived?: string }).__arrived), 5_000).toBe(
           'none',
@@ -173,6 +241,8 @@ describe('every screen at six sizes (issue #10)', () => {
       const did = await step(page, { keepSummary: true });
       await page.waitForTimeout(did ? 120 : 250);
     }
+    // However quickly it came, it came letting taps through.
+    await expect(page.evaluate(() => (window as unknown as { __arrived?: string }).__arrived)).resolves.toBe('none');
     // Someone reading it: a mouse resting on it keeps it up (a loaded machine is slow here).
     const up = await summary.boundingBox();
     if (up) await page.mouse.move(up.x + up.width / 2, up.y + 12, { steps: 2 });
@@ -219,7 +289,14 @@ describe('every screen at six sizes (issue #10)', () => {
     await page.waitForTimeout(9_500);
     expect(await summary.isVisible(), 'the summary waits for a mouse resting on it').toBe(true);
     await summary.click();
-    // The mouse goes off the felt's middle, so no later summary shows under a resting mouse (which keeps it up).
+    await at.done();
+  });
+
+  it('final results', async () => {
+    // The last moment of the game that waits for Annemarie alone: the game ends live.
+    const at = await atPoint({ seed: 'screens-final', point: (s) => s.over, holdBefore: true });
+    const page = at.page;
+    // The mouse goes off the felt's middle, so no summary shows under a resting mouse (which keeps it up).
     await page.mouse.move(2, 2);
 
     // The final results show at once when the game ends, the last round folded in (no summary over
@@ -260,9 +337,6 @@ describe('every screen at six sizes (issue #10)', () => {
     expect(lastBets.length).toBe(5);
     for (const b of lastBets) expect(b, 'last round bet revealed').toMatch(/bet [01] on .*(goes back to|\+1 for)/);
     await sweep(page, 'final', null);
-    expect(host.errors).toEqual([]);
-    await host.ctx.close();
-    // A whole game at six sizes: 1–2 minutes on a quiet machine, nearer 5 with the other browser tests
-    // on the same 2 cores. The limit only catches a hang.
-  }, 600_000);
+    await at.done();
+  });
 });

@@ -50,7 +50,9 @@ export function face(card: string, cls = ''): HTMLElement {
     'span',
     { class: `b5-face ${kind} ${cls}` },
     h('span', { class: 'b5-value' }, value),
-    title !== value ? h('span', { class: 'b5-title' }, title) : null,
+    // A long name (Stephania, Hyperion) gets a smaller font rather than an ellipsis (bla5t.css; the
+    // page's style policy allows no inline style, so its length goes as an attribute).
+    title !== value ? h('span', { class: 'b5-title', 'data-len': Math.min(title.length, 9) }, title) : null,
     powerMark(card) ? h('span', { class: 'b5-power' }, powerMark(card)) : null,
   );
 }

@@ -3,20 +3,39 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Why `--webgl-antialiasing-mode=none` (issue 36): with no GPU here, the table canvas's WebGL (PixiJS,
+ * `antialias: true`) is drawn by SwiftShader in Chromium's GPU process, which was 75% of the tests'
+ * Chromium CPU (journey alone: 160 of 215 s). apps/web/bench/raster.ts plays the same 40 replay steps
+ * on three pages (1280x800 dpr 1 twice, a phone at dpr 2) per variant: the multisampled WebGL buffer
+ * is most of it (Chromium CPU 26.4 s with it, 16.4 s without: -38%, same 126 renders). The Debian
+ * wrapper's --enable-gpu-rasterization, running /usr/lib/chromium/chromium directly,
+ * --disable-gpu-rasterization, --disable-gpu-compositing, --use-angle=swiftshader
+ * (+--enable-unsafe-swiftshader), --in-process-gpu and --webgl-msaa-sample-count=2 all measured the
+ * same as before (24.4-26.4 s). --disable-software-rasterizer is cheaper still (7.2 s) but takes
+ * WebGL away: Pixi falls back to its canvas renderer, which players with WebGL never run, so the
+ * tests would stop covering the WebGL path (shaders under the page's no-eval policy, context, batching).
+ * Without antialiasing only the canvas's edges differ (no smoothing on rounded corners and text
+ * sprites); sizes, positions, hit areas and everything the tests read are the same.
+ */
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--webgl-antialiasing-mode=none',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** `variant`: another binary or more flags, for apps/web/bench/raster.ts to compare ways to run it. */
+export function launchChromium(variant: { executablePath?: string; args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: variant.executablePath ?? CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...BASE_ARGS, ...(variant.args ?? [])],
   });
 }
 

@@ -8,48 +8,17 @@
  * pages' main-thread task time (CDP Performance.TaskDuration), and the CPU time of every Chromium
  * process by type (renderer, gpu, ...) from /proc, all over the idle window.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../../tests/support/browser.js';
 import { startServer } from '../../../tests/support/processes.js';
+import { cpuByType } from './cpu.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, '../dist');
 const IDLE_MS = Number(process.env.IDLE_MS ?? 10_000);
 const PAGES = 4;
-
-/** CPU seconds (user + system) of the Chromium processes below `pid` (this script), by process type. */
-function cpuByType(pid: number): Map<string, number> {
-  const hz = 100;
-  const procs: { pid: number; ppid: number; cpu: number; type: string }[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      const type = cmd.includes('chromium') ? (/--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser') : 'other';
-      procs.push({ pid: Number(d), ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / hz, type });
-    } catch {
-      // gone
-    }
-  }
-  const mine = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (!mine.has(p.pid) && mine.has(p.ppid)) {
-        mine.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  const out = new Map<string, number>();
-  for (const p of procs) if (mine.has(p.pid) && p.type !== 'other') out.set(p.type, (out.get(p.type) ?? 0) + p.cpu);
-  return out;
-}
 
 async function main(): Promise<void> {
   const server = await startServer({ STATIC_DIR: dist });

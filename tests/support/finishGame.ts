@@ -1,7 +1,8 @@
 /** A whole game on a real server, fast: one scripted person (the host) and bots, over colyseus.js. */
 import { Client, type Room } from 'colyseus.js';
 import { chooseAction } from '../../apps/server/src/bots.js';
-import { send, viewFromState } from '../../apps/server/test/helpers.js';
+// clientView, not helpers: helpers imports vitest, which throws outside a vitest run (the benches use this too).
+import { send, viewFromState } from '../../apps/server/test/clientView.js';
 import type { BlazeState } from '../../packages/protocol/src/schema.js';
 import { readLog } from '../../packages/protocol/src/wire.js';
 

@@ -17,9 +17,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, quickPace } from '../../../tests/support/browser.js';
+import { finishGame } from '../../../tests/support/finishGame.js';
 import { startServer } from '../../../tests/support/processes.js';
 import { cpuByType } from './cpu.js';
-import { finishGame } from './finishGame.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, '../dist');

@@ -10,6 +10,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { format, type Lang, TABLES } from '../../apps/web/src/shell/i18n/index.js';
+import { NAME_MAX } from '../../packages/protocol/src/messages.js';
 import { CARD_RE, newPlayer, type Seen, seen, shot, step, tid } from '../support/blaze.js';
 import { askedToBet, holdSeat, serverWithTable } from '../support/fixtures.js';
 import { useProduct } from '../support/product.js';
@@ -30,6 +32,9 @@ const expectClean = (page: Page, label: string, given?: Region[], seats = 5) =>
 /** The smallest upright phone in use (an iPhone SE of the first generation). */
 const SMALL_UPRIGHT = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const UPRIGHT_360 = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Banners outside a round's play, where the table does not stand under a thumb (or stands still). */
+const IDLE_BANNERS = new Set(['banner.savingDelayed', 'banner.savingAgain', 'banner.lobby', 'banner.starting']);
 
 describe('a table a newcomer can follow (issue #10)', () => {
   const product = useProduct();
@@ -176,6 +181,34 @@ describe('a table a newcomer can follow (issue #10)', () => {
             }
             await page.setViewportSize(size);
           }
+        }
+      }
+      if (touch) {
+        // Every banner of a game in play, a name at its longest (NAME_MAX), in each language: the table
+        // stays where it was (the turns above may not have met them).
+        const name = 'Annemarie-Louise Schmidt'.slice(0, NAME_MAX);
+        const longest = (lang: Lang) =>
+          Object.entries(TABLES[lang])
+            .filter(([k]) => k.startsWith('banner.') && !IDLE_BANNERS.has(k))
+            .map(([, v]) => format(v, { name, target: name }))
+            .sort((a, b) => b.length - a.length)[0] as string;
+        const long: Record<string, string> = { en: longest('en'), de: longest('de'), ja: longest('ja') };
+        for (const lang of ['en', 'de', 'ja']) {
+          await tid(page, 'language').selectOption(lang);
+          const canvasAt = () =>
+            page.evaluate(() => JSON.stringify(document.querySelector('canvas')?.getBoundingClientRect().toJSON()));
+          const before = await canvasAt();
+          const was = await tid(page, 'banner-text').evaluate((el, text) => {
+            const old = el.textContent;
+            el.textContent = text;
+            return old;
+          }, long[lang] as string);
+          const after = await canvasAt();
+          await shot(page, `layout-${label}-long-banner-${lang}`);
+          await tid(page, 'banner-text').evaluate((el, text) => {
+            el.textContent = text;
+          }, was);
+          expect(after, `${lang}: the longest banner keeps the canvas in place`).toBe(before);
         }
       }
       if (touch)

@@ -117,7 +117,7 @@ export const de: Messages = {
   'banner.passedWait': 'Du hast gepasst: du nimmst die Karten',
   'banner.allRejected': 'Alles abgewehrt: warte auf aktiven Spieler und Helfer',
   'banner.mayExtend': 'Du darfst nachlegen oder „Fertig“ drücken',
-  'banner.windowOpen': 'Rücknahmefenster von {name} offen: Du darfst noch nachlegen',
+  'banner.windowOpen': 'Rücknahmefenster offen: Du darfst noch nachlegen',
   'banner.standing': 'Du bist fertig: warte',
   'banner.placeBet': 'Setz deine Wette',
   'banner.betPlaced': 'Wette gesetzt: warte auf die anderen',

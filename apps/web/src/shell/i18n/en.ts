@@ -112,7 +112,7 @@ export const en = {
   'banner.passedWait': 'You passed: you take the cards',
   'banner.allRejected': 'All rejected: waiting for the active player and supporter',
   'banner.mayExtend': 'You may extend, or press Done',
-  'banner.windowOpen': "{name}'s take-back window is open: you may still add",
+  'banner.windowOpen': 'Take-back window open: you may still add',
   'banner.standing': 'You are done: waiting',
   'banner.placeBet': 'Place your bet',
   'banner.betPlaced': 'Bet placed: waiting for the others',

@@ -115,7 +115,7 @@ export const ja: Messages = {
   'banner.passedWait': 'パスしました：カードを引き取ります',
   'banner.allRejected': 'すべて返しました：攻撃側を待っています',
   'banner.mayExtend': '追加できます。終わるなら「終わり」',
-  'banner.windowOpen': '{name}の取り戻し時間中：まだカードを追加できます',
+  'banner.windowOpen': '取り戻し時間中：まだカードを追加できます',
   'banner.standing': '終わりました：待っています',
   'banner.placeBet': '賭けてください',
   'banner.betPlaced': '賭けました：ほかの人を待っています',

@@ -62,9 +62,10 @@ export function banner(t: ClientTable): Banner {
     const standing = v.standing.includes(me) || !hasLegalExtension(v, me, v.hand);
     // The supporter's fresh cards may still go back (R5.3): the active player is told while it lasts.
     if (!standing && role === 'active' && v.window)
+      // Unnamed: the supporter's seat is marked on the table, and a long name made the banner wrap.
       return mk(
         'banner.windowOpen',
-        { name: nameOf(t, v.window.seat) },
+        {},
         deadlineFor(t, me, ['attacker', 'window']) ?? deadlineFor(t, v.window.seat, ['window']),
         true,
       );

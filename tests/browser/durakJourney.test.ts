@@ -10,12 +10,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newPlayer, tid } from '../support/blaze.js';
+import { rendererOf } from '../support/browser.js';
 import { checkLayout, look, move, poll, shot } from '../support/durak.js';
 import { useProduct } from '../support/product.js';
 import { createTablesWith } from '../support/tables.js';
 
 describe('Battle of Durak in the browser', () => {
-  const product = useProduct();
+  const product = useProduct({}, 'webgl');
 
   it('a host and a friend and a bot play a whole game by clicks, at 360×640 and 1280×800', async () => {
     const { base } = product.server;
@@ -84,6 +85,7 @@ describe('Battle of Durak in the browser', () => {
           checkLayout(lb, 'Ben');
           await shot(a, 'battle-360');
           await shot(b, 'battle-1280');
+          for (const p of [a, b]) expect(await rendererOf(p), 'the table drawn by WebGL').toBe('webgl');
           battleShots = true;
         }
       }

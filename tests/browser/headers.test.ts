@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seen, tid } from '../support/blaze.js';
+import { rendererOf } from '../support/browser.js';
 import { finishGame } from '../support/finishGame.js';
 import { useProduct } from '../support/product.js';
 import { watchingHostStarts } from '../support/tables.js';
@@ -67,7 +68,8 @@ async function watchViolations(ctx: BrowserContext): Promise<string[]> {
 }
 
 describe('security headers in Chromium', () => {
-  const product = useProduct({ DATA_DIR: dataDir });
+  // WebGL: its shaders must build under the page's no-eval policy.
+  const product = useProduct({ DATA_DIR: dataDir }, 'webgl');
 
   it('runs every page under the policy without a violation', async () => {
     const base = product.server.base;
@@ -91,6 +93,7 @@ describe('security headers in Chromium', () => {
     await watchingHostStarts(page, base, { botDelayMs: 200, windowMs: 500 });
     await poll(async () => (await seen(page)).status).toBe('playing');
     await poll(() => page.evaluate(() => window.__blaze?.firstTableFrame ?? null)).not.toBeNull();
+    expect(await rendererOf(page), 'the table drawn by WebGL').toBe('webgl');
     // The bots' first challenge drawn on the table.
     await poll(async () => (await seen(page)).tableLen).toBeGreaterThan(0);
 

@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlazeHook, cardIdsIn, newPlayer, type Player, seen, shot, step, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, rendererOf } from '../support/browser.js';
 import { startServer } from '../support/processes.js';
 import { createTablesWith } from '../support/tables.js';
 
@@ -47,7 +47,8 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
 
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchChromium();
+    // WebGL, as players run it (support/browser.ts: most files draw with the fallback).
+    browser = await launchChromium({ renderer: 'webgl' });
     // Small windows keep four software-rendered canvases affordable on two cores.
     const small = { viewport: { width: 800, height: 600 } };
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1024, height: 720 } });
@@ -313,6 +314,7 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     await shot(D.page, 'final-scores-spectator');
     // The spectator cannot rematch; seated people see the button.
     expect(await tid(D.page, 'rematch').count()).toBe(0);
+    for (const p of everyone()) expect(await rendererOf(p.page), 'the table drawn by WebGL').toBe('webgl');
     for (const p of everyone()) expect(p.errors).toEqual([]);
   }, 620_000);
 

@@ -190,7 +190,7 @@ describe('the guided first game', () => {
         expect(c.untrue, `step ${c.step}`).toBe('');
         if (c.lesson === 'window') {
           // The take-back window is seen open, not only described: the banner says so.
-          await expect(tid(page, 'banner-text').textContent()).resolves.toMatch(/take-back window is open/);
+          await expect(tid(page, 'banner-text').textContent()).resolves.toMatch(/Take-back window open/);
           windowSeen = true;
         }
         // The size the window has now first, then the others; the last one makes this step's move.

@@ -12,7 +12,7 @@ import { type Action, type CreateOptions, type GameState, replaySteps, viewFor }
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newPlayer, type Player, shot, tid } from '../support/blaze.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, rendererOf } from '../support/browser.js';
 import { finishGame } from '../support/finishGame.js';
 import { startServer } from '../support/processes.js';
 import { domProblems, expectCanvasClean } from '../support/screens.js';
@@ -118,6 +118,9 @@ it('replays a finished game forward in the public view and back with all hands o
     .toBe(true);
   await expect.poll(() => read(page).then((s) => s.total), { timeout: 30_000 }).toBe(last);
   console.log(`viewer up at ${Date.now() - t0} ms`);
+  // A browser without WebGL (here by default: support/browser.ts) gets Pixi's canvas fallback, and
+  // every step below is drawn and read through it.
+  expect(await rendererOf(page), 'the fallback renderer').toBe('canvas');
   expect(await tid(page, 'replay-link').getAttribute('href')).toBe(`${server.base}/r/${gameId}`);
 
   // Forward, one step at a time, to the end: the public view at every step.

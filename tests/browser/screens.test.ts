@@ -23,7 +23,8 @@ const CARD_ID = new RegExp(CARD_RE.source.slice(1, -1));
 const DESK = { width: 1280, height: 800 };
 
 describe('every screen at six sizes (issue #10)', () => {
-  const product = useProduct();
+  // WebGL, as players run it: the sweeps compared before and after a change are WebGL's pixels.
+  const product = useProduct({}, 'webgl');
 
   /** The window takes each size; after it settles, `each` runs, then the checks and the screenshot. */
   async function sweep(page: Page, screen: string, seats: number | null, each?: (size: string) => Promise<void>) {

@@ -30,12 +30,30 @@ const BASE_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * How the table's canvas is drawn. 'webgl' is what nearly every player runs; 'canvas' is PixiJS's own
+ * fallback for a browser without WebGL, which Chromium gives when it may not draw WebGL in software
+ * (--disable-software-rasterizer). Most browser files test what a person sees and does, which the
+ * two draw alike (regions, labels and hit areas come from the layout, not the renderer), and on this
+ * GPU-less machine the fallback costs far less: replay.test 80 -> 26 s, a11yKeyboard 100 -> 66 s.
+ * So files default to 'canvas', and the Blaze and Durak whole-game journeys (Bla5t's board is DOM),
+ * the Blaze screen sweep and the headers' no-eval check ask for 'webgl'; each asserts which renderer
+ * drew it, as replay.test does for the fallback, so neither path goes untested.
+ * BLAZE_RENDERER=webgl (or canvas) runs every file so; the benches measure WebGL.
+ */
+export type Renderer = 'webgl' | 'canvas';
+
+const forced = process.env.BLAZE_RENDERER;
+
 /** `variant`: another binary or more flags, for apps/web/bench/raster.ts to compare ways to run it. */
-export function launchChromium(variant: { executablePath?: string; args?: string[] } = {}): Promise<Browser> {
+export function launchChromium(
+  variant: { executablePath?: string; args?: string[]; renderer?: Renderer } = {},
+): Promise<Browser> {
+  const renderer: Renderer = forced === 'webgl' || forced === 'canvas' ? forced : (variant.renderer ?? 'canvas');
   return chromium.launch({
     executablePath: variant.executablePath ?? CHROMIUM,
     headless: true,
-    args: [...BASE_ARGS, ...(variant.args ?? [])],
+    args: [...BASE_ARGS, ...(renderer === 'canvas' ? ['--disable-software-rasterizer'] : []), ...(variant.args ?? [])],
   });
 }
 
@@ -57,4 +75,19 @@ export async function quickPace(ctx: BrowserContext): Promise<void> {
   await ctx.addInitScript((pace) => {
     (window as unknown as { __blazeTestPace?: number }).__blazeTestPace = pace;
   }, TEST_PACE);
+}
+
+/**
+ * What drew the table's canvas on this page, read from the canvas itself (any game's page): 'canvas'
+ * when it holds a 2D context, 'webgl' when it holds a WebGL one, null before there is a canvas. Asking
+ * a canvas for the kind of context it already has returns that one; for another kind, null.
+ */
+export function rendererOf(page: import('playwright-core').Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    if (!c) return null;
+    if (c.getContext('2d')) return 'canvas';
+    if (c.getContext('webgl2') || c.getContext('webgl')) return 'webgl';
+    return null;
+  });
 }

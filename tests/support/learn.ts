@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /** Helpers for the guided game and practice journeys: read the coach, press what it asks for. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { dismissSummary, tid } from './blaze.js';
 
 export interface Coach {
@@ -88,11 +89,24 @@ export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
     case 'reject': {
       const card = c.cards[0] as string;
       const onto = c.onto[0] as string;
-      const p = await at(page, 'hand', card);
-      await page.mouse.click(p.x, p.y);
-      const q = await at(page, 'challenges', onto);
-      await page.mouse.click(q.x, q.y);
-      return;
+      // The card pressed on the table may still be landing (a bot's challenge just flew in; under the
+      // canvas fallback the test gets here sooner): a press that did not take is made again, as a
+      // person would once the card lies still.
+      for (let attempt = 1; ; attempt++) {
+        if (!(await selection(page)).includes(card)) {
+          const p = await at(page, 'hand', card);
+          await page.mouse.click(p.x, p.y);
+          await selectedAre(page, [card], 2000);
+        }
+        const q = await at(page, 'challenges', onto);
+        await page.mouse.click(q.x, q.y);
+        try {
+          await expect.poll(async () => (await selection(page)).includes(card), { timeout: 2000 }).toBe(false);
+          return;
+        } catch (e) {
+          if (attempt === 3) throw e;
+        }
+      }
     }
     case 'pass':
       await tid(page, 'pass').click();

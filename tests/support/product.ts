@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser.js';
+import { launchChromium, type Renderer } from './browser.js';
 import { ROOT, startServer } from './processes.js';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -20,13 +20,14 @@ export interface Product {
 /** The built client the server serves; without it every page is a 404, so say so at once. */
 const CLIENT = `${ROOT}apps/web/dist/index.html`;
 
-export function useProduct(env: Record<string, string> = {}): Product {
+/** `renderer`: how the table is drawn in this file (tests/support/browser.ts says why 'canvas' by default). */
+export function useProduct(env: Record<string, string> = {}, renderer: Renderer = 'canvas'): Product {
   let server: Server | null = null;
   let browser: Browser | null = null;
   beforeAll(async () => {
     if (!existsSync(CLIENT)) throw new Error('no built client: run `pnpm --filter @blaze/web run build` first');
     server = await startServer(env);
-    browser = await launchChromium();
+    browser = await launchChromium({ renderer });
   });
   afterAll(async () => {
     await browser?.close();

@@ -23,7 +23,7 @@ const PAGES = 4;
 async function main(): Promise<void> {
   const server = await startServer({ STATIC_DIR: dist });
   const url = server.base;
-  const browser = await launchChromium();
+  const browser = await launchChromium({ renderer: 'webgl' });
   try {
     const res = await fetch(`${url}/api/tables`, {
       method: 'POST',

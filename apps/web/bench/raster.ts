@@ -75,7 +75,7 @@ async function openReplay(browser: Browser, url: string, phone: boolean): Promis
 }
 
 async function run(name: string, url: string): Promise<Result> {
-  const browser = await launchChromium(VARIANTS[name]);
+  const browser = await launchChromium({ renderer: 'webgl', ...VARIANTS[name] });
   try {
     const pages = [
       await openReplay(browser, url, false),

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 
   const server = await startServer({ STATIC_DIR: dist });
   const url = server.base;
-  const browser = await launchChromium();
+  const browser = await launchChromium({ renderer: 'webgl' });
   try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();

@@ -120,7 +120,8 @@ it('replays a finished game forward in the public view and back with all hands o
   console.log(`viewer up at ${Date.now() - t0} ms`);
   // A browser without WebGL (here by default: support/browser.ts) gets Pixi's canvas fallback, and
   // every step below is drawn and read through it.
-  expect(await rendererOf(page), 'the fallback renderer').toBe('canvas');
+  // (The scene makes its canvas after the page's hook is up: asked until there is one.)
+  await expect.poll(() => rendererOf(page), { timeout: 30_000 }).toBe('canvas');
   expect(await tid(page, 'replay-link').getAttribute('href')).toBe(`${server.base}/r/${gameId}`);
 
   // Forward, one step at a time, to the end: the public view at every step.

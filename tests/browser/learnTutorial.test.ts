@@ -80,6 +80,15 @@ async function settled(page: Page) {
 }
 
 /**
+ * Switches the page's language (the words change at once, i18n's listeners are synchronous) and
+ * waits until the canvas has drawn them and stands, instead of a fixed half second.
+ */
+async function speak(page: Page, lang: string) {
+  await tid(page, 'language').selectOption(lang);
+  await canvasStill(page, 100);
+}
+
+/**
  * One size's look at a step the walk reached for the first time: its checks, then its photograph.
  * Sizes it visits on the way (320x480, 568x320) are left for `viewport` again.
  */
@@ -115,8 +124,7 @@ async function photograph(
   // 360x640): the piles' labels stay readable ('Stapel 2: 19' was drawn at 8.5 px).
   if (label === 'phone' && betting) {
     for (const lang of ['de', 'en']) {
-      await tid(page, 'language').selectOption(lang);
-      await page.waitForTimeout(500);
+      await speak(page, lang);
       await expectCanvasClean(page, `360x640 step ${step} ${lang}`, 3);
     }
   }
@@ -130,8 +138,7 @@ async function photograph(
       page.evaluate(() => document.querySelector('.canvas-host')?.getBoundingClientRect().height ?? 0);
     for (const lang of ['en', 'de', 'ja']) {
       const at = `320x480 step ${step} ${lang}`;
-      await tid(page, 'language').selectOption(lang);
-      await page.waitForTimeout(500);
+      await speak(page, lang);
       const before = await canvasH();
       expect(before, at).toBeGreaterThanOrEqual(214);
       const buttons = await page.evaluate(() =>

@@ -207,7 +207,7 @@ describe('the guided first game', () => {
   const product = useProduct();
 
   for (const [walk, options, sizes] of WALKS) {
-    it(`${sizes.map(([label]) => label).join(' and ')}: completed by clicks alone, every step photographed`, async () => {
+    it(`${sizes.map(([label]) => label).join(' and ')}: completed by clicks alone, every step checked, each new look photographed`, async () => {
       const first = sizes[0] as Size;
       const p = await newPlayer(product.browser, 'Learner', { ...options, viewport: first[1] });
       const page = p.page;

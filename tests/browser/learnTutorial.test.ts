@@ -2,7 +2,8 @@
 /**
  * Issue #11, "Must show" 1 and 5: the guided first game runs in the page with no server behind it
  * (only the built files), is completed by clicks alone, and a learner who leaves halfway comes back
- * to the same step after a reload. Every step is photographed at phone (upright and sideways) and desktop sizes.
+ * to the same step after a reload. Every step's words are checked and every step is played by clicks;
+ * each new look of the screen is photographed at phone (upright and sideways) and desktop sizes.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,10 +18,10 @@ const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 type Size = [string, { width: number; height: number }];
 /**
- * One walk through the guided game per kind of device; a phone's walk is seen upright and sideways
- * (the window turns at every step: each size photographs and checks every step, and the moves are
- * made at each in turn). Held sideways the coach is a column beside the table (learn.css), which
- * keeps its height.
+ * One walk through the guided game per kind of device; a phone's walk is seen upright and sideways.
+ * Every step is seen upright (the table keeps its height there); the window turns sideways only at a
+ * step whose screen has a look not photographed yet (see `look`), and that step's move is made
+ * sideways. Held sideways the coach is a column beside the table (learn.css), which keeps its height.
  */
 const WALKS: [string, BrowserContextOptions, Size[]][] = [
   [
@@ -40,6 +41,35 @@ async function resized(page: Page, viewport: { width: number; height: number }) 
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/**
+ * What decides a step's layout, read at the walk's first size: `table` is what is drawn (the boxes
+ * but the hand's cards: seats, bets, piles, one per challenge), the bar's buttons and the summary;
+ * `page` adds the heights the coach, the banner, the bar and the table take there (the coach's and
+ * the banner's words take more or fewer lines). Held sideways the coach is a column beside the
+ * table and the banner keeps one row, so only `table` changes that layout. Each look is
+ * photographed once at each size, and the window turns sideways only for a new `table`: drawing
+ * every step at every size cost most of this file's time (42 steps twice, 84 turns).
+ */
+function look(page: Page): Promise<{ table: string; page: string }> {
+  return page.evaluate(() => {
+    const kinds = new Map<string, number>();
+    for (const r of window.__blaze?.regions ?? [])
+      if (r.kind !== 'hand') kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+    const shown = (el: Element | null) => el instanceof HTMLElement && !el.hidden && el.getClientRects().length > 0;
+    const bar = [...document.querySelectorAll<HTMLElement>('[data-testid="actions"] button')]
+      .filter(shown)
+      .map((el) => el.dataset.testid);
+    const height = (q: string) => Math.round(document.querySelector(q)?.getBoundingClientRect().height ?? 0);
+    const table = JSON.stringify([
+      [...kinds].sort(),
+      bar,
+      shown(document.querySelector('[data-testid="round-summary"]')),
+    ]);
+    const heights = ['.coach', '[data-testid="banner"]', '[data-testid="actions"]', '.canvas-host'].map(height);
+    return { table, page: `${table} ${heights.join(' ')}` };
+  });
+}
+
 /** Waits until the coach waits for the learner (not while the bots play), and returns it. */
 async function settled(page: Page) {
   await poll(async () => {
@@ -50,10 +80,25 @@ async function settled(page: Page) {
 }
 
 /**
+ * Switches the page's language (the words change at once, i18n's listeners are synchronous) and
+ * waits until the canvas has drawn them and stands, instead of a fixed half second.
+ */
+async function speak(page: Page, lang: string) {
+  await tid(page, 'language').selectOption(lang);
+  await canvasStill(page, 100);
+}
+
+/**
  * One size's look at a step the walk reached for the first time: its checks, then its photograph.
  * Sizes it visits on the way (320x480, 568x320) are left for `viewport` again.
  */
-async function photograph(page: Page, label: string, viewport: { width: number; height: number }, step: string) {
+async function photograph(
+  page: Page,
+  label: string,
+  viewport: { width: number; height: number },
+  step: string,
+  fresh: boolean,
+) {
   if (label === 'phone' && step === '1') {
     // The first lesson is long: three lines and 'more' on a phone, the whole of it on demand.
     const lessonH = () => page.evaluate(() => document.getElementById('coach-lesson')?.clientHeight ?? 0);
@@ -74,13 +119,12 @@ async function photograph(page: Page, label: string, viewport: { width: number; 
     await poll(() =>
       page.evaluate(() => document.querySelector('canvas')?.getBoundingClientRect().height ?? 0),
     ).toBeGreaterThanOrEqual(360);
-  await shot(page, `learn-${label}-step-${step.padStart(2, '0')}`);
+  if (fresh) await shot(page, `learn-${label}-step-${step.padStart(2, '0')}`);
   // The bets under the coach leave an upright phone its lowest canvas (267 px in German at
   // 360x640): the piles' labels stay readable ('Stapel 2: 19' was drawn at 8.5 px).
   if (label === 'phone' && betting) {
     for (const lang of ['de', 'en']) {
-      await tid(page, 'language').selectOption(lang);
-      await page.waitForTimeout(500);
+      await speak(page, lang);
       await expectCanvasClean(page, `360x640 step ${step} ${lang}`, 3);
     }
   }
@@ -94,8 +138,7 @@ async function photograph(page: Page, label: string, viewport: { width: number; 
       page.evaluate(() => document.querySelector('.canvas-host')?.getBoundingClientRect().height ?? 0);
     for (const lang of ['en', 'de', 'ja']) {
       const at = `320x480 step ${step} ${lang}`;
-      await tid(page, 'language').selectOption(lang);
-      await page.waitForTimeout(500);
+      await speak(page, lang);
       const before = await canvasH();
       expect(before, at).toBeGreaterThanOrEqual(214);
       const buttons = await page.evaluate(() =>
@@ -164,7 +207,7 @@ describe('the guided first game', () => {
   const product = useProduct();
 
   for (const [walk, options, sizes] of WALKS) {
-    it(`${sizes.map(([label]) => label).join(' and ')}: completed by clicks alone, every step photographed`, async () => {
+    it(`${sizes.map(([label]) => label).join(' and ')}: completed by clicks alone, every step checked, each new look photographed`, async () => {
       const first = sizes[0] as Size;
       const p = await newPlayer(product.browser, 'Learner', { ...options, viewport: first[1] });
       const page = p.page;
@@ -178,14 +221,20 @@ describe('the guided first game', () => {
       await page.goto(product.server.base);
       await tid(page, 'learn').click();
       await page.waitForURL(/\/learn$/);
-      /** The steps each size photographed. */
+      /** The steps each size photographed, the looks seen, and the kinds of move clicked at each size. */
       const steps = new Map<string, Set<string>>(sizes.map(([label]) => [label, new Set<string>()]));
+      const looks = new Set<string>();
+      const tables = new Set<string>();
+      const kinds = new Map<string, number>();
+      const clicked = new Map<string, Set<string>>(sizes.map(([label]) => [label, new Set<string>()]));
       let moves = 0;
+      let walked = 0;
       let windowSeen = false;
       let at = first;
       for (let guard = 0; guard < 200; guard++) {
         const c = await settled(page);
         if (c.step === 'done') break;
+        walked++;
         // Every claim the step's words make holds on the table the page shows (claims.ts, issue #40).
         expect(c.untrue, `step ${c.step}`).toBe('');
         if (c.lesson === 'window') {
@@ -193,10 +242,24 @@ describe('the guided first game', () => {
           await expect(tid(page, 'banner-text').textContent()).resolves.toMatch(/Take-back window open/);
           windowSeen = true;
         }
-        // The size the window has now first, then the others; the last one makes this step's move.
-        // So the window turns once a step, and the moves are clicked at each size in turn.
-        const fresh = !steps.get(first[0])?.has(c.step);
-        for (const size of fresh ? [at, ...sizes.filter((x) => x !== at)] : []) {
+        // Every step is seen at the first size (an upright phone's table height is checked there);
+        // a new look also at the others, sideways steps 4 and 21 and the bets (568x320's checks).
+        if (at !== first) {
+          await resized(page, first[1]);
+          await canvasStill(page, 100);
+          at = first;
+        }
+        const key = await look(page);
+        const fresh = !looks.has(key.page);
+        const turn = !tables.has(key.table);
+        looks.add(key.page);
+        tables.add(key.table);
+        const betting = (await page.locator('[data-testid^="bet-on-"]').count()) > 0;
+        // A kind of move not yet clicked at every size is made at the others too.
+        const move = c.kind === 'watch' ? 'next' : c.action;
+        const untried = sizes.some(([label]) => label !== first[0] && !clicked.get(label)?.has(move));
+        kinds.set(move, (kinds.get(move) ?? 0) + 1);
+        for (const size of turn || untried || betting || c.step === '4' || c.step === '21' ? sizes : [first]) {
           const [label, viewport] = size;
           if (at !== size) {
             await resized(page, viewport);
@@ -204,9 +267,18 @@ describe('the guided first game', () => {
             await canvasStill(page, 100);
             at = size;
           }
-          await photograph(page, label, viewport, c.step);
-          steps.get(label)?.add(c.step);
+          const shoot = size === first ? fresh : turn;
+          await photograph(page, label, viewport, c.step, shoot);
+          if (shoot) steps.get(label)?.add(c.step);
         }
+        // Nor is a kind of move seen twice left unclicked at the first size (the bets always turn).
+        if (at !== first && !clicked.get(first[0])?.has(move) && !untried && (kinds.get(move) ?? 0) > 1) {
+          await resized(page, first[1]);
+          await canvasStill(page, 100);
+          at = first;
+        }
+        // The move is made at the size the window has now: sideways at each new look.
+        clicked.get(at[0])?.add(move);
         if (c.kind === 'watch') await tid(page, 'coach-next').click();
         else {
           await doCoachedMove(page, c);
@@ -221,8 +293,15 @@ describe('the guided first game', () => {
         expect((await coach(page)).step).toBe('done');
         expect(await tid(page, 'results').isVisible()).toBe(true);
         expect(await tid(page, 'winner').textContent()).toMatch(/\S/);
-        expect(steps.get(label)?.size, `${label}: steps photographed`).toBe(42);
+        // The first size photographed the first step of every look, the others that of every table.
+        expect(steps.get(label)?.size, `${label}: steps photographed`).toBe(
+          label === first[0] ? looks.size : tables.size,
+        );
+        // Every kind of move (and Continue) was clicked at each size, the first at least those seen twice.
+        const want = [...kinds].filter(([, n]) => label !== first[0] || n > 1).map(([k]) => k);
+        expect([...(clicked.get(label) ?? [])].sort(), `${label}: moves clicked`).toEqual(expect.arrayContaining(want));
       }
+      expect(walked, walk).toBe(42);
       expect(moves, walk).toBe(33);
       expect(windowSeen).toBe(true);
       // The learner finished the game: went out in round 2 and won, not forced to pass and lose.

@@ -8,11 +8,10 @@
 import { chooseAction } from '@blaze/bots';
 import type { PlayerView } from '@blaze/rules';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../support/axe.js';
 import { dismissSummary, newPlayer, type Player, seen, shot, step, tid } from '../support/blaze.js';
 import { launchChromium } from '../support/browser.js';
-import { holdSeat, serverWithTable } from '../support/fixtures.js';
 import { startServer } from '../support/processes.js';
 import { createTablesWith, openTableWith } from '../support/tables.js';
 
@@ -230,23 +229,18 @@ describe('a table without sight', () => {
   }, 120_000);
 
   it("at a game's end the hand is said in words, not offered as buttons, and the results' actions come first", async () => {
-    // The game restored at its last wait for Eve (support/fixtures.ts: played headless by the real
-    // rules from this seed, whose end finds seat 0 holding 10 cards), so the game's end happens live in
-    // her page without playing the game before it. Bots without delay; Eve's relaxed clock never acts.
-    const fx = await serverWithTable({
-      players: 3,
-      seed: 'end-0',
-      point: (s) => s.over,
-      holdBefore: true,
-      name: 'Eve',
-      settings: { botDelayMs: 0, windowMs: 500, clock: 'relaxed' },
-    });
-    onTestFinished(() => fx.stop());
     const p = await newPlayer(browser, 'Eve', { viewport: { width: 1280, height: 800 } });
-    await holdSeat(p.ctx, fx.table, 'Eve');
     const page = p.page;
-    await page.goto(fx.url);
-    await poll(async () => (await view(page))?.status).toBe('playing');
+    // Bots without delay; Eve's relaxed clock never acts for her.
+    await openTableWith(page, server.base, { botDelayMs: 0, windowMs: 500, clock: 'relaxed' });
+    await tid(page, 'name-input').fill('Eve');
+    await tid(page, 'join-sit').click();
+    for (const seat of [1, 2]) {
+      await poll(() => tid(page, `add-bot-${seat}`).isVisible()).toBe(true);
+      await tid(page, `add-bot-${seat}`).click();
+    }
+    await poll(() => tid(page, 'start').isEnabled()).toBe(true);
+    await tid(page, 'start').click();
     // Eve takes every challenge she is given, so she still holds cards when the game ends.
     const end = Date.now() + 150_000;
     let last = await seen(page);

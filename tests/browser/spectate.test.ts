@@ -157,11 +157,12 @@ describe('join screen and spectators (issue #10)', () => {
   it('a host who stands up to watch keeps the controls, starts a game of bots and watches it', async () => {
     const host = await newPlayer(product.browser, 'Annemarie');
     const page = host.page;
-    // Bots quicker than the default, so their game ends (the watcher's offer to sit) in about half a minute.
+    // Bots quicker than the default and a short take-back window, so their game ends (the watcher's
+    // offer to sit) soon: about 17 s, the late joiner watching from about 3 s (measured alone).
     const res = await fetch(`${product.server.base}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ settings: { botDelayMs: 200 } }),
+      body: JSON.stringify({ settings: { botDelayMs: 100, windowMs: 500 } }),
     });
     const { id } = (await res.json()) as { id: string };
     await page.goto(`${product.server.base}/t/${id}`);
@@ -210,6 +211,10 @@ describe('join screen and spectators (issue #10)', () => {
     await tid(late.page, 'name-input').fill('Ines');
     await tid(late.page, 'name-input').press('Enter');
     await poll(() => tid(late.page, 'watching').textContent()).toBe('You are watching');
+    // The host's page has shown all it is asked for: closed, it draws none of the rest of the game
+    // (the bots play on on the server; only the late joiner's page is looked at from here).
+    expect(host.errors).toEqual([]);
+    await host.ctx.close();
     // At the game's end the offer of a seat is in sight on the phone, at the results' foot beside the
     // wait for a rematch (it sat above the scores, below the fold), and taken with the keyboard.
     await poll(() => late.page.evaluate(() => window.__blaze?.snapshot?.status), 120_000).toBe('finished');
@@ -227,9 +232,8 @@ describe('join screen and spectators (issue #10)', () => {
     await sit.focus();
     await late.page.keyboard.press('Enter');
     await poll(() => late.page.evaluate(() => window.__blaze?.snapshot?.mySeat)).toBe(3);
-    expect([...host.errors, ...late.errors]).toEqual([]);
+    expect(late.errors).toEqual([]);
     await late.ctx.close();
-    await host.ctx.close();
   });
   for (const [width, height] of [
     [568, 280],

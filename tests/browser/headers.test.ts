@@ -13,6 +13,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seen, tid } from '../support/blaze.js';
 import { rendererOf } from '../support/browser.js';
+import { look } from '../support/durak.js';
 import { finishGame } from '../support/finishGame.js';
 import { useProduct } from '../support/product.js';
 import { watchingHostStarts } from '../support/tables.js';
@@ -68,7 +69,7 @@ async function watchViolations(ctx: BrowserContext): Promise<string[]> {
 }
 
 describe('security headers in Chromium', () => {
-  // WebGL: its shaders must build under the page's no-eval policy.
+  // WebGL: its shaders must build under the page's no-eval policy, for Blaze's table and Durak's.
   const product = useProduct({ DATA_DIR: dataDir }, 'webgl');
 
   it('runs every page under the policy without a violation', async () => {
@@ -106,6 +107,13 @@ describe('security headers in Chromium', () => {
     // The hand was dealt in the worker.
     expect(workers.length).toBeGreaterThan(0);
     expect(await workerViolations()).toEqual([]);
+
+    // Battle of Durak's table, drawn by its own renderer: the whole-game journeys run on Pixi's canvas
+    // fallback (cheaper on CI's GPU-less cores), so this is where WebGL draws Durak's cards.
+    await page.goto(`${base}/durak/practice`);
+    await tid(page, 'durak-start').click();
+    await poll(async () => (await look(page))?.view?.hand.length ?? 0).toBe(6);
+    await poll(() => rendererOf(page)).toBe('webgl');
 
     // A replay of the finished game.
     await page.goto(`${base}/r/${played}-1`);

@@ -47,8 +47,9 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
 
   beforeAll(async () => {
     server = await startServer();
-    // WebGL, as players run it (support/browser.ts: most files draw with the fallback).
-    browser = await launchChromium({ renderer: 'webgl' });
+    // Pixi's canvas fallback, as every file but the screen sweep and the headers' check (which draw with
+    // WebGL): a whole game in four software-rendered WebGL pages cost about 2 cores for 2 minutes.
+    browser = await launchChromium({ renderer: 'canvas' });
     // Small windows keep four software-rendered canvases affordable on two cores.
     const small = { viewport: { width: 800, height: 600 } };
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1024, height: 720 } });
@@ -314,7 +315,7 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     await shot(D.page, 'final-scores-spectator');
     // The spectator cannot rematch; seated people see the button.
     expect(await tid(D.page, 'rematch').count()).toBe(0);
-    for (const p of everyone()) expect(await rendererOf(p.page), 'the table drawn by WebGL').toBe('webgl');
+    for (const p of everyone()) expect(await rendererOf(p.page), 'the table drawn by the fallback').toBe('canvas');
     for (const p of everyone()) expect(p.errors).toEqual([]);
   }, 620_000);
 

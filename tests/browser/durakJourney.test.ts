@@ -96,6 +96,15 @@ describe('Battle of Durak in the browser', () => {
     await poll(() => tid(a, 'results').isVisible(), 10_000).toBe(true);
     await poll(() => tid(b, 'results').isVisible(), 10_000).toBe(true);
     expect(moves).toBeGreaterThan(3);
+    // A table that does not change draws nothing (Pixi's own loop redrew it 60 times a second): the
+    // results are up, nothing moves, and a second later no canvas draw was added.
+    for (const p of [a, b]) {
+      const renders = () => p.evaluate(() => window.__durak?.renders() ?? -1);
+      const before = await renders();
+      expect(before, 'the table was drawn').toBeGreaterThan(0);
+      await p.waitForTimeout(1000);
+      expect(await renders(), 'an idle table draws nothing').toBe(before);
+    }
     // Ben's log (his panel is open at 1280) told the game's moves in words.
     expect(await tid(b, 'log').textContent()).toMatch(/attacks with .+ of /);
     expect(refusal.shown).toBe(true);

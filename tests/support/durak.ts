@@ -40,7 +40,7 @@ export interface Look {
 
 declare global {
   interface Window {
-    __durak?: { view(): Look['view']; moves(): Look['moves']; placed(): Placed[] };
+    __durak?: { view(): Look['view']; moves(): Look['moves']; placed(): Placed[]; renders(): number };
   }
 }
 

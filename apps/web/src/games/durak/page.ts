@@ -154,6 +154,8 @@ export function durakTablePage(root: HTMLElement, tableId: string): () => void {
   // A test's and a curious reader's view of where things are (no secrets: the page draws them anyway).
   (window as unknown as { __durak?: unknown }).__durak = {
     placed: () => scene.placed,
+    /** Canvas draws so far: an idle table adds none. */
+    renders: () => scene.renders,
     view: () => dtab?.view ?? null,
     /** The hand card the arrow keys point at (the scene's focus ring). */
     focus: () => focus,

@@ -3,9 +3,10 @@
  * shapes), from the layout's boxes. Input and explanations read the same boxes (layout.things).
  */
 import type { View } from '@blaze/durak';
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Application, Container, Graphics, Text, Ticker } from 'pixi.js';
 // Pixi's shader code without eval: the page's policy allows none (as Blaze's scene).
 import 'pixi.js/unsafe-eval';
+import { FrameScheduler } from '../../kit/frames.js';
 import { paced } from '../../kit/testPace.js';
 import { pileLabel, TEXT } from '../../kit/tokens.js';
 import { reducedMotion } from '../../shell/host.js';
@@ -39,11 +40,74 @@ interface Slide {
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
+/** The slides under way, as the frame scheduler drives a tween group: moved each frame until landed. */
+class Slides {
+  private running: { slides: Slide[]; start: number; landed: boolean; isPlaying(): boolean }[] = [];
+
+  add(slides: Slide[], start: number): () => void {
+    const run = {
+      slides,
+      start,
+      landed: false,
+      isPlaying: () => !run.landed,
+    };
+    this.running.push(run);
+    return () => this.land(run);
+  }
+
+  update(time: number): void {
+    for (const run of this.running) {
+      if (run.landed) continue;
+      let moving = false;
+      for (const s of run.slides) {
+        const t = Math.min(1, (time - run.start) / s.ms);
+        if (t < 1) moving = true;
+        const e = easeOut(t);
+        s.sprite.position.set(s.from.x + (s.to.x - s.from.x) * e, s.from.y + (s.to.y - s.from.y) * e);
+      }
+      if (!moving) this.land(run);
+    }
+  }
+
+  getAll(): { isPlaying(): boolean }[] {
+    return this.running;
+  }
+
+  remove(...runs: { isPlaying(): boolean }[]): void {
+    this.running = this.running.filter((r) => !runs.includes(r));
+  }
+
+  private land(run: { slides: Slide[]; landed: boolean }): void {
+    if (run.landed) return;
+    run.landed = true;
+    for (const s of run.slides) {
+      if (s.gone) s.sprite.destroy({ children: true });
+      else s.sprite.position.set(s.to.x, s.to.y);
+    }
+  }
+}
+
 export class DurakScene {
   readonly app = new Application();
   private root = new Container();
+  private slides = new Slides();
+  /**
+   * Draws on demand, as Blaze's table: when the view or the size changed and on every frame while a
+   * card slides; an idle table draws nothing (Pixi's own loop redrew it 60 times a second).
+   */
+  private frames = new FrameScheduler(() => {
+    // Pixi's system ticker (hover re-checks) is stopped and advanced here, only when we draw anyway.
+    Ticker.system.update(performance.now());
+    this.app.render();
+  }, this.slides);
   placed: Placed[] = [];
   last: Layout | null = null;
+
+  /**
+   * Canvas draws so far, whoever asked for them (counted by the renderer, so a render loop would show
+   * here): the pages' debug hook; an idle table adds none.
+   */
+  renders = 0;
   private ready = false;
   private pending: SceneInput | null = null;
   private observer: ResizeObserver | null = null;
@@ -60,11 +124,17 @@ export class DurakScene {
       antialias: true,
       resolution: devicePixelRatio,
       autoDensity: true,
+      // No render loop: the scene draws on demand (`frames`).
+      autoStart: false,
     });
     if (this.closed) {
       this.app.destroy(true, { children: true });
       return;
     }
+    this.app.ticker.stop();
+    this.app.renderer.runners.postrender.add({ postrender: () => this.renders++ });
+    Ticker.system.autoStart = false;
+    Ticker.system.stop();
     host.append(this.app.canvas);
     this.app.stage.addChild(this.root);
     this.ready = true;
@@ -150,6 +220,7 @@ export class DurakScene {
       this.root.addChild(f);
     });
     if (before) this.slide(v, before, l, flights, onField);
+    this.frames.request();
   }
 
   /**
@@ -190,28 +261,7 @@ export class DurakScene {
     }
     if (slides.length === 0) return;
     for (const s of slides) s.sprite.position.set(s.from.x, s.from.y);
-    const start = performance.now();
-    const step = () => {
-      const now = performance.now() - start;
-      let moving = false;
-      for (const s of slides) {
-        const t = Math.min(1, now / s.ms);
-        if (t < 1) moving = true;
-        const e = easeOut(t);
-        s.sprite.position.set(s.from.x + (s.to.x - s.from.x) * e, s.from.y + (s.to.y - s.from.y) * e);
-      }
-      if (!moving) finish();
-    };
-    const finish = () => {
-      this.app.ticker.remove(step);
-      this.stopSlides = null;
-      for (const s of slides) {
-        if (s.gone) s.sprite.destroy({ children: true });
-        else s.sprite.position.set(s.to.x, s.to.y);
-      }
-    };
-    this.stopSlides = finish;
-    this.app.ticker.add(step);
+    this.stopSlides = this.slides.add(slides, performance.now());
   }
 
   private seatBox(
@@ -249,6 +299,7 @@ export class DurakScene {
     if (this.closed) return;
     this.closed = true;
     this.observer?.disconnect();
+    this.frames.destroy();
     this.stopSlides = null;
     // Before its init is done the app has nothing to destroy yet: init does it when it ends.
     if (this.ready) this.app.destroy(true, { children: true });

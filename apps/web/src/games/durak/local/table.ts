@@ -142,6 +142,7 @@ export class LocalTable {
     // The same hook as the online page's (tests read where things are drawn; nothing secret).
     (window as unknown as { __durak?: unknown }).__durak = {
       placed: () => this.scene.placed,
+      renders: () => this.scene.renders,
       view: () => this.view,
       moves: () => ({ cards: [...this.moves.cards.keys()], retreat: this.moves.retreat, end: this.moves.end }),
     };

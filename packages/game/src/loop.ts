@@ -39,6 +39,11 @@ export interface LoopConfig {
   /** A bot's thinking time before it acts, ms. */
   botDelayMs: number;
   /**
+   * How far a bot's delay varies either way, as a share of `botDelayMs` drawn from the loop's random
+   * source (0.4: 0.6 to 1.4 times it), so bots do not move like clockwork; none when absent.
+   */
+  botJitter?: number;
+  /**
    * The random delay before an automatic step (role `auto`, DT3), ms: the same range whoever is due
    * and whatever they hold, so its timing tells nothing.
    */
@@ -144,6 +149,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     const next = r.state as S;
     const events = r.events as readonly E[];
     if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
+    const before = this.state;
     this.state = next;
     this.journal.push(action);
     this.lastActor = (action as { seat?: unknown }).seat;
@@ -153,7 +159,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
         if (seen !== null) b.bot.observe(seen);
       }
     }
-    this.plan();
+    this.replan(before);
     this.hooks.changed(next, events, this.outcome());
     return null;
   }
@@ -200,12 +206,18 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
    * (a re-plan after a seat change), made for the new ones, cleared for the rest.
    */
   plan(): void {
+    this.replan(null);
+  }
+
+  /** `before`: the state the last move met, when this plan follows it (the module's timerRunsOn). */
+  private replan(before: S | null): void {
     const due = this.stopped || this.held ? [] : (this.module.due(this.state) as readonly Due[]);
     const keep: Planned[] = [];
     const moves = this.journal.length;
     const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
     for (const p of this.planned) {
-      if (wanted.some((w) => w.key === p.key) && this.stillRunning(p, moves)) {
+      const still = wanted.find((w) => w.key === p.key);
+      if (still && this.stillRunning(p, still.d, moves, before)) {
         p.moves = moves;
         keep.push(p);
       } else p.timer.clear();
@@ -222,10 +234,14 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   /**
    * A timer runs on while nothing moved. Every move starts fresh timers for whoever is due after it
    * (Durak: the situation changed), except one seat's answer while several were due at once (XT1,
-   * XT4: each asked seat has its own deadline, which another's answer does not push back).
+   * XT4: each asked seat has its own deadline, which another's answer does not push back). A module
+   * with its own timing (`timerRunsOn`) decides for each timer after each move instead.
    */
-  private stillRunning(p: Planned, moves: number): boolean {
+  private stillRunning(p: Planned, due: Due, moves: number, before: S | null): boolean {
     if (p.moves === moves) return true;
+    const m = this.module;
+    if (m.timerRunsOn)
+      return before !== null && p.moves === moves - 1 && m.timerRunsOn(due, before, this.state) === true;
     return p.together && p.moves === moves - 1 && this.lastActor !== p.due.seat;
   }
 

@@ -6,8 +6,14 @@
  * knows no sockets, no schema and no record: `accept` is asked before an action counts (the room
  * writes it to the record there and may refuse), `changed` is told after.
  *
- * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
- * than Blaze plays on.
+ * Every table plays on it (Durak and Bla5t online and offline, Blaze's practice in its worker) except
+ * the server's Blaze room (apps/server/src/room), which keeps its own tuned path: one host timer per
+ * table over fixed slots that allocate nothing per move (clocks.ts, botDriver.ts: young-generation
+ * garbage under load, issue 9), strong bots that search in the process's worker pool without
+ * blocking the event loop (this loop's bots decide synchronously), the pause at a round's end and
+ * the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
+ * so practice plays the same. Blaze's guided lesson replays a fixed script and has no clocks or
+ * bots to run.
  */
 import {
   type ActionBase,
@@ -285,7 +291,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       kind = 'bot';
       // Made now, when first due (a round's looks): it hears every event from here on.
       if (d.seat !== null) this.botAt(d.seat, this.strengthOf(who.strength));
+      const jitter = this.config.botJitter ?? 0;
       ms = this.config.botDelayMs;
+      if (jitter > 0 && ms > 0) ms = Math.round(ms * (1 - jitter + 2 * jitter * this.rnd()));
     } else {
       kind = 'clock';
       const clock = this.config.clockMs(d.role);

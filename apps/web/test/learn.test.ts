@@ -14,9 +14,9 @@ import {
 } from '../src/games/blaze/learn/script.js';
 import { lessonWords } from '../src/games/blaze/learn/words.js';
 import { cardWords } from '../src/games/blaze/logic/cards.js';
-import { owed } from '../src/games/blaze/practice/driver.js';
 import { hintFor } from '../src/games/blaze/practice/hint.js';
 import { LocalTable } from '../src/games/blaze/practice/localTable.js';
+import { owed } from '../src/games/blaze/practice/session.js';
 import { setLang } from '../src/shell/i18n/index.js';
 import { emptyTable } from '../src/shell/store/snapshot.js';
 

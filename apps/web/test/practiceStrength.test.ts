@@ -1,8 +1,8 @@
-/** Practice mode: one bot of each strength at one table, the strong one searching in the driver. */
+/** Practice mode: one bot of each strength at one table, the strong one searching in the practice table. */
 import { strategies } from '@blaze/bots';
 import { randomStream } from '@blaze/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PracticeDriver } from '../src/games/blaze/practice/driver.js';
+import { PracticeSession } from '../src/games/blaze/practice/session.js';
 import { emptyTable } from '../src/shell/store/snapshot.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -12,7 +12,7 @@ describe('practice with bots of every strength', () => {
     const strong = vi.spyOn(strategies.strong, 'decide');
     const easy = vi.spyOn(strategies.easy, 'decide');
     let over = false;
-    const driver = new PracticeDriver(
+    const session = new PracticeSession(
       {
         players: 4,
         seed: 'practice-strengths-1',
@@ -28,10 +28,10 @@ describe('practice with bots of every strength', () => {
       },
       randomStream('practice-strengths-1:bots'),
     );
-    driver.start();
+    session.start();
     const end = Date.now() + 60_000;
     while (!over && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
-    driver.stop();
+    session.stop();
     expect(over).toBe(true);
     // Only seat 3 searched, and the easy bot decided for seat 1 and nowhere else.
     expect(strong).toHaveBeenCalled();

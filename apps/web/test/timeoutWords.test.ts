@@ -8,7 +8,7 @@ import { createGame } from '@blaze/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announcements } from '../src/games/blaze/a11y/announce.js';
 import { logWords, toldLines } from '../src/games/blaze/logic/log.js';
-import { PracticeDriver } from '../src/games/blaze/practice/driver.js';
+import { PracticeSession } from '../src/games/blaze/practice/session.js';
 import { LANGS, setLang } from '../src/shell/i18n/index.js';
 import { type ClientTable, emptyTable, type LogLine, toClientTable } from '../src/shell/store/snapshot.js';
 import { stateFrom } from './fixtures.js';
@@ -74,7 +74,7 @@ describe('a timeout in the log', () => {
 describe('practice clock', () => {
   it('says the bot opens for an idle opener, then the opening follows', () => {
     vi.useFakeTimers();
-    const driver = new PracticeDriver(
+    const session = new PracticeSession(
       {
         players: 3,
         seed: 'timeout-words',
@@ -87,10 +87,11 @@ describe('practice clock', () => {
       () => {},
       () => 0.5,
     );
-    driver.start();
-    vi.advanceTimersByTime(1_000);
-    driver.stop();
-    const tb = driver.table.snapshot();
+    session.start();
+    // The clock ends on the next whole tenth of a second, as the server's (the table loop's grid).
+    vi.advanceTimersByTime(1_100);
+    session.stop();
+    const tb = session.table.snapshot();
     const log = tb.log;
     const k = log.findIndex((l) => l.kind === 'timedOut');
     expect(log[k]).toMatchObject({ seat: 0, text: 'attacker', value: 1 });

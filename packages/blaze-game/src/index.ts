@@ -144,6 +144,7 @@ export const blazeModule: GameModule<GameState, Action, PlayerView, GameEvent, B
   redact: redactEvent,
   due,
   onTimeout: timeoutAction,
+  timerRunsOn,
   outcome,
   bots: {
     strengths: STRENGTHS,
@@ -154,6 +155,20 @@ export const blazeModule: GameModule<GameState, Action, PlayerView, GameEvent, B
   },
   log: { keys: EVENT_TYPES, fields: logFieldsOf },
 };
+
+/**
+ * Blaze's timing, as the server's room keeps it (apps/server/src/room/clocks.ts): the take-back window
+ * runs on until the supporter plays into it again (R5.4: more cards covered); a bettor's clock runs
+ * from when betting began; an idle attacker's or target's clock starts again on every move, since the
+ * situation changed under them (R5.5), however many others are due.
+ */
+function timerRunsOn(d: { role: string }, before: GameState, after: GameState): boolean {
+  if (d.role === 'bet') return true;
+  if (d.role !== 'window') return false;
+  const was = before.window;
+  const is = after.window;
+  return was !== null && is !== null && is.seat === was.seat && is.cards.length === was.cards.length;
+}
 
 function createGameFrom(o: BlazeOptions, seed: string): GameState {
   return createGame(

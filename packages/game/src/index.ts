@@ -215,6 +215,15 @@ export interface GameModule<S, A extends ActionBase, V, E extends EventBase, O, 
    * table's (a bot's choice may need it); the module never calls Math.random itself.
    */
   onTimeout(state: S, due: Due, rnd: () => number): A | null;
+  /**
+   * Optional, for a game whose timing is not the table's default (every move starts the timers of
+   * whoever is due afresh, except one seat's answer while several are due, which leaves the others'
+   * running: XT1). Asked after each move for every timer whose due is still due: true, it runs on;
+   * false, it starts again. Blaze's take-back window runs on until the supporter plays into it again
+   * (R5.4), and its idle clocks start again on every move, however many are due (R5.5, as the
+   * server's room times them).
+   */
+  timerRunsOn?(due: Due, before: S, after: S): boolean;
   outcome(state: S): Outcome;
   bots: GameBots<A, V, E>;
   log: LogWords<E>;

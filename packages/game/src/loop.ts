@@ -6,8 +6,14 @@
  * knows no sockets, no schema and no record: `accept` is asked before an action counts (the room
  * writes it to the record there and may refuse), `changed` is told after.
  *
- * Blaze keeps its own tuned path in apps/server/src/room for now; this loop is what a game other
- * than Blaze plays on.
+ * Every table plays on it (Durak and Bla5t online and offline, Blaze's practice in its worker) except
+ * the server's Blaze room (apps/server/src/room), which keeps its own tuned path: one host timer per
+ * table over fixed slots that allocate nothing per move (clocks.ts, botDriver.ts: young-generation
+ * garbage under load, issue 9), strong bots that search in the process's worker pool without
+ * blocking the event loop (this loop's bots decide synchronously), the pause at a round's end and
+ * the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
+ * so practice plays the same. Blaze's guided lesson replays a fixed script and has no clocks or
+ * bots to run.
  */
 import {
   type ActionBase,
@@ -38,6 +44,11 @@ export interface LoopConfig {
   clockMs(role: string): number | null;
   /** A bot's thinking time before it acts, ms. */
   botDelayMs: number;
+  /**
+   * How far a bot's delay varies either way, as a share of `botDelayMs` drawn from the loop's random
+   * source (0.4: 0.6 to 1.4 times it), so bots do not move like clockwork; none when absent.
+   */
+  botJitter?: number;
   /**
    * The random delay before an automatic step (role `auto`, DT3), ms: the same range whoever is due
    * and whatever they hold, so its timing tells nothing.
@@ -144,6 +155,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     const next = r.state as S;
     const events = r.events as readonly E[];
     if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
+    const before = this.state;
     this.state = next;
     this.journal.push(action);
     this.lastActor = (action as { seat?: unknown }).seat;
@@ -153,7 +165,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
         if (seen !== null) b.bot.observe(seen);
       }
     }
-    this.plan();
+    this.replan(before);
     this.hooks.changed(next, events, this.outcome());
     return null;
   }
@@ -200,12 +212,18 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
    * (a re-plan after a seat change), made for the new ones, cleared for the rest.
    */
   plan(): void {
+    this.replan(null);
+  }
+
+  /** `before`: the state the last move met, when this plan follows it (the module's timerRunsOn). */
+  private replan(before: S | null): void {
     const due = this.stopped || this.held ? [] : (this.module.due(this.state) as readonly Due[]);
     const keep: Planned[] = [];
     const moves = this.journal.length;
     const wanted = due.map((d) => ({ d, key: this.keyOf(d) }));
     for (const p of this.planned) {
-      if (wanted.some((w) => w.key === p.key) && this.stillRunning(p, moves)) {
+      const still = wanted.find((w) => w.key === p.key);
+      if (still && this.stillRunning(p, still.d, moves, before)) {
         p.moves = moves;
         keep.push(p);
       } else p.timer.clear();
@@ -222,10 +240,14 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   /**
    * A timer runs on while nothing moved. Every move starts fresh timers for whoever is due after it
    * (Durak: the situation changed), except one seat's answer while several were due at once (XT1,
-   * XT4: each asked seat has its own deadline, which another's answer does not push back).
+   * XT4: each asked seat has its own deadline, which another's answer does not push back). A module
+   * with its own timing (`timerRunsOn`) decides for each timer after each move instead.
    */
-  private stillRunning(p: Planned, moves: number): boolean {
+  private stillRunning(p: Planned, due: Due, moves: number, before: S | null): boolean {
     if (p.moves === moves) return true;
+    const m = this.module;
+    if (m.timerRunsOn)
+      return before !== null && p.moves === moves - 1 && m.timerRunsOn(due, before, this.state) === true;
     return p.together && p.moves === moves - 1 && this.lastActor !== p.due.seat;
   }
 
@@ -269,7 +291,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       kind = 'bot';
       // Made now, when first due (a round's looks): it hears every event from here on.
       if (d.seat !== null) this.botAt(d.seat, this.strengthOf(who.strength));
+      const jitter = this.config.botJitter ?? 0;
       ms = this.config.botDelayMs;
+      if (jitter > 0 && ms > 0) ms = Math.round(ms * (1 - jitter + 2 * jitter * this.rnd()));
     } else {
       kind = 'clock';
       const clock = this.config.clockMs(d.role);

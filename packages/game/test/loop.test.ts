@@ -176,3 +176,106 @@ it("a bot the table gives plays instead of the module's, on the loop's delay, an
   // Each seat's bot is made once.
   expect(asked).toEqual([0, 1]);
 });
+
+/**
+ * Both seats are due at once, beside a table timer (role `tick`) that a `mark` restarts and an `add`
+ * does not: the shape of Blaze's challenge and its take-back window (R5.4).
+ */
+interface T {
+  n: number;
+  marked: number;
+}
+interface TA {
+  type: 'add' | 'mark' | 'close';
+  seat?: number;
+}
+const ticking = {
+  ...toy,
+  setup: (): T => ({ n: 0, marked: 0 }),
+  apply: (s: T, a: TA) =>
+    s.n >= 10
+      ? { ok: false, error: { code: 'OVER', message: 'over' } }
+      : {
+          ok: true,
+          state: a.type === 'close' ? { ...s, n: 10 } : { n: s.n + 1, marked: s.marked + (a.type === 'mark' ? 1 : 0) },
+          events: [],
+        },
+  due: (s: T): Due[] =>
+    s.n >= 10
+      ? []
+      : [
+          { seat: 0, role: 'move' },
+          { seat: 1, role: 'move' },
+          { seat: null, role: 'tick' },
+        ],
+  onTimeout: (_s: T, d: Due): TA => (d.seat === null ? { type: 'close' } : { type: 'add', seat: d.seat }),
+  outcome: (s: T) => ({ over: s.n >= 10, scores: [], ranks: [], winners: [], losers: [] }),
+} as unknown as AnyGameModule;
+
+function ticker(module: AnyGameModule) {
+  const clock = fakeClock();
+  const hooks: LoopHooks<T, TA, never> = { player: () => ({ kind: 'person' }), accept: () => true, changed: () => {} };
+  const config: LoopConfig = { ...CONFIG, clockMs: (role) => (role === 'tick' ? 3_000 : 1_000) };
+  const loop = new TableLoop<T, TA, never>(module, {}, 'seed', hooks, config, clock, () => 0.5);
+  const at = () => Object.fromEntries(loop.deadlines().map((d) => [`${d.seat}:${d.role}`, d.at]));
+  return { loop, clock, at };
+}
+
+it("by default one seat's move leaves the others' timers running while several are due (XT1)", () => {
+  const { loop, clock, at } = ticker(ticking);
+  loop.plan();
+  clock.advanceTo(500);
+  expect(loop.act({ type: 'mark', seat: 0 }, 'person')).toBeNull();
+  expect(at()).toEqual({ '0:move': 1_500, '1:move': 1_000, 'null:tick': 3_000 });
+});
+
+it("a module's timerRunsOn decides after each move which timers run on and which start again", () => {
+  const runsOn: [string, number, number][] = [];
+  const { loop, clock, at } = ticker({
+    ...ticking,
+    // The tick runs on until a mark; a seat's clock starts again on every move (Blaze's idle clocks).
+    timerRunsOn: (d: Due, before: T, after: T) => {
+      runsOn.push([`${d.seat}:${d.role}`, before.n, after.n]);
+      return d.role === 'tick' && after.marked === before.marked;
+    },
+  });
+  loop.plan();
+  clock.advanceTo(500);
+  expect(loop.act({ type: 'add', seat: 0 }, 'person')).toBeNull();
+  // Seat 1's clock started again although seat 0 moved; the tick runs on.
+  expect(at()).toEqual({ '0:move': 1_500, '1:move': 1_500, 'null:tick': 3_000 });
+  expect(runsOn).toEqual([
+    ['0:move', 0, 1],
+    ['1:move', 0, 1],
+    ['null:tick', 0, 1],
+  ]);
+  clock.advanceTo(1_200);
+  expect(loop.act({ type: 'mark', seat: 1 }, 'person')).toBeNull();
+  // The mark starts the tick again.
+  expect(at()).toEqual({ '0:move': 2_200, '1:move': 2_200, 'null:tick': 4_200 });
+  // A re-plan with no move (a seat changed hands) asks nothing and keeps every timer.
+  loop.plan();
+  expect(runsOn).toHaveLength(6);
+  expect(at()).toEqual({ '0:move': 2_200, '1:move': 2_200, 'null:tick': 4_200 });
+});
+
+it("a bot's delay varies by botJitter either way, from the loop's random source", () => {
+  const delays = [0, 0.9].map((r) => {
+    const clock = fakeClock();
+    const moves: number[] = [];
+    const hooks: LoopHooks<S, A, never> = {
+      player: () => bots(),
+      accept: () => {
+        moves.push(clock.now());
+        return true;
+      },
+      changed: () => {},
+    };
+    const loop = new TableLoop<S, A, never>(toy, {}, 'seed', hooks, { ...CONFIG, botJitter: 0.4 }, clock, () => r);
+    loop.plan();
+    clock.advanceTo(1_000);
+    return moves[0];
+  });
+  // 0.6 and 1.32 times the bot delay of 100 ms.
+  expect(delays).toEqual([60, 132]);
+});

@@ -1,6 +1,7 @@
 /**
  * A whole table held in the page (or a worker): the rules' state, the public log in the server's
- * shape, and snapshots as the table view reads them. No clocks or bots here: drivers add those.
+ * shape, and snapshots as the table view reads them. No clocks or bots here: practice's session
+ * (session.ts) and the guided game's runner add those.
  */
 
 import { type LogFields, logFieldsOf } from '@blaze/protocol';
@@ -83,10 +84,15 @@ export class LocalTable {
   act(action: Action): RuleError | null {
     const r = applyAction(this.game, action);
     if (!r.ok) return r.error;
-    this.game = r.state;
-    for (const e of r.events) this.addEvent(e);
-    if (r.state.over) this.record(r.state);
+    this.adopt(r.state, r.events);
     return null;
+  }
+
+  /** An action applied elsewhere (practice's table loop): its state and events, logged and recorded as `act`'s. */
+  adopt(state: GameState, events: readonly GameEvent[]): void {
+    this.game = state;
+    for (const e of events) this.addEvent(e);
+    if (state.over) this.record(state);
   }
 
   rematch(seed: string): void {

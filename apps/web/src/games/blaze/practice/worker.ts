@@ -3,25 +3,25 @@
 import '../../../noEval.js';
 import { CLOCKS } from '@blaze/protocol';
 import { randomStream, viewFor } from '@blaze/rules';
-import { PracticeDriver } from './driver.js';
 import { hintFor } from './hint.js';
 import type { FromWorker, PracticeSetup, ToWorker } from './messages.js';
+import { PracticeSession } from './session.js';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (m: FromWorker) => scope.postMessage(m);
 
-let driver: PracticeDriver | null = null;
+let session: PracticeSession | null = null;
 let setup: PracticeSetup | null = null;
 let games = 0;
 let rnd: () => number = Math.random;
 
 function begin(s: PracticeSetup): void {
-  driver?.stop();
+  session?.stop();
   setup = s;
   rnd = randomStream(`${s.seed}:bots`);
   const names = [s.name];
   for (let k = 1; k < s.players; k++) names.push(`Bot ${k}`);
-  driver = new PracticeDriver(
+  session = new PracticeSession(
     {
       players: s.players,
       seed: s.seed,
@@ -38,10 +38,10 @@ function begin(s: PracticeSetup): void {
       clocks: s.clock === 'off' ? null : CLOCKS[s.clock],
       strengths: ['normal', ...s.strengths],
     },
-    (d) => post({ kind: 'table', table: d.table.snapshot(d.deadlines()) }),
+    (t) => post({ kind: 'table', table: t.table.snapshot(t.deadlines()) }),
     rnd,
   );
-  driver.start();
+  session.start();
 }
 
 scope.onmessage = (ev: MessageEvent<ToWorker>) => {
@@ -51,18 +51,18 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       begin(m.setup);
       return;
     case 'intent': {
-      const refused = driver?.send(m.intent) ?? null;
+      const refused = session?.send(m.intent) ?? null;
       if (refused) post({ kind: 'refused', message: refused });
       return;
     }
     case 'rematch':
-      if (driver && setup) driver.rematch(`${setup.seed}:${++games}`);
+      if (session && setup) session.rematch(`${setup.seed}:${++games}`);
       return;
     case 'rename':
-      driver?.rename(m.name);
+      session?.rename(m.name);
       return;
     case 'hint':
-      if (driver) post({ kind: 'hint', hint: hintFor(viewFor(driver.table.game, 0), rnd) });
+      if (session) post({ kind: 'hint', hint: hintFor(viewFor(session.table.game, 0), rnd) });
       return;
     default: {
       const never: never = m;

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for the whole tree; each package is a project so `--project rules` runs just one.
 // Time limits only catch a hung test: property tests and whole games take several times longer on a
@@ -21,6 +21,34 @@ const browser = {
   ...e2e,
   poolOptions: { forks: { singleFork: browserFiles <= 1, maxForks: browserFiles, minForks: 1 } },
 } as const;
+/**
+ * Browser files that mostly wait (servers, sockets, bots' delays, kills) and hold no bound a loaded
+ * machine breaks: scripts/test.sh runs them (project `e2e-light`) beside the others. Measured alone,
+ * each kept at most about one of the 2 cores busy (`/usr/bin/time`, CPU seconds over wall seconds,
+ * 0.5-1.1), so one at a time left a core idle. The drawing sweeps and the files with time bounds (the
+ * round summary's arrival, a peek's 4 s, cues, pacing, layout's stillness) stay in `e2e`, which runs
+ * alone but for these. A new file is in `e2e` until measured.
+ */
+export const lightBrowserFiles = [
+  'bots',
+  'bla5tAdvanced',
+  'bla5tReplay',
+  'crash',
+  'durakJourney',
+  'durakKeyboard',
+  'explain',
+  'headers',
+  'interaction',
+  'journey',
+  'learnPractice',
+  'otherGame',
+  'polish',
+  'replay',
+  'resultsFocus',
+  'spectate',
+  'startWait',
+  'switchGame',
+].map((name) => `tests/browser/${name}.test.ts`);
 export default defineConfig({
   test: {
     // Three test files at a time (the e2e and system projects stay one at a time: singleFork). On 2
@@ -58,13 +86,15 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['apps/web/**/*.test.ts'], environment: 'node', ...unit } },
       {
-        // The browser journeys: a few files at a time (`browserFiles`).
+        // The browser journeys: a few files at a time (`browserFiles`), the light ones apart.
         test: {
           name: 'e2e',
           include: ['tests/browser/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...lightBrowserFiles],
           ...browser,
         },
       },
+      { test: { name: 'e2e-light', include: lightBrowserFiles, ...browser } },
       {
         // Real processes without a browser (Redis, nginx, kills and restarts, the image): one file at a
         // time too, but scripts/test.sh runs this project beside the unit projects and the browser files,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `pnpm test`: system packages and the build, the unit projects one after another with the server's
-# beside them, then the browser files (one at a time unless BLAZE_BROWSER_FILES says more:
-# vitest.config.ts), each stage timed, with the system tests (real processes, no browser) beside them
-# all from the start: system files mostly wait for processes. A group beside writes to a file of its
+# `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
+# browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
+# ones, typecheck and lint beside them, each stage timed, and the system tests (real processes, no
+# browser) beside them all from the start: system files mostly wait for processes. A group beside writes to a file of its
 # own, printed once it is done, so the logs do not interleave. A failed unit stage ends the run; after the browser stage, the run fails if it or
 # the system tests failed.
 set -euo pipefail
@@ -79,19 +79,32 @@ beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --projec
 # about as long as the longer of the two.
 beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
 
-# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. Not
-# beside the browser files: they compute and on 2 cores would slow the browser files' pages past
-# their bounds; so the browser files wait for the server's units too.
-for project in rules bots protocol game web; do
-  stage "unit: ${project}" pnpm exec vitest run --project "$project"
-done
+# The computing unit projects (the same as `pnpm test:unit` less the server's) in one vitest run: its
+# three workers take the next file of any project, so no project's longest file (a layout sweep, a
+# strong bot's games) leaves a core idle at its end. Not beside the browser files: they compute and on 2
+# cores would slow the browser files' pages past their bounds; so the browser files wait for the
+# server's units too.
+stage "unit: rules, bots, protocol, game, web" \
+  pnpm exec vitest run --project rules --project bots --project protocol --project game --project web
 join_beside "unit: server"
+
+# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most),
+# then typecheck and lint, which fit in the time the other browser files take.
+beside "e2e: browser, light; typecheck; lint" '
+  rc=0
+  stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light || rc=$?
+  stage "typecheck (beside)" pnpm typecheck || rc=$?
+  stage "lint (beside)" pnpm lint || rc=$?
+  exit "$rc"'
 
 browser_rc=0
 stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
 
+light_rc=0
+join_beside "e2e: browser, light; typecheck; lint" || light_rc=$?
 system_rc=0
 join_beside "e2e: system" || system_rc=$?
 rc=$browser_rc
+[ "$rc" != 0 ] || rc=$light_rc
 [ "$rc" != 0 ] || rc=$system_rc
 exit "$rc"

@@ -28,7 +28,7 @@ stage_summary() {
   echo
   echo "Stage times (seconds):"
   if [ -s "${BLAZE_STAGES:-}" ]; then
-    awk -F'\t' '{ printf "  %-28s %6d%s\n", $1, $2, ($3 == 0 ? "" : "  FAILED (exit " $3 ")") }' "$BLAZE_STAGES"
+    awk -F'\t' '{ printf "  %-40s %6d%s\n", $1, $2, ($3 == 0 ? "" : "  FAILED (exit " $3 ")") }' "$BLAZE_STAGES"
   fi
-  printf '  %-28s %6d\n' total "$total"
+  printf '  %-40s %6d\n' total "$total"
 }

@@ -136,7 +136,9 @@ async function playOn(t: Table, what: string): Promise<void> {
       () =>
         t.people.every((p) => maxSeq(p) >= from + 3 || p.room.state.status === 'finished') &&
         runs.some((r) => r.sent > 0),
-      30_000,
+      // Alone this takes about a second; one CI run beside the unit files (stop 48) had not seen three
+      // lines in 30 s after the SIGTERM hand-over, and nothing said why (noted in issue 36's note).
+      60_000,
       `${what}: play going on`,
     );
   } finally {

@@ -17,6 +17,7 @@ import { registry } from '../src/metrics.js';
 import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
+import { genericDeadlines, genericGame } from '../src/table/generic.js';
 import { autoplay, createTable, join, nextError, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const logText: string[] = [];
@@ -55,12 +56,28 @@ async function playOne(host: Player, everyone: Player[], type = 'start'): Promis
   await until(() => host.room.state.gameNumber === n || host.errors.length > sent, 10_000, type);
   expect(host.errors.slice(sent)).toEqual([]);
   // Some hundreds of timeouts, each on a clock rounded up to a tenth of a second: 10-15 s alone, and
-  // past a minute in CI beside the other unit runs (one run: Durak's game not over at 60 s).
-  await until(
-    () => everyone.every((p) => p.room.state.gameNumber === n && p.room.state.status === 'finished'),
-    150_000,
-    `game ${n} ends`,
-  );
+  // past a minute in CI beside the other unit runs (one run: Durak's game not over at 60 s; another, not
+  // seen over by every client at 150 s): the server's game first, then each client, and what each holds
+  // if it does not come.
+  const room = serverRoom(host.room.roomId);
+  const said = () => {
+    const g = genericGame(room);
+    const seen = everyone.map(
+      (p) =>
+        `${p.name}: socket ${p.room.connection.isOpen ? 'open' : `closed (${p.closedWith})`}, game ${p.room.state.gameNumber} ${p.room.state.status}`,
+    );
+    return `server: game ${room.state.gameNumber} ${room.state.status}, ${g?.journal.length ?? '?'} moves, due ${JSON.stringify(genericDeadlines(room))}; ${seen.join('; ')}`;
+  };
+  try {
+    await until(() => room.state.gameNumber === n && room.state.status === 'finished', 150_000, `game ${n} ends`);
+    await until(
+      () => everyone.every((p) => p.room.state.gameNumber === n && p.room.state.status === 'finished'),
+      20_000,
+      `every client sees game ${n} end`,
+    );
+  } catch (e) {
+    throw new Error(`${(e as Error).message}: ${said()}`);
+  }
 }
 
 /** The host switches; everyone's new token (from their own moveSeat) and the new table's id. */

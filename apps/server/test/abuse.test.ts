@@ -149,10 +149,17 @@ describe('abuse', () => {
     c.room.onLeave((code) => {
       cClosed = code;
     });
+    const floodAt = Date.now();
     for (let i = 0; i < 200; i++) c.room.send('chat', { text: `spam ${i}` });
     await until(() => cClosed !== 0, 5_000, 'flooding connection dropped');
+    const floodMs = Date.now() - floodAt;
     const replies = c.errors.slice(from).map((e) => e.code);
-    expect(replies).toEqual(['RATE_LIMITED', 'DROPPED']);
+    // At most once a second: on a loaded machine (one CI run) the flood reached the server over more than
+    // a second and was told twice.
+    expect(replies.at(-1)).toBe('DROPPED');
+    const told = replies.slice(0, -1);
+    expect(new Set(told)).toEqual(new Set(['RATE_LIMITED']));
+    expect(told.length).toBeLessThanOrEqual(1 + Math.floor(floodMs / 1_000));
     expect(cClosed).toBe(4429);
     expect(a.room.state.chat.filter((l) => l.text.startsWith('spam')).length).toBeLessThanOrEqual(30);
     expect(a.errors.filter((e) => e.code === 'RATE_LIMITED')).toEqual([]);

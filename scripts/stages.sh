@@ -1,34 +1,50 @@
 # Timed stages for `pnpm test` (scripts/test.sh) and CI (.ci/run); source it, then `stage NAME CMD...`.
-# Each stage prints its time as it ends and is appended to $BLAZE_STAGES ("name<TAB>seconds<TAB>exit"),
-# so whoever started the run prints every stage and the total at its end (stage_summary).
+# Each stage prints its time as it ends and is appended to $BLAZE_STAGES ("name<TAB>seconds<TAB>exit<TAB>
+# CPU seconds"), so whoever started the run prints every stage and the total at its end (stage_summary).
+# The CPU is what the stage's processes used (user and system, children included once they are reaped):
+# on this 2-core machine it says whether a stage computes or waits.
+
+# Sets CPU_MS to the CPU time of this shell's reaped children so far. `times` must run in this shell, not
+# in a command substitution's subshell (whose children are not these).
+cpu_now() {
+  local f
+  f=$(mktemp)
+  times >"$f"
+  CPU_MS=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$f")
+  rm -f "$f"
+}
 
 # Runs CMD as stage NAME; answers CMD's exit code (under `set -e` a failed stage ends the run).
 stage() {
   local name=$1
   shift
-  local from rc=0
+  local from rc=0 cpu_from
   from=$(date +%s)
+  cpu_now
+  cpu_from=$CPU_MS
   echo "==> ${name}"
   "$@" || rc=$?
-  stage_record "$name" $(($(date +%s) - from)) "$rc"
+  cpu_now
+  stage_record "$name" $(($(date +%s) - from)) "$rc" $(((CPU_MS - cpu_from + 500) / 1000))
   return "$rc"
 }
 
-# Records a stage timed elsewhere (the install, which runs before pnpm test starts).
+# Records a stage, or one timed elsewhere (the install, which runs before pnpm test starts): NAME SECONDS
+# EXIT [CPU SECONDS].
 stage_record() {
-  local verdict=ok
+  local verdict=ok cpu=${4:-}
   [ "$3" = 0 ] || verdict="FAILED (exit $3)"
-  echo "==> ${1}: ${2} s, ${verdict}"
-  if [ -n "${BLAZE_STAGES:-}" ]; then printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$BLAZE_STAGES"; fi
+  echo "==> ${1}: ${2} s${cpu:+ (CPU ${cpu} s)}, ${verdict}"
+  if [ -n "${BLAZE_STAGES:-}" ]; then printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$cpu" >>"$BLAZE_STAGES"; fi
 }
 
 # Every stage recorded so far, then the wall time since $1 (epoch seconds).
 stage_summary() {
   local total=$(($(date +%s) - $1))
   echo
-  echo "Stage times (seconds):"
+  echo "Stage times (seconds: wall, CPU):"
   if [ -s "${BLAZE_STAGES:-}" ]; then
-    awk -F'\t' '{ printf "  %-40s %6d%s\n", $1, $2, ($3 == 0 ? "" : "  FAILED (exit " $3 ")") }' "$BLAZE_STAGES"
+    awk -F'\t' '{ printf "  %-40s %6d %6s%s\n", $1, $2, $4, ($3 == 0 ? "" : "  FAILED (exit " $3 ")") }' "$BLAZE_STAGES"
   fi
   printf '  %-40s %6d\n' total "$total"
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
-# browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
-# ones, typecheck and lint beside them, each stage timed, and the system tests (real processes, no
-# browser) beside them all from the start: system files mostly wait for processes. A group beside writes to a file of its
-# own, printed once it is done, so the logs do not interleave. A failed unit stage ends the run; after the browser stage, the run fails if it or
-# the system tests failed.
+# `pnpm test`: system packages and the build, then everything at once, each stage timed: the browser files
+# that hold time bounds (project e2e, one at a time) at the machine's normal priority, and beside them, at
+# lower priorities (nice), the light browser files, the server's units, the system tests, and the computing
+# units with typecheck and lint. The suite is CPU-bound on 2 cores: the priorities give the bound-holding
+# pages the cores whenever they want them, and the rest takes what they leave, so no core idles while a
+# file waits (a stage after a stage left one idle for minutes). A group beside writes to a file of its own,
+# printed once it is done, so the logs do not interleave. The run fails if any group failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/stages.sh
@@ -47,12 +48,12 @@ stage "system packages" bash scripts/system-deps.sh
 # run them (and call `pnpm build` themselves) then find nothing to rebuild while others serve them.
 stage build pnpm build
 
-# Starts a group beside the other stages: a bash script of stages in a process group of its own
-# (setsid), so that `finish` can stop it with every process it started.
+# Starts a group beside the other stages: a bash script of stages at niceness NICE, in a process group of
+# its own (setsid), so that `finish` can stop it with every process it started.
 beside() {
-  local name=$1 script=$2 log
+  local name=$1 niceness=$2 script=$3 log
   log=$(mktemp)
-  setsid bash -c "source scripts/stages.sh && ${script}" >"$log" 2>&1 &
+  setsid nice -n "$niceness" bash -c "source scripts/stages.sh && ${script}" >"$log" 2>&1 &
   beside_pids+=("$!")
   beside_names+=("$name")
   beside_logs+=("$log")
@@ -65,7 +66,7 @@ join_beside() {
     if [ "${beside_names[$i]}" = "$1" ] && [ -n "${beside_pids[$i]}" ]; then
       wait "${beside_pids[$i]}" || group_rc=$?
       beside_pids[i]=''
-      echo "==> ${beside_names[$i]} (ran beside the stages above)"
+      echo "==> ${beside_names[$i]} (ran beside the browser files)"
       cat "${beside_logs[$i]}"
       rm -f "${beside_logs[$i]}"
     fi
@@ -73,40 +74,31 @@ join_beside() {
   return "$group_rc"
 }
 
-beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
-# The server's files mostly wait (sockets, clocks, bots, kills: 123 s of CPU in a 309 s run), the
-# other unit projects mostly compute (property tests, whole games, layouts): side by side they take
-# about as long as the longer of the two.
-beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
-
-# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. One run
-# for all five saved 27 s of 308 but kept three workers busy without a gap beside the server's and the
-# system files, and one of their time-bounded waits failed in four of five runs (stop 48, on a machine
-# slower than the day before): back to the arrangement that passed before. Not beside the
-# browser files: they compute and on 2 cores would slow the browser files' pages past their bounds; so
-# the browser files wait for the server's units too.
-for project in rules bots protocol game web; do
-  stage "unit: ${project}" pnpm exec vitest run --project "$project"
-done
-join_beside "unit: server"
-
-# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most),
-# then typecheck and lint, which fit in the time the other browser files take.
-beside "e2e: browser, light; typecheck; lint" '
+# Niceness, by how much each group waits rather than computes (a CFS weight: nice 4 gets about 30% of
+# a core that nice 0 also wants, nice 8 14%, nice 15 3%). The light browser files wait on servers,
+# sockets and bots' delays (each kept at most one core busy alone); the server's units and the system
+# files wait on sockets, clocks and processes, with bounds that catch a hung game (tens of seconds);
+# the other units, typecheck and lint only compute, hold no bound, and fill whatever is idle.
+beside "e2e: browser, light" 4 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
+beside "unit: server" 8 'stage "unit: server (beside)" pnpm exec vitest run --project server'
+beside "e2e: system" 8 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
+# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. CI adds
+# the small load bench (BLAZE_LOAD_BENCH=1, .ci/run): its figures mean nothing here, so it may share.
+beside "units, typecheck, lint" 15 '
   rc=0
-  stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light || rc=$?
+  for project in rules bots protocol game web; do
+    stage "unit: ${project} (beside)" pnpm exec vitest run --project "$project" || rc=$?
+  done
   stage "typecheck (beside)" pnpm typecheck || rc=$?
   stage "lint (beside)" pnpm lint || rc=$?
+  if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
   exit "$rc"'
 
-browser_rc=0
-stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
-
-light_rc=0
-join_beside "e2e: browser, light; typecheck; lint" || light_rc=$?
-system_rc=0
-join_beside "e2e: system" || system_rc=$?
-rc=$browser_rc
-[ "$rc" != 0 ] || rc=$light_rc
-[ "$rc" != 0 ] || rc=$system_rc
+rc=0
+stage "e2e: browser" pnpm exec vitest run --project e2e || rc=$?
+for group in "e2e: browser, light" "unit: server" "e2e: system" "units, typecheck, lint"; do
+  group_rc=0
+  join_beside "$group" || group_rc=$?
+  [ "$rc" != 0 ] || rc=$group_rc
+done
 exit "$rc"

@@ -2,6 +2,12 @@
 # The tests drive a real Chromium and start a real Redis, both from Debian's packages.
 # Installs them when missing and we may (root with apt-get); otherwise says exactly what to install.
 set -euo pipefail
+# One at a time: CI starts this while pnpm installs, and `pnpm test` runs it again, which then waits
+# here for the first and finds everything installed.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"${TMPDIR:-/tmp}/blaze-system-deps.lock"
+  flock 9
+fi
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `pnpm test`: system packages and the build, then everything at once, each stage timed: the browser files
-# that hold time bounds (project e2e, one at a time) at the machine's normal priority, and beside them, at
-# lower priorities (nice), the light browser files, the server's units, the system tests, and the computing
-# units with typecheck and lint. The suite is CPU-bound on 2 cores: the priorities give the bound-holding
-# pages the cores whenever they want them, and the rest takes what they leave, so no core idles while a
-# file waits (a stage after a stage left one idle for minutes). A group beside writes to a file of its own,
-# printed once it is done, so the logs do not interleave. The run fails if any group failed.
+# that hold time bounds (project e2e, one at a time), and beside them, each group in a session of its own,
+# the light browser files, the server's units, the system tests, and the computing units with typecheck
+# and lint. No core idles while a file waits (a stage after a stage left one idle for minutes): the whole
+# suite keeps both cores busy from the build to its end (vmstat), so its time is its CPU over two. A
+# group beside writes to a file of its own, printed once it is done, so the logs do not interleave. The
+# run fails if any group failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/stages.sh
@@ -48,19 +48,18 @@ stage "system packages" bash scripts/system-deps.sh
 # run them (and call `pnpm build` themselves) then find nothing to rebuild while others serve them.
 stage build pnpm build
 
-# Starts a group beside the other stages: a bash script of stages at niceness NICE, in a process group of
-# its own (job control, `set -m`), so that `finish` can stop it with every process it started. Not in a
-# session of its own (setsid): Linux's autogroups share the CPU between sessions first, so each group's
-# niceness counted only among its own processes and the bound-holding files took 1.4-1.9 times their
-# time alone (screens 62 -> 121 s, its round summary missed: CI at 15:56 on 2026-11-28); an autogroup's
-# own niceness (/proc/self/autogroup) kept two nice-15 burners at a third of a core where plain nice
-# in one session left them a tenth.
+# Starts a group beside the other stages: a bash script of stages in a session and process group of its
+# own (setsid), so that `finish` can stop it with every process it started. Linux shares the CPU between
+# sessions first (autogroups): each group, and the bound-holding browser files in this script's session,
+# gets a fair part of the cores whenever it wants one, however many processes the others run. Tried and
+# taken back (CI at 16:15 on 2026-11-28): the groups in this session at lower priorities (nice 4 to 15).
+# CFS weighs each thread, and the groups' many threads still took the cores: the bound-holding files
+# were no faster (611 s), and the computing units, starved, lost vitest's own calls ("Timeout calling
+# onTaskUpdate") and finished last (691 s in all, against 631 s shared fairly).
 beside() {
-  local name=$1 niceness=$2 script=$3 log
+  local name=$1 script=$2 log
   log=$(mktemp)
-  set -m
-  nice -n "$niceness" bash -c "source scripts/stages.sh && ${script}" </dev/null >"$log" 2>&1 &
-  set +m
+  setsid bash -c "source scripts/stages.sh && ${script}" </dev/null >"$log" 2>&1 &
   beside_pids+=("$!")
   beside_names+=("$name")
   beside_logs+=("$log")
@@ -81,17 +80,12 @@ join_beside() {
   return "$group_rc"
 }
 
-# Niceness, by how much each group waits rather than computes (a CFS weight: nice 4 gets about 30% of
-# a core that nice 0 also wants, nice 8 14%, nice 15 3%). The light browser files wait on servers,
-# sockets and bots' delays (each kept at most one core busy alone); the server's units and the system
-# files wait on sockets, clocks and processes, with bounds that catch a hung game (tens of seconds);
-# the other units, typecheck and lint only compute, hold no bound, and fill whatever is idle.
-beside "e2e: browser, light" 4 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
-beside "unit: server" 8 'stage "unit: server (beside)" pnpm exec vitest run --project server'
-beside "e2e: system" 8 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
+beside "e2e: browser, light" 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
+beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
+beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
 # One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. CI adds
 # the small load bench (BLAZE_LOAD_BENCH=1, .ci/run): its figures mean nothing here, so it may share.
-beside "units, typecheck, lint" 15 '
+beside "units, typecheck, lint" '
   rc=0
   for project in rules bots protocol game web; do
     stage "unit: ${project} (beside)" pnpm exec vitest run --project "$project" || rc=$?

@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# `pnpm test`: system packages and the build, then everything at once, each stage timed: the browser files
-# that hold time bounds (project e2e, one at a time), and beside them, each group in a session of its own,
-# the light browser files, the server's units, the system tests, and the computing units with typecheck
-# and lint. No core idles while a file waits (a stage after a stage left one idle for minutes): the whole
-# suite keeps both cores busy from the build to its end (vmstat), so its time is its CPU over two. A
-# group beside writes to a file of its own, printed once it is done, so the logs do not interleave. The
-# run fails if any group failed.
+# `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
+# browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
+# ones, typecheck, lint and (CI) the small load bench beside them, each stage timed, and the system tests
+# (real processes, no browser) beside them all from the start: system files mostly wait for processes. A
+# group beside writes to a file of its own, printed once it is done, so the logs do not interleave. A
+# failed unit stage ends the run; after the browser stage, the run fails if it or a group beside failed.
+#
+# Tried and taken back (stop 49, three fresh-clone runs): everything at once after the build, the
+# bound-holding browser files beside all the other groups. The suite then kept both cores busy to its
+# end (vmstat: no idle minute) and took 631-657 s, but the bound-holding files took 1.4-1.9 times their
+# time alone and missed bounds (a round summary's 15 s, a peek's window, a game's end by keyboard), and
+# a server test's hung-lobby bound; the groups at lower priorities in one session instead (nice 4-15)
+# starved the computing units (vitest's "Timeout calling onTaskUpdate") and helped the browser files
+# nothing (CFS weighs each thread: 691 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/stages.sh
@@ -48,14 +55,8 @@ stage "system packages" bash scripts/system-deps.sh
 # run them (and call `pnpm build` themselves) then find nothing to rebuild while others serve them.
 stage build pnpm build
 
-# Starts a group beside the other stages: a bash script of stages in a session and process group of its
-# own (setsid), so that `finish` can stop it with every process it started. Linux shares the CPU between
-# sessions first (autogroups): each group, and the bound-holding browser files in this script's session,
-# gets a fair part of the cores whenever it wants one, however many processes the others run. Tried and
-# taken back (CI at 16:15 on 2026-11-28): the groups in this session at lower priorities (nice 4 to 15).
-# CFS weighs each thread, and the groups' many threads still took the cores: the bound-holding files
-# were no faster (611 s), and the computing units, starved, lost vitest's own calls ("Timeout calling
-# onTaskUpdate") and finished last (691 s in all, against 631 s shared fairly).
+# Starts a group beside the other stages: a bash script of stages in a process group of its own
+# (setsid), so that `finish` can stop it with every process it started.
 beside() {
   local name=$1 script=$2 log
   log=$(mktemp)
@@ -72,7 +73,7 @@ join_beside() {
     if [ "${beside_names[$i]}" = "$1" ] && [ -n "${beside_pids[$i]}" ]; then
       wait "${beside_pids[$i]}" || group_rc=$?
       beside_pids[i]=''
-      echo "==> ${beside_names[$i]} (ran beside the browser files)"
+      echo "==> ${beside_names[$i]} (ran beside the stages above)"
       cat "${beside_logs[$i]}"
       rm -f "${beside_logs[$i]}"
     fi
@@ -80,26 +81,42 @@ join_beside() {
   return "$group_rc"
 }
 
-beside "e2e: browser, light" 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
-beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
 beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
-# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. CI adds
-# the small load bench (BLAZE_LOAD_BENCH=1, .ci/run): its figures mean nothing here, so it may share.
-beside "units, typecheck, lint" '
+# The server's files mostly wait (sockets, clocks, bots, kills: 123 s of CPU in a 309 s run), the
+# other unit projects mostly compute (property tests, whole games, layouts): side by side they take
+# about as long as the longer of the two.
+beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
+
+# One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. One run
+# for all five saved 27 s of 308 but kept three workers busy without a gap beside the server's and the
+# system files, and one of their time-bounded waits failed in four of five runs (stop 48, on a machine
+# slower than the day before): back to the arrangement that passed before. Not beside the
+# browser files: they compute and on 2 cores would slow the browser files' pages past their bounds; so
+# the browser files wait for the server's units too.
+for project in rules bots protocol game web; do
+  stage "unit: ${project}" pnpm exec vitest run --project "$project"
+done
+join_beside "unit: server"
+
+# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most),
+# then typecheck and lint, which fit in the time the other browser files take, and CI's small load bench
+# (BLAZE_LOAD_BENCH=1, .ci/run), whose figures mean nothing here.
+beside "e2e: browser, light; typecheck; lint" '
   rc=0
-  for project in rules bots protocol game web; do
-    stage "unit: ${project} (beside)" pnpm exec vitest run --project "$project" || rc=$?
-  done
+  stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light || rc=$?
   stage "typecheck (beside)" pnpm typecheck || rc=$?
   stage "lint (beside)" pnpm lint || rc=$?
   if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
   exit "$rc"'
 
-rc=0
-stage "e2e: browser" pnpm exec vitest run --project e2e || rc=$?
-for group in "e2e: browser, light" "unit: server" "e2e: system" "units, typecheck, lint"; do
-  group_rc=0
-  join_beside "$group" || group_rc=$?
-  [ "$rc" != 0 ] || rc=$group_rc
-done
+browser_rc=0
+stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
+
+light_rc=0
+join_beside "e2e: browser, light; typecheck; lint" || light_rc=$?
+system_rc=0
+join_beside "e2e: system" || system_rc=$?
+rc=$browser_rc
+[ "$rc" != 0 ] || rc=$light_rc
+[ "$rc" != 0 ] || rc=$system_rc
 exit "$rc"

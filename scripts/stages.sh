@@ -18,14 +18,22 @@ cpu_now() {
 stage() {
   local name=$1
   shift
-  local from rc=0 cpu_from
+  local from rc=0 cpu_file cpu_ms
   from=$(date +%s)
-  cpu_now
-  cpu_from=$CPU_MS
+  cpu_file=$(mktemp)
   echo "==> ${name}"
-  "$@" || rc=$?
-  cpu_now
-  stage_record "$name" $(($(date +%s) - from)) "$rc" $(((CPU_MS - cpu_from + 500) / 1000))
+  # In a subshell, whose children are the stage's alone: this shell also reaps the groups started
+  # beside it (scripts/test.sh), and one ending during a stage would count as that stage's CPU.
+  (
+    sub_rc=0
+    "$@" || sub_rc=$?
+    cpu_now
+    echo "$CPU_MS" >"$cpu_file"
+    exit "$sub_rc"
+  ) || rc=$?
+  cpu_ms=$(cat "$cpu_file" 2>/dev/null || echo 0)
+  rm -f "$cpu_file"
+  stage_record "$name" $(($(date +%s) - from)) "$rc" $(((${cpu_ms:-0} + 500) / 1000))
   return "$rc"
 }
 

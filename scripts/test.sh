@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
 # browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
-# ones beside them, each stage timed, and the system tests (real processes, no browser) beside them all
-# from the start (system files mostly wait for processes), then typecheck, lint and (CI) the small load
-# bench, which fall in the browser stage: there the light lane was the longer of the two with them. A
+# ones, typecheck, lint and (CI) the small load bench beside them, each stage timed, and the system tests
+# (real processes, no browser) beside them all from the start: system files mostly wait for processes. A
 # group beside writes to a file of its own, printed once it is done, so the logs do not interleave. A
 # failed unit stage ends the run; after the browser stage, the run fails if it or a group beside failed.
 #
@@ -82,14 +81,7 @@ join_beside() {
   return "$group_rc"
 }
 
-# The small load bench (BLAZE_LOAD_BENCH=1, .ci/run): its figures mean nothing here, so it may share.
-beside "e2e: system; typecheck; lint" '
-  rc=0
-  stage "e2e: system (beside)" pnpm exec vitest run --project system || rc=$?
-  stage "typecheck (beside)" pnpm typecheck || rc=$?
-  stage "lint (beside)" pnpm lint || rc=$?
-  if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
-  exit "$rc"'
+beside "e2e: system" 'stage "e2e: system (beside)" pnpm exec vitest run --project system'
 # The server's files mostly wait (sockets, clocks, bots, kills: 123 s of CPU in a 309 s run), the
 # other unit projects mostly compute (property tests, whole games, layouts): side by side they take
 # about as long as the longer of the two.
@@ -106,16 +98,24 @@ for project in rules bots protocol game web; do
 done
 join_beside "unit: server"
 
-# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most).
-beside "e2e: browser, light" 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
+# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most),
+# then typecheck and lint, which fit in the time the other browser files take, and CI's small load bench
+# (BLAZE_LOAD_BENCH=1, .ci/run), whose figures mean nothing here.
+beside "e2e: browser, light; typecheck; lint" '
+  rc=0
+  stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light || rc=$?
+  stage "typecheck (beside)" pnpm typecheck || rc=$?
+  stage "lint (beside)" pnpm lint || rc=$?
+  if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
+  exit "$rc"'
 
 browser_rc=0
 stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
 
 light_rc=0
-join_beside "e2e: browser, light" || light_rc=$?
+join_beside "e2e: browser, light; typecheck; lint" || light_rc=$?
 system_rc=0
-join_beside "e2e: system; typecheck; lint" || system_rc=$?
+join_beside "e2e: system" || system_rc=$?
 rc=$browser_rc
 [ "$rc" != 0 ] || rc=$light_rc
 [ "$rc" != 0 ] || rc=$system_rc

@@ -4,16 +4,6 @@
 # The CPU is what the stage's processes used (user and system, children included once they are reaped):
 # on this 2-core machine it says whether a stage computes or waits.
 
-# Sets CPU_MS to the CPU time of this shell's reaped children so far. `times` must run in this shell, not
-# in a command substitution's subshell (whose children are not these).
-cpu_now() {
-  local f
-  f=$(mktemp)
-  times >"$f"
-  CPU_MS=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$f")
-  rm -f "$f"
-}
-
 # Runs CMD as stage NAME; answers CMD's exit code (under `set -e` a failed stage ends the run).
 stage() {
   local name=$1
@@ -24,14 +14,14 @@ stage() {
   echo "==> ${name}"
   # In a subshell, whose children are the stage's alone: this shell also reaps the groups started
   # beside it (scripts/test.sh), and one ending during a stage would count as that stage's CPU.
+  # `times` prints the subshell's children's user and system time on its second line ("1m2.5s 0m3.1s").
   (
     sub_rc=0
     "$@" || sub_rc=$?
-    cpu_now
-    echo "$CPU_MS" >"$cpu_file"
+    times >"$cpu_file"
     exit "$sub_rc"
   ) || rc=$?
-  cpu_ms=$(cat "$cpu_file" 2>/dev/null || echo 0)
+  cpu_ms=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$cpu_file")
   rm -f "$cpu_file"
   stage_record "$name" $(($(date +%s) - from)) "$rc" $(((${cpu_ms:-0} + 500) / 1000))
   return "$rc"

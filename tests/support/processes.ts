@@ -169,7 +169,7 @@ export async function startServer(
   /** The same port again (a restart the clients should find). */
   samePort?: number,
 ): Promise<Proc & { port: number; base: string }> {
-  if (stale('server')) buildProduct();
+  if (stale('server') || stale('web')) buildProduct();
   const port = samePort ?? (await freePort());
   if (announce) env = { ...env, PUBLIC_ADDRESS: `127.0.0.1:${port}` };
   return startBuiltServer(env, samePort, port);

@@ -6,30 +6,29 @@
  * are fed to the page through its debug hook over the running game, and their controls are used:
  * the choices are the rules' own, the rule and the XT4 default are shown with the seat's clock, and
  * what the page sends is the action the rules take (apps/server/test/bla5tSteps.test.ts proves the
- * server side over websockets). Screens at 360x640 and 1280x800: /tmp/b5adv-shots.
+ * server side over websockets). Screens at 360x640 and 1280x800: artifacts/screenshots/bla5t-advanced.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { look, poll } from '../support/bla5t.js';
 import { newPlayer, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
+import { saveShot } from '../support/shots.js';
 import { createTablesWith } from '../support/tables.js';
 
-const SHOTS = '/tmp/b5adv-shots';
 const SMALL = { width: 360, height: 640 };
 const DESK = { width: 1280, height: 800 };
 
 async function shots(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const [size, vp] of [
     ['360x640', SMALL],
     ['1280x800', DESK],
   ] as const) {
     await p.setViewportSize(vp);
     await p.waitForTimeout(150);
-    await p.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+    await saveShot(p, 'bla5t-advanced', `${name}-${size}`, { fullPage: true });
     expect(await domProblems(p), `${name} ${size}`).toEqual([]);
   }
 }

@@ -8,7 +8,7 @@
  * Helmut windows let be, and the host's Blast on its second turn; the round is scored on both pages.
  * One refusal of the server is shown worded with its rule id, and a tap out of turn is answered.
  * The friend's initial look is made by keyboard; the host reads the scores in German and Japanese.
- * Screenshots at both sizes go to /tmp/b5web-shots/; every seat box lies inside the board without
+ * Screenshots at both sizes go to artifacts/screenshots/bla5t/; every seat box lies inside the board without
  * overlapping another, and the board never scrolls sideways.
  */
 import type { Page } from 'playwright-core';

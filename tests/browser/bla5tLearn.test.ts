@@ -5,21 +5,20 @@
  * (the cards seen, the lit card, the discard top, the scores), a move the step does not ask for is
  * answered with what it asks and changes nothing, and the learner finishes the lesson. Then, with
  * the network cut after the page loaded, a practice game against two easy bots to 50 points is
- * played by clicks to its results, and another starts. Screenshots go to /tmp/b5learn-shots/.
+ * played by clicks to its results, and another starts. Screenshots go to artifacts/screenshots/bla5t-learn/.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPlayer, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
+import { saveShot } from '../support/shots.js';
 
-const SHOTS = '/tmp/b5learn-shots';
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
 async function shot(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(p, 'bla5t-learn', name);
 }
 
 interface LView {

@@ -4,21 +4,19 @@
  * replay from the results' link on a laptop (1280×800) and steps it by buttons and arrow keys to
  * the end, where the round scores and the verdict are shown; a phone (360×640) opens the same link
  * and plays it. Every card is face up on every step (the game is over), nothing on the page is cut
- * (screens.ts domProblems) and no seat box overlaps another (bla5t.ts checkLayout). Screenshots go to /tmp/b5replay-shots/.
+ * (screens.ts domProblems) and no seat box overlaps another (bla5t.ts checkLayout). Screenshots go to artifacts/screenshots/bla5t-replay/.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkLayout, poll } from '../support/bla5t.js';
 import { newPlayer, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems } from '../support/screens.js';
-
-const SHOTS = '/tmp/b5replay-shots';
+import { saveShot } from '../support/shots.js';
 
 async function shot(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(p, 'bla5t-replay', name);
 }
 
 const debug = (p: Page) =>

@@ -13,7 +13,7 @@
  * way: the top bar names the game, the lobby shows the 3 chosen seats, the clock counts down, the
  * tab's title cues the turn, the log tells the moves, the chat works, and the scored round is read
  * in German and Japanese (the refusal shown goes at the language switch).
- * Screenshots: /tmp/b5web-shots/bla5t-<screen>-<size>.png.
+ * Screenshots: artifacts/screenshots/bla5t/bla5t-<screen>-<size>.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * joins by the link; a bot takes the third seat at the start. They play one whole game by clicks on
  * their canvases (cards lit from @blaze/durak's legalActions, the Retreat / End / Pass buttons) to
  * the results. One refusal of the server is shown worded with its rule id. Screenshots of the lobby,
- * a battle and the results at both sizes go to /tmp/durweb-shots/, and every drawn box is checked
+ * a battle and the results at both sizes go to artifacts/screenshots/durak/, and every drawn box is checked
  * to lie inside its canvas without overlapping a box of another part.
  */
 import { describe, expect, it } from 'vitest';

@@ -5,16 +5,16 @@
  * (its claims, learn/claims.ts, none untrue) and the table lights exactly the move the step names; a
  * wrong card is refused with its rule; the learner wins part 1 and finishes the Ambush part. Then,
  * after one visit with the network cut, a practice game against two bots (Ambush on) is played by
- * clicks to its results, and another game starts. Screenshots go to /tmp/durlearn-shots/.
+ * clicks to its results, and another game starts. Screenshots go to artifacts/screenshots/durak-learn/.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPlayer, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, SIZES } from '../support/screens.js';
+import { saveShot } from '../support/shots.js';
 
-const SHOTS = '/tmp/durlearn-shots';
 const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
 interface Box {
@@ -84,8 +84,7 @@ const coach = (p: Page): Promise<Coach> =>
   });
 
 async function shot(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(p, 'durak-learn', name);
 }
 
 /** A hand card's uncovered strip (later cards lie over earlier ones): its left edge, mid-height. */

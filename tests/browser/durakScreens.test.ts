@@ -9,7 +9,7 @@
  * the top bar names the game, the lobby shows the 3 chosen seats, the clock counts down, the log and
  * chat panels work, the tab's title cues the turn; the page is read in German and in Japanese once
  * (no missing key, no raw id). The results' Play again starts the next game.
- * Screenshots: /tmp/durweb-shots/durak-<screen>-<size>.png.
+ * Screenshots: artifacts/screenshots/durak/durak-<screen>-<size>.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 /**
  * What the Bla5t browser tests share: the page's debug hook (window.__bla5t: the view, the moves lit,
- * the peeks shown), screenshots to /tmp/b5web-shots, and the board's layout check (no sideways
+ * the peeks shown), screenshots to artifacts/screenshots/bla5t, and the board's layout check (no sideways
  * scroll, every seat box and pile inside the board and apart, no seat's name or total cut).
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { saveShot } from './shots.js';
 
-export const SHOTS = '/tmp/b5web-shots';
 export const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
 export interface Look {
@@ -54,8 +54,7 @@ export const look = (p: Page): Promise<Look | null> =>
   });
 
 export async function shot(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(p, 'bla5t', name);
 }
 
 interface Rect {

@@ -5,22 +5,15 @@
  * decoder of every Colyseus frame the page receives (what the client could possibly hold), and a
  * simple "player" that reads `window.__blaze` and clicks what a sensible person would click.
  */
-import { mkdirSync } from 'node:fs';
+
 import { SchemaSerializer } from 'colyseus.js';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, WebSocket } from 'playwright-core';
 import type { BlazeDebug } from '../../apps/web/src/shell/debugHook.js';
 import { readLog, readTable } from '../../packages/protocol/src/wire.js';
 import { quickPace } from './browser.js';
-import { ROOT } from './processes.js';
+import { saveShot } from './shots.js';
 
-export const SHOTS = `${ROOT}artifacts/screenshots`;
-
-export async function shot(page: Page, name: string): Promise<string> {
-  mkdirSync(SHOTS, { recursive: true });
-  const path = `${SHOTS}/${name}.png`;
-  await page.screenshot({ path });
-  return path;
-}
+export const shot = (page: Page, name: string): Promise<string> => saveShot(page, '', name);
 
 export const CARD_RE = /^[ryb][1-9F][ab]$/;
 

@@ -4,12 +4,12 @@
  * a test's and a curious reader's view, apps/web/src/games/durak/page.ts), a click on a hand card,
  * the layout's checks (inside the canvas, parts apart) and one move of a seat by clicks.
  */
-import { mkdirSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Player, tid } from './blaze.js';
+import { saveShot } from './shots.js';
 
-export const SHOTS = '/tmp/durweb-shots';
 export const poll = <T>(f: () => Promise<T> | T, timeout = 30_000) => expect.poll(f, { timeout, interval: 100 });
 
 export interface Box {
@@ -54,8 +54,7 @@ export const look = (p: Page): Promise<Look | null> =>
   });
 
 export async function shot(p: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(p, 'durak', name);
 }
 
 /** A hand card's uncovered strip (later cards lie over earlier ones): its left edge, mid-height. */

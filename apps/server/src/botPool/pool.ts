@@ -190,6 +190,8 @@ export class BotPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    // A closed pool is never handed out again: the next sharedBotPool() starts a fresh one.
+    if (shared === this) shared = null;
     for (const j of this.queue) j.resolve({ source: 'stale' });
     this.queue = [];
     await Promise.all(this.threads.map((t) => t.worker.terminate()));

@@ -16,6 +16,7 @@ import { DURAK_RULES_VERSION, durakModule } from '@blaze/durak/module';
 import { durakCodec, durakLogFields, durakPublicRole } from '@blaze/durak/wire';
 import type { AnyGameModule } from '@blaze/game';
 import type { ViewCodec } from '@blaze/game/wire';
+import type { PoolGame } from './botPool/messages.js';
 
 /** What a table needs of Blaze's module (its typed path). */
 export type BlazeModule = typeof blazeModule;
@@ -56,6 +57,12 @@ export interface TableGame {
    * due role.
    */
   publicRole?(publicView: unknown): string;
+  /**
+   * Its strong bot searches in the bot pool's threads (botPool/pool.ts), never on the event loop that
+   * every table of the process shares. Bla5t's strong bot remembers what its seat was shown (XT5),
+   * which a thread does not hold: it still decides in place.
+   */
+  pooledSearch?: PoolGame;
 }
 
 /** A generic game's module, typed as it is (the registry stores every entry under TableModule). */
@@ -91,6 +98,7 @@ const GAMES: readonly TableGame[] = [
     codec: durakCodec,
     logFields: durakLogFields,
     publicRole: (v) => durakPublicRole(v as DurakView),
+    pooledSearch: 'durak',
   },
   {
     id: bla5tModule.id,

@@ -3,6 +3,7 @@
  * the pool is busy; /metrics counts how each decision was made (the load bench reads the same counters).
  */
 import { heuristicBot, simulateGame } from '@blaze/bots';
+import { durakModule } from '@blaze/durak/module';
 import { applyAction, type GameState, viewFor } from '@blaze/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotPool } from '../src/botPool/pool.js';
@@ -44,6 +45,28 @@ describe('bot pool', () => {
     expect(d.source, `${JSON.stringify(pool.counts)} ${pool.lastError}`).toBe('search');
     if (d.source !== 'search' || d.action === null) throw new Error('no move');
     expect(applyAction(s, d.action).ok).toBe(true);
+  });
+
+  it("searches a Durak seat's view too, with Durak's budget, and answers a move Durak's rules accept", async () => {
+    // A Durak game's first moves where the one due has more than one legal move.
+    let state = durakModule.setup(durakModule.options.defaults(3), 'pool-durak');
+    for (let i = 0; i < 40; i++) {
+      const [due] = durakModule.due(state);
+      if (due?.seat == null) break;
+      if (durakModule.legal(state, due.seat).length > 1) break;
+      const a = durakModule.bots.decide('normal', durakModule.view(state, due.seat), () => 0.5);
+      const r = a && durakModule.apply(state, a);
+      if (!r?.ok) break;
+      state = r.state;
+    }
+    const [due] = durakModule.due(state);
+    if (due?.seat == null) throw new Error('nobody due');
+    const before = pool.counts.search;
+    const d = await pool.decideDurak(durakModule.view(state, due.seat), 'seed', () => false);
+    expect(d.source, `${JSON.stringify(pool.counts)} ${pool.lastError}`).toBe('search');
+    if (d.source !== 'search' || d.action === null) throw new Error('no move');
+    expect(durakModule.apply(state, d.action).ok).toBe(true);
+    expect(pool.counts.search).toBe(before + 1);
   });
 
   it('falls back to the normal bot when every thread is busy and the queue is full, drops stale requests, and counts each outcome in /metrics', async () => {

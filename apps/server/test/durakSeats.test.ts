@@ -6,6 +6,7 @@
  */
 import type { State } from '@blaze/durak';
 import { expect, it } from 'vitest';
+import { sharedBotPool } from '../src/botPool/pool.js';
 import { genericGame } from '../src/table/generic.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
@@ -75,5 +76,21 @@ it("the scoreboard keeps each seat's losses (who was the durak) across the eveni
   for (const [name, n] of losses) expect(shown.get(name), name).toEqual({ games: 3, points: n });
   // One durak a game at most (none when everyone went out together).
   expect([...losses.values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3);
+  await ada.room.leave();
+}, 120_000);
+
+it("a strong bot's search runs in the bot pool's threads, not on the event loop every table shares", async () => {
+  const id = await createDurak({ players: 3 });
+  const ada = await join(srv.endpoint, id, { name: 'Ada' });
+  await until(() => ada.seat === 0, 5_000, 'seated');
+  ada.room.send('addBot', { seat: 1, strength: 'strong' });
+  ada.room.send('addBot', { seat: 2, strength: 'strong' });
+  await until(() => ada.room.state.players[2]?.strength === 'strong', 5_000, 'two strong bots');
+  const before = { ...sharedBotPool().counts };
+  // Ada never moves: her clock plays her, the two strong bots search.
+  await startAndFinish(ada, 'start', 1);
+  const after = sharedBotPool().counts;
+  expect(after.search - before.search).toBeGreaterThan(5);
+  expect(after.error - before.error).toBe(0);
   await ada.room.leave();
 }, 120_000);

@@ -10,7 +10,8 @@
  * the server's Blaze room (apps/server/src/room), which keeps its own tuned path: one host timer per
  * table over fixed slots that allocate nothing per move (clocks.ts, botDriver.ts: young-generation
  * garbage under load, issue 9), strong bots that search in the process's worker pool without
- * blocking the event loop (this loop's bots decide synchronously), the pause at a round's end and
+ * blocking the event loop (here a table may do the same through `think`: the server's Durak tables
+ * do; bots decide in place otherwise), the pause at a round's end and
  * the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
  * so practice plays the same. Blaze's guided lesson replays a fixed script and has no clocks or
  * bots to run.
@@ -82,6 +83,13 @@ export interface LoopHooks<S, A, E> {
    * plays on the loop's path all the same: its delay, and the timeout move when it has none.
    */
   bot?(seat: Seat, strength: string): SeatBot<A, unknown, E> | null;
+  /**
+   * A bot's move decided elsewhere, or null to decide here as usual: the server sends a strong bot's
+   * search to its worker threads, since a search that held the event loop (Durak's: up to 200 ms)
+   * held every table in the process. The seat stays planned while the answer comes; an answer that
+   * comes after the table moved on (`stale`) is dropped, and the seat is planned afresh as ever.
+   */
+  think?(seat: Seat, strength: string, view: unknown, stale: () => boolean): Promise<A | null> | null;
 }
 
 export const NOT_RUNNING: RuleError = { code: 'WRONG_PHASE', message: 'No game is running.' };
@@ -308,17 +316,47 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   }
 
   private fire(d: Due, kind: Planned['kind'], key: string): void {
+    const fired = this.planned.find((p) => p.key === key);
     this.planned = this.planned.filter((p) => p.key !== key);
     if (this.stopped) return;
     try {
-      let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
+      let action: A | null = null;
       if (kind === 'bot' && d.seat !== null) {
         const who = this.hooks.player(d.seat);
         const strength = this.strengthOf(who.kind === 'bot' ? who.strength : '');
         const view = this.module.view(this.state, d.seat);
-        const action = this.botAt(d.seat, strength as string).decide(view) as A | null;
-        if (action) refused = this.act(action, 'bot');
+        const bot = this.botAt(d.seat, strength as string);
+        let dropped = false;
+        const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped) ?? null;
+        if (elsewhere && fired) {
+          // Still planned while it thinks: a re-plan that would not keep this timer drops the answer.
+          const thinking: Planned = { ...fired, timer: { clear: () => (dropped = true) } };
+          this.planned.push(thinking);
+          const answer = (a: A | null) => {
+            if (dropped || this.stopped) return;
+            this.planned = this.planned.filter((p) => p !== thinking);
+            this.settle(d, kind, a);
+          };
+          elsewhere.then(answer, (e: unknown) => {
+            this.hooks.fault?.(e);
+            answer(null);
+          });
+          return;
+        }
+        action = bot.decide(view) as A | null;
       }
+      this.settle(d, kind, action);
+    } catch (e) {
+      this.hooks.fault?.(e);
+      this.plan();
+    }
+  }
+
+  /** A bot's move (or none), else the game's timeout move; re-armed when neither moved the game on. */
+  private settle(d: Due, kind: Planned['kind'], action: A | null): void {
+    try {
+      let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
+      if (action) refused = this.act(action, 'bot');
       if (refused !== null) {
         // A clock, an automatic step, or a bot with nothing accepted: the game's own timeout move,
         // so a table never stalls.

@@ -279,3 +279,82 @@ it("a bot's delay varies by botJitter either way, from the loop's random source"
   // 0.6 and 1.32 times the bot delay of 100 ms.
   expect(delays).toEqual([60, 132]);
 });
+
+/** A promise and its resolver: an answer that comes when the test says (a worker thread's search). */
+function later<T>(): { promise: Promise<T>; answer: (v: T) => void } {
+  let answer!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    answer = r;
+  });
+  return { promise, answer };
+}
+
+it("a bot decided elsewhere (a worker's search) keeps its seat planned until the answer, which then counts as the bot's", async () => {
+  const asked: { seat: number; stale: () => boolean; answer: (a: A | null) => void }[] = [];
+  const { loop, clock, moves } = table(
+    bots,
+    {},
+    {
+      think: (seat, _strength, _view, stale) => {
+        const l = later<A | null>();
+        asked.push({ seat, stale, answer: l.answer });
+        return l.promise;
+      },
+    },
+  );
+  loop.plan();
+  clock.advanceTo(100);
+  expect(asked.map((a) => a.seat)).toEqual([0]);
+  // While it thinks the seat is still planned: no second timer, no second question.
+  loop.plan();
+  clock.advanceTo(1_000);
+  expect(asked).toHaveLength(1);
+  expect(moves).toEqual([]);
+  expect(asked[0]?.stale()).toBe(false);
+  asked[0]?.answer({ type: 'add', seat: 0, by: 1 });
+  await Promise.resolve();
+  expect(moves.map((m) => [m.action.seat, m.action.by, m.source])).toEqual([[0, 1, 'bot']]);
+  // The next seat is planned as ever, after the bot's delay.
+  clock.advanceTo(1_100);
+  expect(asked.map((a) => a.seat)).toEqual([0, 1]);
+});
+
+it('an answer that comes after the table moved on is dropped; a refused or failed one gives the timeout move', async () => {
+  const asked: { stale: () => boolean; answer: (a: A | null) => void; fail: (e: Error) => void }[] = [];
+  const faults: unknown[] = [];
+  const { loop, clock, moves } = table(
+    bots,
+    {},
+    {
+      think: (_seat, _strength, _view, stale) =>
+        new Promise<A | null>((answer, fail) => {
+          asked.push({ stale, answer, fail });
+        }),
+      fault: (e) => faults.push(e),
+    },
+  );
+  loop.plan();
+  clock.advanceTo(100);
+  // Held while it thinks (a lesson's coach, a table closing): the question is stale, its answer dropped.
+  loop.hold(true);
+  expect(asked[0]?.stale()).toBe(true);
+  asked[0]?.answer({ type: 'add', seat: 0, by: 2 });
+  await Promise.resolve();
+  expect(moves).toEqual([]);
+  loop.hold(false);
+  clock.advanceTo(200);
+  expect(asked).toHaveLength(2);
+  // An answer the rules refuse (not this seat's turn): the game's timeout move instead, as a clock's.
+  asked[1]?.answer({ type: 'add', seat: 1, by: 1 });
+  await Promise.resolve();
+  expect(moves.map((m) => [m.action.seat, m.action.by, m.source])).toEqual([[0, 1, 'clock']]);
+  clock.advanceTo(300);
+  asked[2]?.fail(new Error('thread died'));
+  await new Promise((r) => setImmediate(r));
+  expect(faults).toHaveLength(1);
+  expect(moves.map((m) => [m.action.seat, m.source])).toEqual([
+    [0, 'clock'],
+    [1, 'clock'],
+  ]);
+  loop.stop();
+});

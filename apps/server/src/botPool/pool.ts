@@ -1,6 +1,6 @@
 /**
- * A bounded pool of worker threads for the strong bot's search, so a search never blocks a table's
- * event loop. Each decision has a time budget; when every thread is busy and the queue is full, or a
+ * A bounded pool of worker threads for the strong bots' searches (Blaze's and Durak's), so a search
+ * never blocks a table's event loop. Each decision has a time budget; when every thread is busy and the queue is full, or a
  * thread does not answer in time, the seat gets the normal bot's move instead (decided at once, on
  * the main thread: it costs microseconds). Requests whose state moved on before a thread was free are
  * dropped unanswered (`stale`).
@@ -8,9 +8,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_BUDGET, heuristicBot, type SearchBudget } from '@blaze/bots';
+import type { Action as DurakAction, View as DurakView } from '@blaze/durak';
+import { DEFAULT_BUDGET as DURAK_BUDGET, decide as durakDecide } from '@blaze/durak/bots';
 import type { Action, PlayerView } from '@blaze/rules';
 import { botDecisions, botSearchSeconds } from '../metrics.js';
-import type { DecisionReply, DecisionRequest } from './messages.js';
+import type { Ask, DecisionReply, DecisionRequest } from './messages.js';
 
 type Outcome = 'search' | 'busy' | 'timeout' | 'error' | 'stale';
 
@@ -24,16 +26,16 @@ export interface PoolOptions {
   graceMs: number;
 }
 
-export type Decision =
-  | { source: 'search'; action: Action | null; ms: number }
-  | { source: 'fallback'; action: Action | null; reason: 'busy' | 'timeout' | 'error' }
+export type Decision<A = Action> =
+  | { source: 'search'; action: A | null; ms: number }
+  | { source: 'fallback'; action: A | null; reason: 'busy' | 'timeout' | 'error' }
   | { source: 'stale' };
 
 interface Job {
-  view: PlayerView;
+  ask: Ask;
   seed: string;
   stale: () => boolean;
-  resolve: (d: Decision) => void;
+  resolve: (d: Decision<unknown>) => void;
 }
 
 interface Thread {
@@ -106,23 +108,50 @@ export class BotPool {
     if (cur) {
       clearTimeout(cur.timer);
       this.count('error');
-      cur.job.resolve(this.normal(cur.job.view, 'error'));
+      cur.job.resolve(this.normal(cur.job.ask, 'error'));
     }
     const i = this.threads.indexOf(t);
     if (i >= 0 && !this.closed) this.threads[i] = this.spawn();
     this.pump();
   }
 
-  private normal(view: PlayerView, reason: 'busy' | 'timeout' | 'error'): Decision {
-    return { source: 'fallback', action: heuristicBot.decide(view, Math.random), reason };
+  /** The game's normal bot, decided at once on this thread (microseconds). */
+  private normal(ask: Ask, reason: 'busy' | 'timeout' | 'error'): Decision<unknown> {
+    switch (ask.game) {
+      case 'blaze':
+        return { source: 'fallback', action: heuristicBot.decide(ask.view, Math.random), reason };
+      case 'durak':
+        return { source: 'fallback', action: durakDecide('normal', ask.view, Math.random), reason };
+    }
+  }
+
+  /** The search's budget for a game: Blaze's from the options, Durak's its table budget. */
+  private budgetOf(ask: Ask): Omit<SearchBudget, 'now'> {
+    switch (ask.game) {
+      case 'blaze':
+        return this.options.budget;
+      case 'durak': {
+        const { now: _, ...budget } = DURAK_BUDGET;
+        return budget;
+      }
+    }
   }
 
   /** The strong bot's move for `view`; `stale` says whether the state it was asked for has moved on. */
   decide(view: PlayerView, seed: string, stale: () => boolean): Promise<Decision> {
+    return this.ask({ game: 'blaze', view }, seed, stale) as Promise<Decision>;
+  }
+
+  /** Durak's strong bot's move for a seat's view, as `decide`. */
+  decideDurak(view: DurakView, seed: string, stale: () => boolean): Promise<Decision<DurakAction>> {
+    return this.ask({ game: 'durak', view }, seed, stale) as Promise<Decision<DurakAction>>;
+  }
+
+  private ask(ask: Ask, seed: string, stale: () => boolean): Promise<Decision<unknown>> {
     return new Promise((resolve) => {
       if (this.closed) {
         this.count('busy');
-        resolve(this.normal(view, 'busy'));
+        resolve(this.normal(ask, 'busy'));
         return;
       }
       this.queue = this.queue.filter((j) => {
@@ -133,10 +162,10 @@ export class BotPool {
       });
       if (this.queue.length >= this.options.maxQueue && !this.threads.some((t) => t.ready && !t.busy)) {
         this.count('busy');
-        resolve(this.normal(view, 'busy'));
+        resolve(this.normal(ask, 'busy'));
         return;
       }
-      this.queue.push({ view, seed, stale, resolve });
+      this.queue.push({ ask, seed, stale, resolve });
       this.pump();
     });
   }
@@ -152,18 +181,19 @@ export class BotPool {
       }
       if (!job) return;
       const id = this.nextId++;
-      const limit = (this.options.budget.timeMs ?? 1000) + this.options.graceMs;
+      const budget = this.budgetOf(job.ask);
+      const limit = (budget.timeMs ?? 1000) + this.options.graceMs;
       const timer = setTimeout(() => {
         if (t.current?.id !== id) return;
         // The thread runs on and frees itself when it answers; this seat does not wait for it.
         this.count('timeout');
         t.current.late = true;
-        t.current.job.resolve(this.normal(t.current.job.view, 'timeout'));
+        t.current.job.resolve(this.normal(t.current.job.ask, 'timeout'));
       }, limit);
       timer.unref();
       t.busy = true;
       t.current = { id, job, timer, late: false };
-      const req: DecisionRequest = { id, view: job.view, seed: job.seed, budget: this.options.budget };
+      const req = { ...job.ask, id, seed: job.seed, budget } as DecisionRequest;
       t.worker.postMessage(req);
     }
   }
@@ -182,7 +212,7 @@ export class BotPool {
       } else {
         this.count('error');
         this.lastError = r.error;
-        cur.job.resolve(this.normal(cur.job.view, 'error'));
+        cur.job.resolve(this.normal(cur.job.ask, 'error'));
       }
     }
     this.pump();

@@ -7,10 +7,12 @@
  * room, so the room class holds no field of it.
  */
 
+import type { View as DurakView } from '@blaze/durak';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
 import { type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
+import { sharedBotPool } from '../botPool/pool.js';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
@@ -317,6 +319,17 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       if (what) room.afterChange(what);
     },
     fault: (e: unknown) => room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'tableLoop'),
+    think: (
+      _seat: number,
+      strength: string,
+      view: unknown,
+      stale: () => boolean,
+    ): Promise<ActionBase | null> | null => {
+      if (g.entry.pooledSearch !== 'durak' || strength !== 'strong') return null;
+      return sharedBotPool()
+        .decideDurak(view as DurakView, newSeed(), stale)
+        .then((d) => (d.source === 'stale' ? null : d.action));
+    },
   };
 }
 

@@ -3,11 +3,12 @@
  * hundreds of thousands of sizes, apart from logic.test.ts so that the unit run's workers share them.
  */
 import { describe, expect, it } from 'vitest';
-import { type Box, INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/games/blaze/render/layout.js';
+import { INDEX_STRIP, intersects, isShort, type Layout, layout } from '../src/games/blaze/render/layout.js';
 import { discardDrawnBox, featherDrawnBox } from '../src/games/blaze/render/pileBoxes.js';
 import { deck2Forms, deckLabelRoom, featherForms } from '../src/games/blaze/render/pileWords.js';
 import { firstReadable, fitText, MIN_TEXT_PX } from '../src/kit/fit.js';
 import { setLang, t } from '../src/shell/i18n/index.js';
+import { apartFaults } from './blazeApart.js';
 
 /**
  * Seats, bet rows, piles, the limit, every challenge of 1 to `pairs` pairs (none while betting) and
@@ -21,59 +22,6 @@ function expectApart(w: number, h: number, players: number, hasHand: boolean, be
     faults.push(...apartFaults(w, h, players, hasHand, betting, n));
   // Collected, not asserted one by one: the sweeps make millions of comparisons.
   expect(faults).toEqual([]);
-}
-
-function apartFaults(w: number, h: number, players: number, hasHand: boolean, betting: boolean, pairs: number) {
-  const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: pairs, hasHand, betting });
-  const at = `${w}x${h} ${players}p hand=${hasHand} ${pairs} pairs`;
-  const faults: string[] = [];
-  const boxes: [string, Box][] = [];
-  for (let s = 0; s < players; s++) {
-    const p = L.seats[s]!;
-    boxes.push([`seat ${s}`, { x: p.x - L.seatBox.w / 2, y: p.y - L.seatBox.h / 2, ...L.seatBox }]);
-    const b = L.betRows[s]!;
-    boxes.push([`bets ${s}`, b]);
-  }
-  // A clear gap between a seat box's outline (3 px wide, half outside the box) and any bets: at
-  // 2 px the markers under a box touched its lower edge (320x568, five players, betting in German).
-  for (let s = 0; s < players; s++) {
-    const [, seat] = boxes[2 * s]!;
-    const outline = { x: seat.x - 3, y: seat.y - 3, w: seat.w + 6, h: seat.h + 6 };
-    for (let t = 0; t < players; t++)
-      if (intersects(outline, L.betRows[t]!)) faults.push(`${at}: bets ${t} touch seat ${s}`);
-  }
-  for (const [k, z] of Object.entries(L.zones)) if (k !== 'table') boxes.push([k, z]);
-  // Every challenge pair, rejection included, stays inside the table zone.
-  const tw = L.cardW * L.tableScale;
-  const th = L.cardH * L.tableScale;
-  for (const [k, p] of L.table.entries()) {
-    const pair = {
-      x: p.x - tw / 2,
-      y: p.y - th / 2,
-      w: tw + L.rejectOffset.x + 8,
-      h: th + L.rejectOffset.y + 8,
-    };
-    for (const [name, b] of boxes) if (intersects(pair, b)) faults.push(`${at}: pair ${k + 1} vs ${name}`);
-  }
-  if (hasHand) {
-    const top = Math.min(...L.hand.map((s) => s.y)) - L.cardH / 2 - L.cardH * 0.22;
-    // The hand's band: the whole width, or on a short canvas right of the column with your box.
-    boxes.push(['hand', { x: L.handLeft, y: top, w: w - L.handLeft, h: h - top }]);
-    for (const p of L.hand) if (p.x - L.cardW / 2 < L.handLeft) faults.push(`${at}: hand left of its band`);
-  }
-  for (let a = 0; a < boxes.length; a++) {
-    const [na, ba] = boxes[a]!;
-    if (ba.x < 0) faults.push(`${at}: ${na} left`);
-    if (ba.x + ba.w > w + 0.5) faults.push(`${at}: ${na} right`);
-    if (ba.y < 0) faults.push(`${at}: ${na} top`);
-    if (ba.y + ba.h > h + 0.5) faults.push(`${at}: ${na} bottom`);
-    for (let b = a + 1; b < boxes.length; b++) {
-      const [nb, bb] = boxes[b]!;
-      if (ba.w === 0 || bb.w === 0) continue;
-      if (intersects(ba, bb)) faults.push(`${at}: ${na} vs ${nb}`);
-    }
-  }
-  return faults;
 }
 
 /** A generous width of a canvas text: 0.62 of its size a Latin letter or digit, a whole size a CJK one. */
@@ -369,37 +317,6 @@ describe('layout', () => {
         }
     expect(faults.slice(0, 10)).toEqual([]);
   });
-
-  it("never shrinks an upright phone's hand cards as its canvas gets higher, and keeps its table apart", async () => {
-    // Up to 360 px high the bands gave 54-60-px cards (420 px wide), at 361 the stacked rows first
-    // fitted and gave 36: a hand shrank as the browser's bar hid. From 300 px, or from where the canvas
-    // stops being sideways (lower, the room kept for a full challenge and the two-line boxes of a
-    // sideways canvas still trade against the cards' size: see the report of this change).
-    const faults: string[] = [];
-    for (let w = 320; w <= 480; w += 2) {
-      // A breath between widths: a sweep that holds the worker for minutes on a loaded machine starves
-      // vitest's own calls to it ("Timeout calling onTaskUpdate"), which fails the run with every test passed.
-      await new Promise((r) => setImmediate(r));
-      for (const players of [3, 4, 5])
-        for (const betting of [false, true]) {
-          let was: number | undefined;
-          for (let h = 300; h <= 900; h++) {
-            if (isShort(w, h)) continue;
-            const L = layout({ w, h, players, bottomSeat: 0, handSize: 9, tableSize: 0, hasHand: true, betting });
-            const handW = L.cardW * L.handScale;
-            if (was !== undefined && handW < was)
-              faults.push(`${w}x${h} ${players}p betting=${betting}: hand cards ${handW} px, ${was} at ${h - 1}`);
-            was = handW;
-            if (w % 8 !== 0 || h % 7 !== 0) continue;
-            if (betting) faults.push(...apartFaults(w, h, players, true, true, 0));
-            else
-              for (let pairs = 1; pairs <= 5; pairs++) faults.push(...apartFaults(w, h, players, true, false, pairs));
-          }
-        }
-    }
-    expect(faults.slice(0, 10)).toEqual([]);
-    // About 290,000 layouts: well under a minute on a quiet 2-core machine, several on a loaded one.
-  }, 240_000);
 
   it("keeps the feather chip clear of the discard pile's cards and label at every size (issue #40)", () => {
     // At 1280x800 the discard's top cards, turned and stepped up, reached past their zone into the

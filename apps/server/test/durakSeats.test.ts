@@ -44,16 +44,19 @@ for (const how of ['leaves', 'drops and stays away'] as const) {
     await bob.room.leave(how === 'leaves');
     await until(() => ada.room.state.players[1]?.standIn === true, 10_000, 'a stand-in for Bob');
     // A whole game played by clocks and the stand-in (the strongest bot, which searches): 7-15 s alone,
-    // past 60 s once when CI ran the other unit projects beside it. What this guards is the seat, not
-    // the game's speed.
-    await until(() => ada.room.state.status === 'finished', 150_000, 'the game over');
+    // past 60 s once when CI ran the other unit projects beside it, past 150 s once on a slow CI machine
+    // (stop 50: the server's units took 294 s, not 196): the server, its record and three clients share
+    // this test's thread, and the stand-in's searches run in the bot pool's lowest-priority thread, whose
+    // answer a saturated machine can hold back to the pool's 500 ms limit before the normal bot answers.
+    // What this guards is the seat, not the game's speed.
+    await until(() => ada.room.state.status === 'finished', 270_000, 'the game over');
     // Was: Bob's seat stayed taken by nobody until the next start closed it up.
     // (one who dropped keeps it while their grace runs, as at Blaze's table)
     await until(() => ada.room.state.players[1]?.occupied === false, 10_000, "Bob's seat free");
     expect(ada.room.state.players.map((p) => p.name).slice(0, 3)).toEqual(['Ada', '', 'Cy']);
     expect(serverRoom(id).seating.people.has(bob.token)).toBe(false);
     for (const p of [ada, cy]) await p.room.leave();
-  }, 200_000);
+  }, 320_000);
 }
 
 it("the scoreboard keeps each seat's losses (who was the durak) across the evening's games", async () => {

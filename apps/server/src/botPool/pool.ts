@@ -1,9 +1,9 @@
 /**
  * A bounded pool of worker threads for the strong bots' searches (Blaze's and Durak's), so a search
- * never blocks a table's event loop. Each decision has a time budget; when every thread is busy and the queue is full, or a
- * thread does not answer in time, the seat gets the normal bot's move instead (decided at once, on
- * the main thread: it costs microseconds). Requests whose state moved on before a thread was free are
- * dropped unanswered (`stale`).
+ * never blocks a table's event loop. Each decision has a time budget; when every thread is busy and
+ * the queue is full, or a thread does not answer in time, the seat gets the normal bot's move instead
+ * (decided at once, on the main thread: it costs microseconds). Requests whose state moved on before a
+ * thread was free are dropped unanswered (`stale`).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -15,6 +15,9 @@ import { botDecisions, botSearchSeconds } from '../metrics.js';
 import type { Ask, DecisionReply, DecisionRequest } from './messages.js';
 
 type Outcome = 'search' | 'busy' | 'timeout' | 'error' | 'stale';
+
+/** Durak's table budget as it crosses to a thread (a function does not). */
+const { now: _, ...DURAK_POOL_BUDGET } = DURAK_BUDGET;
 
 export interface PoolOptions {
   /** Threads (default: one less than the cores, at least one). */
@@ -130,10 +133,8 @@ export class BotPool {
     switch (ask.game) {
       case 'blaze':
         return this.options.budget;
-      case 'durak': {
-        const { now: _, ...budget } = DURAK_BUDGET;
-        return budget;
-      }
+      case 'durak':
+        return DURAK_POOL_BUDGET;
     }
   }
 

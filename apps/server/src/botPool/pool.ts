@@ -8,8 +8,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
-  DEFAULT_BUDGET as BLA5T_BUDGET,
   type Action as Bla5tAction,
+  DEFAULT_BUDGET as BLA5T_BUDGET,
   type View as Bla5tView,
   type StrongMemory,
 } from '@blaze/bla5t';

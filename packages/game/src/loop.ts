@@ -10,9 +10,9 @@
  * the server's Blaze room (apps/server/src/room), which keeps its own tuned path: one host timer per
  * table over fixed slots that allocate nothing per move (clocks.ts, botDriver.ts: young-generation
  * garbage under load, issue 9), strong bots that search in the process's worker pool without
- * blocking the event loop (here a table may do the same through `think`: the server's Durak and
- * Bla5t tables do, Bla5t's with its bot's memory; bots decide in place otherwise), the pause at a
- * round's end and the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
+ * blocking the event loop (here a table may do the same through `think`: the server's Durak tables
+ * do; bots decide in place otherwise), the pause at a round's end and
+ * the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
  * so practice plays the same. Blaze's guided lesson replays a fixed script and has no clocks or
  * bots to run.
  */
@@ -88,10 +88,8 @@ export interface LoopHooks<S, A, E> {
    * search to its worker threads, since a search that held the event loop (Durak's: up to 200 ms)
    * held every table in the process. The seat stays planned while the answer comes; an answer that
    * comes after the table moved on (`stale`) is dropped, and the seat is planned afresh as ever.
-   * `memory`: what the seat's bot knows beyond the view (SeatBot.memory; undefined for a bot without
-   * memory); the bot is told the move that came back (SeatBot.decided).
    */
-  think?(seat: Seat, strength: string, view: unknown, stale: () => boolean, memory?: unknown): Promise<A | null> | null;
+  think?(seat: Seat, strength: string, view: unknown, stale: () => boolean): Promise<A | null> | null;
 }
 
 export const NOT_RUNNING: RuleError = { code: 'WRONG_PHASE', message: 'No game is running.' };
@@ -329,8 +327,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
         const view = this.module.view(this.state, d.seat);
         const bot = this.botAt(d.seat, strength as string);
         let dropped = false;
-        const memory = bot.memory?.(view);
-        const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped, memory) ?? null;
+        const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped) ?? null;
         if (elsewhere && fired) {
           // Still planned while it thinks: a re-plan that would not keep this timer drops the answer.
           const thinking: Planned = { ...fired, timer: { clear: () => (dropped = true) } };
@@ -338,7 +335,6 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
           const answer = (a: A | null) => {
             if (dropped || this.stopped) return;
             this.planned = this.planned.filter((p) => p !== thinking);
-            bot.decided?.(view, a);
             this.settle(d, kind, a);
           };
           elsewhere.then(answer, (e: unknown) => {

@@ -72,10 +72,17 @@ function look(page: Page): Promise<{ table: string; page: string }> {
 
 /** Waits until the coach waits for the learner (not while the bots play), and returns it. */
 async function settled(page: Page) {
-  await poll(async () => {
-    const c = await coach(page);
-    return c.step !== '' && c.kind !== 'busy' && !c.pending;
-  }, 60_000).toBe(true);
+  // What the coach last showed, for a failure to say where the walk stood.
+  let last = '';
+  try {
+    await poll(async () => {
+      const c = await coach(page);
+      last = JSON.stringify(c);
+      return c.step !== '' && c.kind !== 'busy' && !c.pending;
+    }, 60_000).toBe(true);
+  } catch (e) {
+    throw new Error(`the coach did not wait for the learner within 60 s; last seen: ${last}`, { cause: e });
+  }
   return coach(page);
 }
 

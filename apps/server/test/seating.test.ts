@@ -1,8 +1,7 @@
 /** The lobby's bookkeeping on its own: seats, tokens, host hand-on, compaction at start. */
-import { createGame } from '@blaze/rules';
+import { createGame, due } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { TokenBucket } from '../src/rateLimit.js';
-import { whoMustAct } from '../src/room/clocks.js';
 import { Seating } from '../src/room/seating.js';
 
 describe('Seating', () => {
@@ -115,11 +114,11 @@ describe('Seating', () => {
 });
 
 describe('clocks and rate limit', () => {
-  it('whoMustAct: the opener at the start, every bettor while betting', () => {
+  it('due: the opener at the start, every bettor while betting', () => {
     const g = createGame({ players: 3, seed: 'x', startSeat: 1 });
-    expect(whoMustAct(g)).toEqual([{ kind: 'attacker', seat: 1 }]);
-    expect(whoMustAct({ ...g, betting: true })).toEqual([0, 1, 2].map((seat) => ({ kind: 'bet', seat })));
-    expect(whoMustAct({ ...g, over: true })).toEqual([]);
+    expect(due(g)).toEqual([{ role: 'attacker', seat: 1 }]);
+    expect(due({ ...g, betting: true })).toEqual([0, 1, 2].map((seat) => ({ role: 'bet', seat })));
+    expect(due({ ...g, over: true })).toEqual([]);
   });
 
   it('token bucket: a burst up to capacity, then the refill rate', () => {

@@ -6,15 +6,13 @@
  * knows no sockets, no schema and no record: `accept` is asked before an action counts (the room
  * writes it to the record there and may refuse), `changed` is told after.
  *
- * Every table plays on it (Durak and Bla5t online and offline, Blaze's practice in its worker) except
- * the server's Blaze room (apps/server/src/room), which keeps its own tuned path: one host timer per
- * table over fixed slots that allocate nothing per move (clocks.ts, botDriver.ts: young-generation
- * garbage under load, issue 9), strong bots that search in the process's worker pool without
- * blocking the event loop (here a table may do the same through `think`: the server's Durak tables
- * do; bots decide in place otherwise), the pause at a round's end and
- * the moves' minimum time on screen. Its timing is the one Blaze's module states (`timerRunsOn`),
- * so practice plays the same. Blaze's guided lesson replays a fixed script and has no clocks or
- * bots to run.
+ * Every table plays on it: Blaze, Durak and Bla5t at the server's tables (apps/server/src/room/blazeLoop.ts,
+ * apps/server/src/table/generic.ts), offline practice in the browser (Blaze's in its worker) and the
+ * guided lessons. What a table adds comes through its hooks and config: a strong bot that searches in
+ * the server's worker pool (`think`), a move's least time on screen before a bot answers it
+ * (`botGapMs`), the people's clocks held while a round's summary is up (`clockPause`), a table that
+ * shows a move only once it is on record (`hold` while the store answers, then `shown`). Blaze's
+ * guided lesson replays a fixed script and has no clocks or bots to run.
  */
 import {
   type ActionBase,
@@ -61,6 +59,11 @@ export interface LoopConfig {
    * A bot's automatic steps are made as ever. Off at a real table, where the step reveals nothing.
    */
   personMakesAuto?: boolean;
+  /**
+   * A move's least time on screen before a bot answers it, ms: no bot acts sooner after the last move
+   * counted, whatever its own delay (Blaze's pacing, issue 10: people see each move before the next).
+   */
+  botGapMs?: number;
 }
 
 export type Source = 'person' | 'bot' | 'clock' | 'auto';
@@ -72,7 +75,7 @@ export interface LoopHooks<S, A, E> {
    * An accepted action, before it counts: the room records it. Answer false (not recorded) and the
    * action did not happen.
    */
-  accept(action: A, next: S, events: readonly E[], source: Source): boolean;
+  accept(action: A, next: S, events: readonly E[], source: Source, due?: Due): boolean;
   /** After an action counted (and when the game is over, `outcome.over`). */
   changed(state: S, events: readonly E[], outcome: Outcome): void;
   /** A timer's error: never thrown out of a timer. */
@@ -90,6 +93,11 @@ export interface LoopHooks<S, A, E> {
    * comes after the table moved on (`stale`) is dropped, and the seat is planned afresh as ever.
    */
   think?(seat: Seat, strength: string, view: unknown, stale: () => boolean): Promise<A | null> | null;
+  /**
+   * How long after this move the people's clocks wait before they run, ms (Blaze: a round's end, while
+   * its summary is on screen); none when absent or 0. Clocks planned meanwhile start when it ends.
+   */
+  clockPause?(before: S, after: S): number;
 }
 
 export const NOT_RUNNING: RuleError = { code: 'WRONG_PHASE', message: 'No game is running.' };
@@ -122,6 +130,12 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   private held = false;
   /** The seat named by the last action counted (a timeout names whom it answered for). */
   private lastActor: unknown;
+  /** When the last action counted (timers' time): bots answer no sooner than `botGapMs` after it. */
+  private lastMoveAt = Number.NEGATIVE_INFINITY;
+  /** Until when people's clocks wait (`clockPause`). */
+  private clocksFrom = 0;
+  /** Moves in a row the record could not take: the next try waits longer (`retry`). */
+  private unrecorded = 0;
   /**
    * Each bot seat's bot, made when it is first due and told every event as its seat saw it: a bot
    * with memory (Bla5t's looks, XT5) remembers what it was shown. A module without `create`
@@ -156,17 +170,24 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   }
 
   /** The one path every action takes (people, bots, clocks, automatic steps): judged, accepted, shown. */
-  act(action: A, source: Source): RuleError | null {
+  act(action: A, source: Source, due?: Due): RuleError | null {
     if (this.stopped || this.outcome().over) return NOT_RUNNING;
     const r = this.module.apply(this.state, action);
     if (!r.ok) return r.error;
     const next = r.state as S;
     const events = r.events as readonly E[];
-    if (!this.hooks.accept(action, next, events, source)) return NOT_RECORDED;
+    if (!this.hooks.accept(action, next, events, source, due)) {
+      this.unrecorded++;
+      return NOT_RECORDED;
+    }
+    this.unrecorded = 0;
     const before = this.state;
     this.state = next;
     this.journal.push(action);
     this.lastActor = (action as { seat?: unknown }).seat;
+    this.lastMoveAt = this.now();
+    const pause = this.hooks.clockPause?.(before, next) ?? 0;
+    if (pause > 0) this.clocksFrom = this.lastMoveAt + pause;
     for (const [seat, b] of this.bots) {
       for (const e of events) {
         const seen = this.module.redact(e, seat) as EventBase | null;
@@ -197,11 +218,12 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     this.plan();
   }
 
+  /** `strength` as the table asked it: a table's own bots (`hooks.bot`) may know more than the module's. */
   private botAt(seat: Seat, strength: string): SeatBot<ActionBase, unknown, EventBase> {
     const had = this.bots.get(seat);
     if (had && had.strength === strength) return had.bot;
     const given = this.hooks.bot?.(seat, strength) ?? null;
-    const bot = (given ?? seatBot(this.module.bots, strength, seat, this.rnd)) as SeatBot<
+    const bot = (given ?? seatBot(this.module.bots, this.strengthOf(strength), seat, this.rnd)) as SeatBot<
       ActionBase,
       unknown,
       EventBase
@@ -253,6 +275,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
    */
   private stillRunning(p: Planned, due: Due, moves: number, before: S | null): boolean {
     if (p.moves === moves) return true;
+    // A bot that would answer this move sooner than its least time on screen waits for it afresh.
+    const gap = this.config.botGapMs ?? 0;
+    if (p.kind === 'bot' && gap > 0 && p.at < this.lastMoveAt + gap) return false;
     const m = this.module;
     if (m.timerRunsOn)
       return before !== null && p.moves === moves - 1 && m.timerRunsOn(due, before, this.state) === true;
@@ -266,6 +291,14 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   hold(on: boolean): void {
     this.held = on;
     this.plan();
+  }
+
+  /**
+   * The last move is on screen now (a table that shows a move only once its record has it): a bot's
+   * least gap (`botGapMs`) counts from here, not from when the move was judged.
+   */
+  shown(): void {
+    this.lastMoveAt = this.now();
   }
 
   /** Ends the game's timers (the table closes, or a new game replaces this one). */
@@ -286,6 +319,10 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     return `${d.seat}:${d.role}:${by}`;
   }
 
+  private now(): number {
+    return this.timers.now?.() ?? Date.now();
+  }
+
   private schedule(d: Due, key: string, moves: number, together: boolean): Planned | null {
     const who = d.seat === null ? { kind: 'person' as const } : this.hooks.player(d.seat);
     let kind: Planned['kind'];
@@ -298,7 +335,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
     } else if (who.kind === 'bot') {
       kind = 'bot';
       // Made now, when first due (a round's looks): it hears every event from here on.
-      if (d.seat !== null) this.botAt(d.seat, this.strengthOf(who.strength));
+      if (d.seat !== null) this.botAt(d.seat, who.strength);
       const jitter = this.config.botJitter ?? 0;
       ms = this.config.botDelayMs;
       if (jitter > 0 && ms > 0) ms = Math.round(ms * (1 - jitter + 2 * jitter * this.rnd()));
@@ -308,11 +345,29 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       if (clock === null) return null;
       ms = clock;
     }
-    const from = this.timers.now?.() ?? Date.now();
+    const now = this.now();
+    // A seat's clock starts once a pause (a round's end) is over; the take-back window's does not.
+    const from = d.seat !== null && kind !== 'auto' ? Math.max(now, this.clocksFrom) : now;
+    if (kind === 'clock') ms += from - now;
+    if (kind === 'bot' && this.config.botGapMs) ms = Math.max(ms, this.lastMoveAt + this.config.botGapMs - now);
     // A person's clock ends on a whole tenth of a second, as Blaze's do: it travels in fewer bytes.
-    if (kind === 'clock') ms = Math.ceil((from + ms) / 100) * 100 - from;
+    if (kind === 'clock') ms = Math.ceil((now + ms) / 100) * 100 - now;
     const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
-    return { key, timer, at: from + ms, from, due: d, kind, moves, together };
+    return { key, timer, at: now + ms, from, due: d, kind, moves, together };
+  }
+
+  /**
+   * A timer's move the record could not take (the store is failing) was not made, and nothing moved
+   * to re-plan on: the same timer runs again on the record's own retry pace (from 100 ms, doubling to
+   * 5 s), not after a whole new delay or clock, and not replaced by the timeout move.
+   */
+  private retry(d: Due, kind: Planned['kind'], key: string): void {
+    if (this.stopped || this.planned.some((p) => p.key === key)) return;
+    const ms = Math.min(100 * 2 ** Math.max(0, this.unrecorded - 1), 5_000);
+    const now = this.now();
+    const timer = this.timers.setTimeout(() => this.fire(d, kind, key), ms);
+    const together = this.planned.length > 0;
+    this.planned.push({ key, timer, at: now + ms, from: now, due: d, kind, moves: this.journal.length, together });
   }
 
   private fire(d: Due, kind: Planned['kind'], key: string): void {
@@ -323,9 +378,9 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
       let action: A | null = null;
       if (kind === 'bot' && d.seat !== null) {
         const who = this.hooks.player(d.seat);
-        const strength = this.strengthOf(who.kind === 'bot' ? who.strength : '');
+        const strength = who.kind === 'bot' ? who.strength : '';
         const view = this.module.view(this.state, d.seat);
-        const bot = this.botAt(d.seat, strength as string);
+        const bot = this.botAt(d.seat, strength);
         let dropped = false;
         const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped) ?? null;
         if (elsewhere && fired) {
@@ -356,15 +411,16 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
   private settle(d: Due, kind: Planned['kind'], action: A | null): void {
     try {
       let refused: RuleError | null = { code: 'NOTHING', message: 'nothing to do' };
-      if (action) refused = this.act(action, 'bot');
-      if (refused !== null) {
+      if (action) refused = this.act(action, 'bot', d);
+      if (refused !== null && refused !== NOT_RECORDED) {
         // A clock, an automatic step, or a bot with nothing accepted: the game's own timeout move,
         // so a table never stalls.
         const action = this.module.onTimeout(this.state, d, this.rnd) as A | null;
-        if (action) refused = this.act(action, kind === 'auto' ? 'auto' : 'clock');
+        if (action) refused = this.act(action, kind === 'auto' ? 'auto' : 'clock', d);
       }
-      // Not moved on (refused, or not recorded): re-arm, so it is tried again rather than stuck.
-      if (refused !== null) this.plan();
+      if (refused === NOT_RECORDED) this.retry(d, kind, this.keyOf(d));
+      // Not moved on: re-arm, so it is tried again rather than stuck.
+      else if (refused !== null) this.plan();
     } catch (e) {
       this.hooks.fault?.(e);
       this.plan();

@@ -1,8 +1,8 @@
 /**
- * A table of any game (Blaze today). Thin by design: a composition of the table's parts, with Colyseus
- * as transport.
- * It validates input and maps a client to a seat (people.ts, messages.ts), asks @blaze/rules
- * (gameFlow.ts), mirrors the result into the schema state and runs the clocks; the table's life
+ * A table of any game. Thin by design: a composition of the table's parts, with Colyseus as transport.
+ * It validates input and maps a client to a seat (people.ts, messages.ts); Blaze's game runs on the
+ * shared table loop (blazeLoop.ts, started by gameFlow.ts), another game's on the same loop through
+ * table/generic.ts; it mirrors the result into the schema state; the table's life
  * (record, restore, dispose) is tableLife.ts, finished games results.ts. No rule lives here.
  *
  * The fields below are shared with those modules, each of which takes the few it needs of TableHost
@@ -18,9 +18,8 @@ import { defaultGame, type TableModule } from '../games.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
 import { genericDeadlines, genericSeats } from '../table/generic.js';
-import type { BotDriver } from './botDriver.js';
+import { type BlazeLoop, blazeDeadlines, clockMsOf } from './blazeLoop.js';
 import type { Chat } from './chat.js';
-import { speedOf, type TableClocks } from './clocks.js';
 import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import type { TableHost } from './host.js';
 import type { GameLog } from './log.js';
@@ -66,8 +65,6 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
   log!: GameLog;
   chat!: Chat;
   results!: Results;
-  clocks!: TableClocks;
-  bots!: BotDriver;
   recorder!: Recorder;
   /** What the last recorded seats (their signature) and settings (JSON) were, so only changes are written. */
   readonly recorded = { seats: '', settings: '' };
@@ -81,11 +78,25 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
   restoredGrace = false;
   fixedDeck: string[] | undefined;
 
-  /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
-  game: GameState | null = null;
+  /** Blaze's game on the table's loop (blazeLoop.ts), null before the first. */
+  blaze: BlazeLoop | null = null;
   gameOptions: CreateOptions | null = null;
+
+  /** The rules' whole state: secrets included, so it never leaves this object (R11.3). */
+  get game(): GameState | null {
+    return this.blaze?.state ?? null;
+  }
+
+  /** A test's way to put the game in a position play rarely reaches. */
+  set game(g: GameState | null) {
+    if (!this.blaze || !g) throw new Error('no game to replace');
+    this.blaze.state = g;
+  }
+
   /** Accepted actions of the current game, in order: replay(gameOptions, journal) rebuilds it. */
-  journal: Action[] = [];
+  get journal(): readonly Action[] {
+    return this.blaze?.journal ?? [];
+  }
   /** Every judged game action of the current game, accepted or not. */
   attempts: Attempt[] = [];
 
@@ -189,7 +200,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
   }
 
   /**
-   * After anything changed: clocks and bots re-planned against the new state, deadlines shown, patch
+   * After anything changed: the loop's timers re-planned against the new state, deadlines shown, patch
    * sent now. After a game move alone ('move'), seats, settings and the join card are known to be as
    * they were, so they are not compared again (they were a tenth of the allocations under load).
    */
@@ -200,16 +211,17 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
       this.publishCard();
     }
     this.recorder.write([], () => {});
-    const playing = this.state.status === 'playing' ? this.game : null;
-    this.clocks.replan(playing, this.settings.windowMs, speedOf(this.config.clocks, this.settings.clock));
-    this.bots.replan(
-      (seat) => this.seating.botPlays(seat),
-      this.settings.botDelayMs,
-      (seat) => (this.seating.slots[seat]?.kind === 'bot' ? this.seating.strengthAt(seat) : this.config.botKind),
-    );
+    const playing = this.state.status === 'playing' ? this.blaze : null;
+    // A move re-planned the loop as it counted; anything else may have changed who plays a seat (a
+    // person away is played by the stand-in bot) or restored a game not planned yet.
+    if (what === 'table') playing?.plan();
     showReady(this);
-    // A generic game's clocks are its loop's (table/clocksWire.ts); Blaze's are this.clocks.
-    mirrorDeadlines(this.state, genericDeadlines(this) ?? this.clocks.deadlines());
+    // A generic game's clocks are its loop's (table/clocksWire.ts); Blaze's are this.blaze's.
+    mirrorDeadlines(
+      this.state,
+      genericDeadlines(this) ??
+        (playing ? blazeDeadlines(playing, clockMsOf(this.config.clocks, this.settings), playing.state.window) : []),
+    );
     this.broadcastPatch();
   }
 }

@@ -1,17 +1,17 @@
 /**
- * The game itself: start, the one path every action takes (people, bots and clocks alike), a
- * clock running out, and the end. The rules judge; this records, then mirrors, then patches.
+ * The game itself: start, a person's action, and the end. The rules judge; the table's loop
+ * (blazeLoop.ts) runs the clocks, the bots and the timeouts and writes every action before it is
+ * shown; this starts and ends games.
  */
 import type { ErrorMessage } from '@blaze/protocol';
 import type { PlayerSlot } from '@blaze/protocol/schema';
 import type { Action, CreateOptions, GameState, PlayerCount } from '@blaze/rules';
 import { createGame } from '@blaze/rules';
-import { chooseAction } from '../bots.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
 import { lifecycle } from '../store/current.js';
 import type { StoredLog, TableEntry } from '../store/types.js';
-import type { Due } from './clocks.js';
+import { type BlazeLoop, blazeLoop } from './blazeLoop.js';
 import type { Attempt, Refusal } from './config.js';
 import type { TableHost } from './host.js';
 import { clearPrivate, mirrorGame } from './mirror.js';
@@ -24,6 +24,7 @@ export type GameFlowHost = Pick<
   TableHost,
   | 'afterChange'
   | 'attempts'
+  | 'blaze'
   | 'broadcastPatch'
   | 'clients'
   | 'config'
@@ -31,7 +32,6 @@ export type GameFlowHost = Pick<
   | 'fixedDeck'
   | 'game'
   | 'gameOptions'
-  | 'journal'
   | 'log'
   | 'module'
   | 'publishCard'
@@ -43,6 +43,7 @@ export type GameFlowHost = Pick<
   | 'starting'
   | 'state'
   | 'tokenOf'
+  | 'onUncaughtException'
 > &
   ResultHost &
   RecordHost;
@@ -112,9 +113,9 @@ export function startGame(
       s.compact();
       if (seats) room.recorded.seats = seats.signature;
       for (const slot of room.state.players) clearPrivate(slot);
-      room.game = game;
+      room.blaze?.stop();
+      room.blaze = newBlazeLoop(room, game, options);
       room.gameOptions = options;
-      room.journal = [];
       room.attempts = [];
       room.state.status = 'playing';
       room.state.gameNumber = gameNumber;
@@ -176,53 +177,28 @@ function backToWhereItWas(room: GameFlowHost, line: StoredLog): void {
 }
 
 /**
- * The one path every game action takes, from people, bots and clocks alike (R5.1: judged against
- * the state it meets, in arrival order). Returns the refusal, or null when accepted.
+ * A person's action (R5.1: judged against the state it meets, in arrival order), on the path bots and
+ * clocks take too (the table's loop). Returns the refusal, or null when accepted.
  */
 export function act(room: GameFlowHost, action: Action, source: Attempt['source']): Refusal | null {
-  const game = room.game;
-  if (game === null || room.state.status !== 'playing') return { code: 'WRONG_PHASE', message: 'No game is running.' };
+  const loop = room.blaze;
+  if (loop === null || room.state.status !== 'playing') return { code: 'WRONG_PHASE', message: 'No game is running.' };
   if (lifecycle.draining) return { code: 'RESTARTING', message: 'The server is restarting; try again in a moment.' };
-  const r = room.module.apply(game, action);
-  room.attempts.push({ action, source, code: r.ok ? null : r.error.code });
-  if (!r.ok) return r.error;
-  const started = performance.now();
-  room.game = r.state;
-  room.journal.push(action);
-  // Judged now (R5.1: the next action meets this state); shown only once it is on record, with
-  // its log lines in the same write (one transaction per action, not two).
-  const lines = r.events.map((e) => room.log.lineFor(e));
-  const entries: TableEntry[] = [{ t: 'action', action }];
-  for (const line of lines) entries.push({ t: 'log', line });
-  let unrecorded = false;
-  room.recorder.write(
-    entries,
-    () => {
-      // Counted once on record: a move refused as NOT_RECORDED was not applied.
-      metrics.actionsApplied.inc({ source });
-      if (room.disposed) return;
-      mirrorGame(room.state, r.state);
-      for (const line of lines) room.log.show(line);
-      if (r.state.over) finishGame(room, r.state);
-      // A move changes neither seats nor settings nor the join card; the game's end may (status).
-      room.afterChange(r.state.over ? 'table' : 'move');
-      metrics.actionToPatch.observe((performance.now() - started) / 1000);
-    },
-    () => {
-      // Not on record, so it did not happen: the next action meets the state before it, and the
-      // record stays one the rules replay (a kill now restores exactly what the players see).
-      unrecorded = true;
-      room.game = game;
-      room.journal.pop();
-      room.log.discard(lines);
-    },
-  );
-  if (unrecorded) {
-    const last = room.attempts.at(-1);
-    if (last) last.code = NOT_RECORDED.code;
-    return NOT_RECORDED;
-  }
-  return null;
+  const refused = loop.act(action, source);
+  // An accepted action (or one not on record) is counted where it is written (blazeLoop.ts).
+  if (refused !== null && refused.code !== NOT_RECORDED.code)
+    room.attempts.push({ action, source, code: refused.code });
+  return refused;
+}
+
+/** A game of Blaze on the table's loop: a new one, or a restored one with its journal. */
+export function newBlazeLoop(
+  room: GameFlowHost,
+  game: GameState,
+  options: CreateOptions,
+  journal: readonly Action[] = [],
+): BlazeLoop {
+  return blazeLoop(room, game, options, (over) => finishGame(room, over), journal);
 }
 
 /** A start waits for its record: nothing it did not account for (seats, settings, another start) may slip in. */
@@ -254,28 +230,4 @@ function releaseDeparted(room: GameFlowHost): void {
     }
   }
   room.refreshSeats();
-}
-
-/** A clock ran out: its own log line, then the move it makes for the seat (R5.5). */
-export function onClock(room: GameFlowHost, due: Due): void {
-  const game = room.game;
-  if (game === null || game.over) return;
-  const view = room.module.view(game, due.seat);
-  // The move itself is the game's (its module's onTimeout: the bots' timeoutAction, one source).
-  const action = room.module.onTimeout(
-    game,
-    { seat: due.kind === 'window' ? null : due.seat, role: due.kind },
-    Math.random,
-  );
-  // The clock's own line, before the move it makes (R5.5). The window closing is already its own
-  // event ('windowClosed'), so only a person's (or a bot's) clock running out is said here.
-  if (due.kind !== 'window') {
-    room.log.add('timedOut', { seat: due.seat, text: due.kind, value: action?.type === 'play' ? 1 : -1 });
-  }
-  const refused = action === null ? { code: 'INTERNAL' } : act(room, action, 'clock');
-  if (refused !== null) {
-    // Never leave a table without a running clock: ask the bot, then re-arm.
-    const fallback = chooseAction(room.config.botKind, view, Math.random);
-    if (fallback === null || act(room, fallback, 'clock') !== null) room.afterChange();
-  }
 }

@@ -7,16 +7,16 @@
  *
  * This file imports types only, and only from files that import no part of the table.
  */
+
+import type { TableLoop } from '@blaze/game/loop';
 import type { TableSettings } from '@blaze/protocol';
 import type { BlazeState } from '@blaze/protocol/schema';
-import type { Action, CreateOptions, GameState } from '@blaze/rules';
+import type { Action, CreateOptions, GameEvent, GameState } from '@blaze/rules';
 import type { Client, Room } from '@colyseus/core';
 import type { TableModule } from '../games.js';
 import type { GameKind } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
-import type { BotDriver } from './botDriver.js';
 import type { Chat } from './chat.js';
-import type { TableClocks } from './clocks.js';
 import type { Attempt, RoomConfig } from './config.js';
 import type { GameLog } from './log.js';
 import type { Results } from './scoreboard.js';
@@ -54,8 +54,6 @@ export interface TableHost extends Transport {
   log: GameLog;
   chat: Chat;
   results: Results;
-  clocks: TableClocks;
-  bots: BotDriver;
   recorder: Recorder;
   /** What the last recorded seats (their signature) and settings (JSON) were, so only changes are written. */
   readonly recorded: { seats: string; settings: string };
@@ -68,11 +66,13 @@ export interface TableHost extends Transport {
   /** A restored table while its people's reconnection grace runs: it stays open with nobody connected. */
   restoredGrace: boolean;
   fixedDeck: string[] | undefined;
-  /** The rules' whole state: secrets included, so it never leaves the server (R11.3). */
+  /** Blaze's game on the table's loop (blazeLoop.ts: its clocks, bots and timeouts), null before one. */
+  blaze: TableLoop<GameState, Action, GameEvent> | null;
+  /** The rules' whole state (the loop's): secrets included, so it never leaves the server (R11.3). */
   game: GameState | null;
   gameOptions: CreateOptions | null;
   /** Accepted actions of the current game, in order: replay(gameOptions, journal) rebuilds it. */
-  journal: Action[];
+  readonly journal: readonly Action[];
   /** Every judged game action of the current game, accepted or not. */
   attempts: Attempt[];
 
@@ -81,7 +81,7 @@ export interface TableHost extends Transport {
   refreshSeats(): void;
   applySettings(partial: Partial<TableSettings>): void;
   publishCard(): void;
-  /** After anything changed: record, clocks and bots re-planned, deadlines shown, patch sent. */
+  /** After anything changed: record, the loop's timers re-planned, deadlines shown, patch sent. */
   afterChange(what?: 'table' | 'move'): void;
   /** Logs a handler's (or a timer's) error; never throws. */
   onUncaughtException(error: Error, methodName: string): void;

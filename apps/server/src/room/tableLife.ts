@@ -6,7 +6,6 @@
 import { tableSettings } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
 import { ServerError } from '@colyseus/core';
-import { sharedBotPool } from '../botPool/pool.js';
 import { genericModule, isBlaze, tableGame } from '../games.js';
 import { newTableId } from '../ids.js';
 import * as metrics from '../metrics.js';
@@ -25,11 +24,9 @@ import {
 } from '../store/record.js';
 import { restoreGeneric, setUpGeneric } from '../table/generic.js';
 import { splitSettings } from '../table/lobby.js';
-import { BotDriver } from './botDriver.js';
 import { Chat } from './chat.js';
-import { TableClocks } from './clocks.js';
 import { DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
-import { act, type GameFlowHost, NOT_RECORDED, onClock } from './gameFlow.js';
+import { type GameFlowHost, newBlazeLoop } from './gameFlow.js';
 import type { TableHost } from './host.js';
 import { GameLog } from './log.js';
 import { mirrorGame } from './mirror.js';
@@ -48,11 +45,10 @@ export type LifeHost = Pick<
   | 'afterChange'
   | 'applySettings'
   | 'autoDispose'
-  | 'bots'
+  | 'blaze'
   | 'broadcastPatch'
   | 'chat'
   | 'clients'
-  | 'clocks'
   | 'config'
   | 'departed'
   | 'disconnect'
@@ -127,17 +123,6 @@ export function setUpTable(room: LifeHost, options: Record<string, unknown>): st
   room.results = new Results(state, () => room.kind.game);
   metrics.tableOpened(room);
   room.log = new GameLog(state, (line) => room.recorder.push({ t: 'log', line }));
-  room.clocks = new TableClocks(timers(room), (due) => onClock(room, due));
-  room.bots = new BotDriver(
-    timers(room),
-    Math.random,
-    (action) => {
-      const refused = act(room, action, 'bot');
-      return refused === null || (refused.code === NOT_RECORDED.code ? 'unrecorded' : false);
-    },
-    () => room.game,
-    sharedBotPool,
-  );
   const requested = tableSettings.partial().safeParse(split.table);
   if (!requested.success) {
     throw new ServerError(400, `Bad table settings: ${requested.error.issues[0]?.message ?? 'invalid'}`);
@@ -218,9 +203,8 @@ function restore(room: LifeHost, r: RestoredTable): void {
       state: r.generic.state,
     });
   } else if (r.game && r.options) {
-    room.game = r.game;
+    room.blaze = newBlazeLoop(room, r.game, r.options, r.actions);
     room.gameOptions = r.options;
-    room.journal = [...r.actions];
     room.state.status = r.game.over ? 'finished' : 'playing';
     mirrorGame(room.state, r.game);
     // Its last action is on record but not its result (the process stopped between the two writes):
@@ -264,8 +248,7 @@ function restore(room: LifeHost, r: RestoredTable): void {
 export function abandonTable(room: LifeHost): void {
   room.disposed = true;
   metrics.tableClosed(room);
-  room.clocks?.clearAll();
-  room.bots?.clearAll();
+  room.blaze?.stop();
 }
 
 export function disposeTable(room: LifeHost): void {
@@ -280,6 +263,5 @@ export function disposeTable(room: LifeHost): void {
     if (store) void closeOnRecord(store, room.roomId);
     room.recorder.stop();
   }
-  room.clocks?.clearAll();
-  room.bots?.clearAll();
+  room.blaze?.stop();
 }

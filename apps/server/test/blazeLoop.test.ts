@@ -7,7 +7,7 @@
  */
 import { CLOCKS, MIN_ON_SCREEN_MS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
-import { type Action, applyAction, createGame, type GameState, legalActions, viewFor } from '@blaze/rules';
+import { type Action, applyAction, createGame, type GameState, legalActions, replay, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
 import { type BlazeLoop, blazeDeadlines, blazeLoop, clockMsOf, onScreenMs } from '../src/room/blazeLoop.js';
@@ -42,6 +42,7 @@ function stand(
     recordMs?: number;
     failing?: () => boolean;
     clock?: 'normal' | 'off';
+    over?: (loop: BlazeLoop) => void;
   } = {},
 ): Stand {
   const clock = fakeClock(START);
@@ -83,11 +84,11 @@ function stand(
   };
   const options = { players: players as 3, seed: o.seed ?? 'loop', startSeat: 0 };
   const game = o.game ?? createGame(options);
-  const loop = blazeLoop(
+  const loop: BlazeLoop = blazeLoop(
     room as never,
     game,
     options,
-    () => {},
+    () => o.over?.(loop),
     [],
     clock,
     () => 0.5,
@@ -179,6 +180,24 @@ describe("Blaze's clocks on the table's loop (R5.4, R5.5)", () => {
     if (!opened.ok) throw new Error(opened.error.code);
     const t = stand({ players: 3, game: { ...opened.state, window: { seat: 1, cards: [] } }, clock: 'off' });
     expect(t.deadlines()).toEqual([{ kind: 'window', seat: 1, at: START + 3_000 }]);
+  });
+});
+
+describe("Blaze's game on the table's loop, to its end", () => {
+  it('ends the game once its last move is counted: the journal the game record saves replays to the end', () => {
+    const ends: { moves: number; over: boolean }[] = [];
+    const t = stand({
+      players: 3,
+      seed: 'to the end',
+      bot: () => true,
+      over: (loop) => {
+        const again = replay({ players: 3, seed: 'to the end', startSeat: 0 }, [...loop.journal]);
+        ends.push({ moves: loop.journal.length, over: again.ok && again.state.over });
+      },
+    });
+    for (let at = START; at <= START + 3_600_000 && !t.loop.state.over; at += 1_000) t.clock.advanceTo(at);
+    expect(t.loop.state.over).toBe(true);
+    expect(ends).toEqual([{ moves: t.loop.journal.length, over: true }]);
   });
 });
 

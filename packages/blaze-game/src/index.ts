@@ -157,7 +157,7 @@ export const blazeModule: GameModule<GameState, Action, PlayerView, GameEvent, B
 };
 
 /**
- * Blaze's timing, as the server's room keeps it (apps/server/src/room/clocks.ts): the take-back window
+ * Blaze's timing, as the server's room keeps it (apps/server/src/room/blazeLoop.ts): the take-back window
  * runs on until the supporter plays into it again (R5.4: more cards covered); a bettor's clock runs
  * from when betting began; an idle attacker's or target's clock starts again on every move, since the
  * situation changed under them (R5.5), however many others are due.

@@ -154,7 +154,7 @@ export interface WireDeadline {
 const CLOCK_CODES: Record<ClockKind, string> = { window: 'w', attacker: 'a', target: 't', bet: 'g', turn: 'u' };
 const CLOCKS_BY_CODE = new Map(Object.entries(CLOCK_CODES).map(([k, c]) => [c, k as ClockKind]));
 
-/** Deadlines are armed on whole tenths of a second (clocks.ts), so they travel in tenths. */
+/** Deadlines are armed on whole tenths of a second (the table loop), so they travel in tenths. */
 export const CLOCK_STEP_MS = 100;
 
 /**

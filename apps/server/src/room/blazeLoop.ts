@@ -52,6 +52,12 @@ export type BlazeLoopHost = Pick<
   | 'state'
 >;
 
+/** What a move answered inside the loop's act leaves for its `changed` hook. */
+interface Pending {
+  what: 'table' | 'move' | null;
+  over: boolean;
+}
+
 const DEFAULT_DELAY_MS = 700;
 /** A bot's delay varies 0.6 to 1.4 times the table's setting, so bots do not move like clockwork. */
 const BOT_JITTER = 0.4;
@@ -119,7 +125,7 @@ export function blazeLoop(
     // Blaze has no automatic steps.
     autoDelayMs: [0, 0],
   };
-  const pending: { what: 'table' | 'move' | null } = { what: null };
+  const pending: Pending = { what: null, over: false };
   const loop: BlazeLoop = new TableLoop(
     module,
     options,
@@ -136,7 +142,7 @@ export function blazeLoop(
 function hooksOf(
   room: BlazeLoopHost,
   loopOf: () => BlazeLoop,
-  pending: { what: 'table' | 'move' | null },
+  pending: Pending,
   over: (game: GameState) => void,
 ): LoopHooks<GameState, Action, GameEvent> {
   /** Writes under way that the loop waits for (their moves judged, not yet shown). */
@@ -155,9 +161,12 @@ function hooksOf(
     }),
     accept: (action, next, events, source, due) =>
       record(room, loopOf, pending, writes, over, action, next, events, source, due),
-    changed: () => {
+    changed: (state) => {
       const what = pending.what;
+      const ended = pending.over;
       pending.what = null;
+      pending.over = false;
+      if (ended) over(state);
       if (what) room.afterChange(what);
     },
     fault: (e) => room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'tableLoop'),
@@ -185,7 +194,7 @@ function hooksOf(
 function record(
   room: BlazeLoopHost,
   loopOf: () => BlazeLoop,
-  pending: { what: 'table' | 'move' | null },
+  pending: Pending,
   writes: { pending: number },
   over: (game: GameState) => void,
   action: Action,
@@ -220,13 +229,18 @@ function record(
       if (room.disposed) return;
       mirrorGame(room.state, next);
       for (const line of lines) room.log.show(line);
-      if (next.over) over(next);
       // A move changes neither seats nor settings nor the join card; the game's end may (status).
       const what = next.over ? 'table' : 'move';
-      // Answered inside the loop's act: the loop plans the next timers first, then `changed` shows
-      // them with the move, in one patch.
-      if (inside) pending.what = what;
-      else room.afterChange(what);
+      // Answered inside the loop's act: the loop counts the move (its journal, which the game's
+      // record saves) and plans the next timers first, then `changed` ends the game and shows the
+      // move with those timers, in one patch.
+      if (inside) {
+        pending.what = what;
+        pending.over = next.over;
+      } else {
+        if (next.over) over(next);
+        room.afterChange(what);
+      }
       metrics.actionToPatch.observe((performance.now() - started) / 1000);
     },
     () => {

@@ -137,7 +137,7 @@ export class PracticeSession {
     return new TableLoop(module, { players: o.players }, o.seed, hooks, config, this.timers, this.rnd);
   }
 
-  /** The person's clock ran out and moves for them: said first, as the server's line (gameFlow.onClock). */
+  /** The person's clock ran out and moves for them: said first, as the server's line (apps/server/src/room/blazeLoop.ts). */
   private timedOut(action: Action): void {
     const seat = this.o.human;
     const role = owed(this.loop.state, seat);

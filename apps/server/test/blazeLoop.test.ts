@@ -5,12 +5,14 @@
  * whether the record answers at once or later, and a move the record could not take tried again on
  * the record's pace.
  */
+
+import { onScreenMs } from '@blaze/blaze-game';
 import { CLOCKS, MIN_ON_SCREEN_MS, ROUND_BREAK_MS } from '@blaze/protocol';
 import { BlazeState, PlayerSlot } from '@blaze/protocol/schema';
 import { type Action, applyAction, createGame, type GameState, legalActions, replay, viewFor } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../src/bots.js';
-import { type BlazeLoop, blazeDeadlines, blazeLoop, clockMsOf, onScreenMs } from '../src/room/blazeLoop.js';
+import { type BlazeLoop, blazeDeadlines, blazeLoop, tableClockMs } from '../src/room/blazeLoop.js';
 import { DEFAULT_ROOM_CONFIG } from '../src/room/config.js';
 import { GameLog } from '../src/room/log.js';
 import type { TableEntry } from '../src/store/types.js';
@@ -94,7 +96,7 @@ function stand(
     () => 0.5,
   );
   loop.plan();
-  const deadlines = () => blazeDeadlines(loop, clockMsOf(DEFAULT_ROOM_CONFIG.clocks, settings), loop.state.window);
+  const deadlines = () => blazeDeadlines(loop, tableClockMs(DEFAULT_ROOM_CONFIG.clocks, settings), loop.state.window);
   return { clock, loop, written, tries, deadlines };
 }
 

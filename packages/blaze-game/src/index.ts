@@ -175,3 +175,5 @@ function createGameFrom(o: BlazeOptions, seed: string): GameState {
     o.startSeat === undefined ? { players: o.players, seed } : { players: o.players, seed, startSeat: o.startSeat },
   );
 }
+
+export * from './table.js';

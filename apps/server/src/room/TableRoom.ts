@@ -18,7 +18,7 @@ import { defaultGame, type TableModule } from '../games.js';
 import { type GameKind, LEGACY_KIND } from '../store/gameKinds.js';
 import type { Recorder } from '../store/record.js';
 import { genericDeadlines, genericSeats } from '../table/generic.js';
-import { type BlazeLoop, blazeDeadlines, clockMsOf } from './blazeLoop.js';
+import { type BlazeLoop, blazeDeadlines, tableClockMs } from './blazeLoop.js';
 import type { Chat } from './chat.js';
 import { type Attempt, DEFAULT_ROOM_CONFIG, type RoomConfig } from './config.js';
 import type { TableHost } from './host.js';
@@ -220,7 +220,7 @@ export class TableRoom extends Room<BlazeState> implements TableHost {
     mirrorDeadlines(
       this.state,
       genericDeadlines(this) ??
-        (playing ? blazeDeadlines(playing, clockMsOf(this.config.clocks, this.settings), playing.state.window) : []),
+        (playing ? blazeDeadlines(playing, tableClockMs(this.config.clocks, this.settings), playing.state.window) : []),
     );
     this.broadcastPatch();
   }

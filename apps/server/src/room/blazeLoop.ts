@@ -3,33 +3,22 @@
  * runs in the browser and the other games run here: who is due, their clocks (R5.4, R5.5), the bots
  * and the timeout moves are the loop's. What stays the table's is said through its hooks: each action
  * is written with its log lines in one write and shown once on record (gameFlow.ts), a clock that ran
- * out says so first (R5.5), a strong bot searches in the process's worker pool, and Blaze's timing:
- *
- * - a move's least time on screen before a bot answers it (issue 10: `onScreenMs`, 900 ms at the
- *   default bot delay of 700, scaled with the table's setting so fast test tables stay fast);
- * - a round's end holds the people's clocks while its summary is up (ROUND_BREAK_MS), so the next
- *   opener's clock does not run out under it;
- * - the take-back window runs on untimed tables too: it is the rules' own timer, not a person's.
+ * out says so first (R5.5), a strong bot searches in the process's worker pool, Blaze's pace as
+ * practice keeps it too (@blaze/blaze-game's table.ts: a move's least time on screen
+ * before a bot answers, people's clocks held over a round's summary, the window timed at untimed
+ * tables), and no timer while a move waits for its record.
  */
-import { blazeModule } from '@blaze/blaze-game';
+import { blazeLoopConfig, blazeModule, clockMsOf, clockPause, timeoutMove } from '@blaze/blaze-game';
 import type { Due } from '@blaze/game';
-import {
-  type LoopConfig,
-  type LoopHooks,
-  type LoopTimers,
-  type SeatPlayer,
-  type Source,
-  TableLoop,
-} from '@blaze/game/loop';
-import { MIN_ON_SCREEN_MS, ROUND_BREAK_MS, type WireDeadline } from '@blaze/protocol';
+import { type LoopHooks, type LoopTimers, type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
+import type { WireDeadline } from '@blaze/protocol';
 import type { Action, CreateOptions, GameEvent, GameState } from '@blaze/rules';
-import { createGame, viewFor } from '@blaze/rules';
+import { createGame, type PlayerView } from '@blaze/rules';
 import { sharedBotPool } from '../botPool/pool.js';
-import { type BotKind, chooseAction, search, timeoutAction } from '../bots.js';
+import { type BotKind, chooseAction, search } from '../bots.js';
 import * as metrics from '../metrics.js';
 import type { StoredLog, TableEntry } from '../store/types.js';
-import type { ClockTable } from './clocks.js';
-import { speedOf } from './clocks.js';
+import { type ClockTable, speedOf } from './clocks.js';
 import type { Attempt } from './config.js';
 import type { TableHost } from './host.js';
 import { mirrorGame } from './mirror.js';
@@ -58,36 +47,12 @@ interface Pending {
   over: boolean;
 }
 
-const DEFAULT_DELAY_MS = 700;
-/** A bot's delay varies 0.6 to 1.4 times the table's setting, so bots do not move like clockwork. */
-const BOT_JITTER = 0.4;
-
-/** The least time a move stays on screen before a bot answers, for a table's bot delay. */
-export function onScreenMs(delayMs: number): number {
-  return delayMs <= 0 ? 0 : Math.round((delayMs * MIN_ON_SCREEN_MS) / DEFAULT_DELAY_MS);
-}
-
-/** A clock's time for a role at the table's settings; the window runs on an untimed table too. */
-export function clockMsOf(
+/** A role's clock at the table's settings (Blaze's clockMsOf at the setting's speed). */
+export function tableClockMs(
   clocks: ClockTable,
   settings: { windowMs: number; clock: string },
 ): (role: string) => number | null {
-  return (role) => {
-    if (role === 'window') return settings.windowMs;
-    const speed = speedOf(clocks, settings.clock);
-    if (speed === null) return null;
-    return role === 'bet' ? speed.betMs : role === 'target' ? speed.targetMs : speed.attackerMs;
-  };
-}
-
-/**
- * The timeout move (the module's, which the bots' timeoutAction is), or the heuristic bot's when it
- * would be refused: a clock running out always moves the game on.
- */
-function timeoutMove(s: GameState, d: Due, rnd: () => number): Action | null {
-  const action = timeoutAction(s, d as Parameters<typeof timeoutAction>[1], rnd);
-  if (d.seat === null || (action !== null && blazeModule.apply(s, action).ok)) return action;
-  return chooseAction('heuristic', viewFor(s, d.seat), rnd);
+  return clockMsOf(settings.windowMs, speedOf(clocks, settings.clock));
 }
 
 /**
@@ -112,19 +77,12 @@ export function blazeLoop(
     setup: () => first ?? createGame(options),
     onTimeout: timeoutMove,
   };
-  const settings = () => room.settings;
-  const config: LoopConfig = {
-    clockMs: (role) => clockMsOf(room.config.clocks, settings())(role),
-    get botDelayMs() {
-      return settings().botDelayMs;
-    },
-    get botGapMs() {
-      return onScreenMs(settings().botDelayMs);
-    },
-    botJitter: BOT_JITTER,
-    // Blaze has no automatic steps.
-    autoDelayMs: [0, 0],
-  };
+  // Read when the game starts: a table's settings change only between games.
+  const config = blazeLoopConfig({
+    windowMs: room.settings.windowMs,
+    speed: speedOf(room.config.clocks, room.settings.clock),
+    botDelayMs: room.settings.botDelayMs,
+  });
   const pending: Pending = { what: null, over: false };
   const loop: BlazeLoop = new TableLoop(
     module,
@@ -157,7 +115,7 @@ function hooksOf(
     // Any of the bots' kinds (the stand-in's heuristic too), not only the strengths a host picks.
     bot: (_seat, strength) => ({
       observe: () => {},
-      decide: (view) => chooseAction(strength as BotKind, view as ReturnType<typeof viewFor>, Math.random),
+      decide: (view) => chooseAction(strength as BotKind, view as PlayerView, Math.random),
     }),
     accept: (action, next, events, source, due) =>
       record(room, loopOf, pending, writes, over, action, next, events, source, due),
@@ -172,7 +130,7 @@ function hooksOf(
     fault: (e) => room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'tableLoop'),
     think: (seat, strength, view) => {
       if (strength !== 'strong') return null;
-      const v = view as ReturnType<typeof viewFor>;
+      const v = view as PlayerView;
       // A seat with at most one sensible move needs no search.
       const quick = search(v, Math.random, { iterations: 0 });
       if (quick.candidates <= 1) return Promise.resolve(quick.action);
@@ -182,7 +140,7 @@ function hooksOf(
         .decide(v, `${seat}:${Math.floor(Math.random() * 2 ** 32)}`, () => loop.journal.length !== moves)
         .then((d) => (d.source === 'stale' ? null : d.action));
     },
-    clockPause: (before, after) => (after.round > before.round && !after.over ? ROUND_BREAK_MS : 0),
+    clockPause,
   };
 }
 

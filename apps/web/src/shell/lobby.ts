@@ -33,6 +33,13 @@ export function seatedCount(tb: ClientTable): number {
   return tb.seats.filter((s) => s.occupied).length;
 }
 
+/** Blaze's table: 3 to 5 players, all seated. */
+const BLAZE_SEATED = { min: 3, max: 5 };
+
+function startsWith(range: { min: number; max: number }, seated: number): boolean {
+  return seated >= range.min && seated <= range.max;
+}
+
 /**
  * What this client may press in the lobby now. While a start waits for its record (`starting`) the
  * server refuses every change (STARTING), so the controls are disabled (not hidden: nothing jumps).
@@ -40,7 +47,7 @@ export function seatedCount(tb: ClientTable): number {
 export function lobbyOffers(tb: ClientTable): { start: boolean; seats: boolean; settings: boolean } {
   const n = seatedCount(tb);
   const open = !tb.starting;
-  return { start: open && tb.isHost && n >= 3 && n <= 5, seats: open, settings: open && tb.isHost };
+  return { start: open && tb.isHost && startsWith(BLAZE_SEATED, n), seats: open, settings: open && tb.isHost };
 }
 
 /**
@@ -50,8 +57,8 @@ export function lobbyOffers(tb: ClientTable): { start: boolean; seats: boolean; 
 export interface LobbyGameOptions {
   key: string;
   fields(enabled: boolean): HTMLElement[];
-  /** Whether Start may be pressed with `seated` people (bots fill the rest at the start). */
-  canStart(seated: number): boolean;
+  /** How many seated people Start takes (bots fill the rest at the start), said when it cannot. */
+  seated: { min: number; max: number };
 }
 
 /** `back`: between games, the way back to the results (their Rematch is this Start). */
@@ -75,7 +82,7 @@ export function renderLobby(
     const host = tb.isHost;
     const seated = tb.mySeat >= 0;
     const may = lobbyOffers(tb);
-    if (o.game) may.start = !tb.starting && host && o.game.canStart(seatedCount(tb));
+    if (o.game) may.start = !tb.starting && host && startsWith(o.game.seated, seatedCount(tb));
     const held = !may.seats;
     const rows = tb.seats.map((s) => {
       const mine = s.seat === tb.mySeat;
@@ -160,7 +167,8 @@ export function renderLobby(
     );
     clock.addEventListener('change', () => send('settings', { clock: clock.value as (typeof CLOCK_CHOICES)[number] }));
     const n = seatedCount(tb);
-    const canStart = o.game ? o.game.canStart(n) : n >= 3 && n <= 5;
+    const range = o.game?.seated ?? BLAZE_SEATED;
+    const canStart = startsWith(range, n);
     const copy = h('button', { testid: 'copy-invite', class: 'primary' }, t('lobby.invite'));
     copy.addEventListener('click', async () => {
       try {
@@ -225,7 +233,7 @@ export function renderLobby(
         : !host
           ? h('p', { class: 'msg' }, t('lobby.waitHost'))
           : !canStart
-            ? h('p', { class: 'msg' }, t('lobby.needPlayers'))
+            ? h('p', { class: 'msg' }, t('lobby.needPlayers', range))
             : null,
     ];
   });

@@ -67,7 +67,7 @@ export function bla5tLobby(o: LobbyChoice, send: (type: string, payload: object)
   return {
     key: JSON.stringify([o, bt('lobby.players')]),
     // Bots take the seats nobody sits in, so a host alone may start.
-    canStart: (seated) => seated >= 1 && seated <= o.players,
+    seated: { min: 1, max: o.players },
     fields: (enabled) => {
       const select = (testid: string, values: number[], current: number, change: (n: number) => void) => {
         const el = h(

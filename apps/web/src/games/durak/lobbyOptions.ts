@@ -12,7 +12,7 @@ export function durakLobby(o: LobbyChoice, send: (type: string, payload: object)
   return {
     key: JSON.stringify([o, dt('lobby.players')]),
     // Bots take the seats nobody sits in, so a host alone may start.
-    canStart: (seated) => seated >= 1 && seated <= o.players,
+    seated: { min: 1, max: o.players },
     fields: (enabled) => {
       const players = h(
         'select',

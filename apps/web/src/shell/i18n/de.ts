@@ -3,7 +3,7 @@ import type { Messages } from './en.js';
 export const de: Messages = {
   'app.title': 'Blaze Online',
   'title.yourTurn': '● Du bist dran – {app}',
-  'app.tagline': 'Das Kartenspiel Blaze für 3 bis 5 Freunde, im Browser.',
+  'app.tagline': 'Kartenspiele mit Freunden, im Browser: Blaze, Battle of Durak und Bla5t.',
   'home.name': 'Dein Name',
   'home.namePlaceholder': 'z. B. Ana',
   'home.newTable': 'Neuer Tisch',
@@ -87,7 +87,7 @@ export const de: Messages = {
   'lobby.clock.normal': 'normal',
   'lobby.clock.fast': 'schnell',
   'lobby.start': 'Starten',
-  'lobby.needPlayers': 'Zum Start braucht es 3 bis 5 Spieler am Tisch.',
+  'lobby.needPlayers': 'Zum Start braucht es {min} bis {max} Spieler am Tisch.',
   'lobby.waitHost': 'Warte, bis der Gastgeber startet.',
   'lobby.invite': 'Einladungslink kopieren',
   'lobby.copied': 'Link kopiert',

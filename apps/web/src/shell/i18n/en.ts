@@ -2,7 +2,7 @@
 export const en = {
   'app.title': 'Blaze Online',
   'title.yourTurn': '● Your turn – {app}',
-  'app.tagline': 'The card game Blaze for 3 to 5 friends, in the browser.',
+  'app.tagline': 'Card games with friends, in the browser: Blaze, Battle of Durak and Bla5t.',
   'home.name': 'Your name',
   'home.namePlaceholder': 'e.g. Ana',
   'home.newTable': 'New table',
@@ -81,7 +81,7 @@ export const en = {
   'lobby.clock.normal': 'normal',
   'lobby.clock.fast': 'fast',
   'lobby.start': 'Start',
-  'lobby.needPlayers': 'Start needs 3 to 5 seated players.',
+  'lobby.needPlayers': 'Start needs {min} to {max} seated players.',
   'lobby.waitHost': 'Waiting for the host to start.',
   'lobby.invite': 'Copy invite link',
   'lobby.copied': 'Link copied',

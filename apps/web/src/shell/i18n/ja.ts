@@ -3,7 +3,7 @@ import type { Messages } from './en.js';
 export const ja: Messages = {
   'app.title': 'Blaze Online',
   'title.yourTurn': '● あなたの番 – {app}',
-  'app.tagline': '3〜5人で遊ぶカードゲーム「Blaze」をブラウザで。',
+  'app.tagline': '友だちと遊ぶカードゲームをブラウザで：Blaze、Battle of Durak、Bla5t。',
   'home.name': 'なまえ',
   'home.namePlaceholder': '例：アナ',
   'home.newTable': '新しいテーブル',
@@ -86,7 +86,7 @@ export const ja: Messages = {
   'lobby.clock.normal': 'ふつう',
   'lobby.clock.fast': 'はやい',
   'lobby.start': '開始',
-  'lobby.needPlayers': '開始には3〜5人の着席が必要です。',
+  'lobby.needPlayers': '開始には{min}〜{max}人の着席が必要です。',
   'lobby.waitHost': 'ホストの開始を待っています。',
   'lobby.invite': '招待リンクをコピー',
   'lobby.copied': 'コピーしました',

@@ -6,20 +6,15 @@
  * its timeout moves, as the server's room plays them (apps/server/src/room). LocalTable keeps the
  * public log and the snapshot the page draws; every change goes out as one snapshot through `publish`.
  */
-import { blazeModule } from '@blaze/blaze-game';
-import { chooseAction, type Strength, timeoutAction } from '@blaze/bots';
-import type { Due } from '@blaze/game';
-import { type LoopConfig, type LoopHooks, type LoopTimers, TableLoop } from '@blaze/game/loop';
-import { type Action, due, type GameEvent, type GameState, type Seat, viewFor } from '@blaze/rules';
+import { blazeLoopConfig, blazeModule, type ClockSpeeds, clockPause, timeoutMove } from '@blaze/blaze-game';
+import type { Strength } from '@blaze/bots';
+import { type LoopHooks, type LoopTimers, TableLoop } from '@blaze/game/loop';
+import { type Action, due, type GameEvent, type GameState, type Seat } from '@blaze/rules';
 import { pageTimers, rethrowLater } from '../../../kit/pageLoop.js';
 import type { DeadlineInfo } from '../../../shell/host.js';
 import { actionOf, type Intent, type LocalOptions, LocalTable } from './localTable.js';
 
-export interface ClockSpeeds {
-  attackerMs: number;
-  targetMs: number;
-  betMs: number;
-}
+export type { ClockSpeeds };
 
 export interface PracticeOptions extends LocalOptions {
   /** null: no idle clock for the person (a learner's own pace). */
@@ -32,19 +27,6 @@ export interface PracticeOptions extends LocalOptions {
 export function owed(g: GameState, seat: Seat): DeadlineInfo['kind'] | null {
   for (const d of due(g)) if (d.seat === seat) return d.role;
   return null;
-}
-
-/** A bot waits 0.6 to 1.4 times the chosen pace (pace.ts), so bots do not move like clockwork. */
-const BOT_JITTER = 0.4;
-
-/**
- * The server's move for an idle seat (R5.5: bots' timeoutAction, one source), or the normal bot's
- * move should the rules refuse it, so a clock never leaves the table stuck.
- */
-function timeoutMove(s: GameState, d: Due, rnd: () => number): Action | null {
-  const action = timeoutAction(s, d as Parameters<typeof timeoutAction>[1], rnd);
-  if (d.seat === null || (action !== null && blazeModule.apply(s, action).ok)) return action;
-  return chooseAction('heuristic', viewFor(s, d.seat), rnd);
 }
 
 export class PracticeSession {
@@ -121,19 +103,15 @@ export class PracticeSession {
         this.tell();
       },
       fault: rethrowLater,
+      clockPause,
     };
-    const c = o.clocks;
-    const config: LoopConfig = {
-      clockMs: (role) => {
-        if (role === 'window') return o.settings.windowMs;
-        if (c === null) return null;
-        return role === 'bet' ? c.betMs : role === 'target' ? c.targetMs : c.attackerMs;
-      },
+    // Blaze's pace as the server's tables keep it (@blaze/blaze-game's table.ts): the bots' least
+    // time on screen after a move, the person's clock held over a round's summary.
+    const config = blazeLoopConfig({
+      windowMs: o.settings.windowMs,
+      speed: o.clocks,
       botDelayMs: o.settings.botDelayMs,
-      botJitter: BOT_JITTER,
-      // Blaze has no automatic steps.
-      autoDelayMs: [0, 0],
-    };
+    });
     return new TableLoop(module, { players: o.players }, o.seed, hooks, config, this.timers, this.rnd);
   }
 

@@ -358,3 +358,75 @@ it('an answer that comes after the table moved on is dropped; a refused or faile
   ]);
   loop.stop();
 });
+
+it('botGapMs: a bot answers no sooner than the gap after the last move, however short its own delay', () => {
+  // Two bots on a 100 ms delay: without the gap they would move every 100 ms.
+  const { loop, clock, moves } = table(bots, { botGapMs: 700 });
+  loop.plan();
+  clock.advanceTo(10_000);
+  expect(loop.outcome().over).toBe(true);
+  const bySeats = moves.filter((m) => m.source === 'bot').map((m) => m.at);
+  // The first bot's move meets no earlier move; every later one waits out the gap after the move before.
+  expect(bySeats[0]).toBe(100);
+  for (let i = 1; i < moves.length; i++) {
+    const m = moves[i] as (typeof moves)[number];
+    if (m.source === 'bot') expect(m.at - (moves[i - 1] as (typeof moves)[number]).at).toBeGreaterThanOrEqual(700);
+  }
+});
+
+it("clockPause: people's clocks planned after such a move start when the pause ends; bots are not held", () => {
+  // A pause of 5 s after each move that makes n even (a round's end, say).
+  const { loop, clock, moves } = table(
+    (seat) => (seat === 0 ? { kind: 'person' } : bots()),
+    { clockMs: () => 1_000 },
+    { clockPause: (before: S, after: S) => (after.n % 2 === 0 && after.n !== before.n ? 5_000 : 0) },
+  );
+  loop.plan();
+  expect(loop.message({ by: 1 }, 0)).toBeNull(); // n 1: the bot's turn
+  clock.advanceTo(100); // the bot adds 1: n 2, a pause; the person's forced step... is `auto`: n 3
+  clock.advanceTo(400);
+  expect(loop.state).toEqual({ n: 3, turn: 1 });
+  // n 3 is the bot's (not held by the pause): it moves after its delay, n 4 (another pause).
+  clock.advanceTo(500);
+  expect(loop.state).toEqual({ n: 4, turn: 0 });
+  // The person's clock starts when the pause ends: 500 + 5,000 + 1,000.
+  expect(loop.deadlines()).toMatchObject([{ seat: 0, kind: 'clock', at: 6_500, from: 5_500 }]);
+  expect(moves.map((m) => m.source)).toEqual(['person', 'bot', 'auto', 'bot']);
+});
+
+it("a move the record could not take is tried again on the record's pace, the same timer, not the timeout move", () => {
+  let failing = true;
+  const tries: number[] = [];
+  const { loop, clock, moves } = table(
+    bots,
+    {},
+    {
+      accept: (action, _n, _e, source) => {
+        tries.push(clock.now());
+        if (failing) return false;
+        moves.push({ action, source, at: clock.now() });
+        return true;
+      },
+    },
+  );
+  loop.plan();
+  clock.advanceTo(1_600);
+  // The bot's move at 100, then again 100, 200, 400, 800 ms after each refusal.
+  expect(tries).toEqual([100, 200, 400, 800, 1_600]);
+  expect(loop.journal).toEqual([]);
+  failing = false;
+  clock.advanceTo(3_200);
+  expect(moves[0]).toMatchObject({ source: 'bot', at: 3_200 });
+});
+
+it('shown(): a move shown later than it was judged gives the bots their gap from when it was shown', () => {
+  const { loop, clock, moves } = table((seat) => (seat === 0 ? { kind: 'person' } : bots()), { botGapMs: 700 });
+  loop.plan();
+  loop.hold(true);
+  expect(loop.message({ by: 1 }, 0)).toBeNull(); // judged at 0, on record (and shown) at 300
+  clock.advanceTo(300);
+  loop.shown();
+  loop.hold(false);
+  clock.advanceTo(10_000);
+  expect(moves[1]).toMatchObject({ source: 'bot', at: 1_000 });
+});

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
 # browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
-# ones and typecheck beside them, each stage timed, and the system tests (real processes, no browser),
-# then lint and (CI) the small load bench, beside them all from the start: system files mostly wait. A
+# ones beside them, each stage timed, and the system tests (real processes, no browser), then lint, (CI)
+# the small load bench and typecheck, beside them all from the start: system files mostly wait. A
 # group beside writes to a file of its own, printed once it is done, so the logs do not interleave. A
 # failed unit stage ends the run; after the browser stage, the run fails if it or a group beside failed.
 #
@@ -81,14 +81,16 @@ join_beside() {
   return "$group_rc"
 }
 
-# After the system files (which end about when the unit projects do), lint and CI's small load bench
-# (BLAZE_LOAD_BENCH=1, .ci/run), whose figures mean nothing here: both mostly wait, and they then end
-# long before the browser files; after the light browser files they were the run's last 26 s.
-beside "e2e: system; lint" '
+# After the system files (which end about when the unit projects do), lint, CI's small load bench
+# (BLAZE_LOAD_BENCH=1, .ci/run), whose figures mean nothing here, and typecheck: they end long before
+# the browser files; after the light browser files they were the run's last 26-34 s (stop 52: typecheck
+# there made the light lane the longer one, 423 + 34 s against the other's 417).
+beside "e2e: system; lint; typecheck" '
   rc=0
   stage "e2e: system (beside)" pnpm exec vitest run --project system || rc=$?
   stage "lint (beside)" pnpm lint || rc=$?
   if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
+  stage "typecheck (beside)" pnpm typecheck || rc=$?
   exit "$rc"'
 # The server's files mostly wait (sockets, clocks, bots, kills: 123 s of CPU in a 309 s run), the
 # other unit projects mostly compute (property tests, whole games, layouts): side by side they take
@@ -117,21 +119,16 @@ for project in game web; do
 done
 join_beside "unit: server"
 
-# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most),
-# then typecheck, which fits in the time the other browser files take.
-beside "e2e: browser, light; typecheck" '
-  rc=0
-  stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light || rc=$?
-  stage "typecheck (beside)" pnpm typecheck || rc=$?
-  exit "$rc"'
+# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most).
+beside "e2e: browser, light" 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
 
 browser_rc=0
 stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?
 
 light_rc=0
-join_beside "e2e: browser, light; typecheck" || light_rc=$?
+join_beside "e2e: browser, light" || light_rc=$?
 system_rc=0
-join_beside "e2e: system; lint" || system_rc=$?
+join_beside "e2e: system; lint; typecheck" || system_rc=$?
 rc=$browser_rc
 [ "$rc" != 0 ] || rc=$light_rc
 [ "$rc" != 0 ] || rc=$system_rc

@@ -59,8 +59,8 @@ export interface TableGame {
   publicRole?(publicView: unknown): string;
   /**
    * Its strong bot searches in the bot pool's threads (botPool/pool.ts), never on the event loop that
-   * every table of the process shares. Bla5t's strong bot remembers what its seat was shown (XT5),
-   * which a thread does not hold: it still decides in place.
+   * every table of the process shares (table/pooledThink.ts). Bla5t's bot sends what it remembers of
+   * what its seat was shown (XT5) with its view.
    */
   pooledSearch?: PoolGame;
 }
@@ -107,6 +107,7 @@ const GAMES: readonly TableGame[] = [
     clockRatios: BLA5T_CLOCKS,
     privateEvents: BLA5T_PRIVATE_EVENTS,
     codec: bla5tCodec,
+    pooledSearch: 'bla5t',
   },
 ];
 

@@ -14,6 +14,7 @@ import { readBla5tWire } from '@blaze/bla5t/wire';
 import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
 import { expect, it } from 'vitest';
+import { sharedBotPool } from '../src/botPool/pool.js';
 import { createLogger } from '../src/logger.js';
 import { registry } from '../src/metrics.js';
 import { genericGame } from '../src/table/generic.js';
@@ -252,6 +253,26 @@ it('5 seats, basic without bosses: two people and three bots, a spectator', asyn
   await noSecretsInLogsOrMetrics();
   console.log(figures.join('\n'));
 });
+
+it("strong bots search in the bot pool's threads with what they remember (XT5), not on the event loop", async () => {
+  const id = await createBla5t({ players: 3, clock: 'fast', maxScore: 50 });
+  const ada = await join(srv.endpoint, id, { name: 'Ada' });
+  await until(() => ada.seat === 0, 5_000, 'seated');
+  ada.room.send('addBot', { seat: 1, strength: 'strong' });
+  ada.room.send('addBot', { seat: 2, strength: 'strong' });
+  await until(() => ada.room.state.players[2]?.strength === 'strong', 5_000, 'two strong bots');
+  const before = { ...sharedBotPool().counts };
+  // Ada never moves: her clock plays her; the two bots' turns are searched in the pool.
+  ada.room.send('start', {});
+  await until(() => sharedBotPool().counts.search - before.search >= 4, 90_000, 'four searches in the pool');
+  const after = sharedBotPool().counts;
+  expect(after.error - before.error, sharedBotPool().lastError ?? '').toBe(0);
+  // The answers were the bots' own moves, accepted by the rules (not the timeout move).
+  const journal = (genericGame(serverRoom(id))?.journal ?? []) as { type: string; seat?: number }[];
+  const bots = journal.filter((a) => (a.seat === 1 || a.seat === 2) && a.type !== 'timeout');
+  expect(bots.length, JSON.stringify(journal)).toBeGreaterThanOrEqual(4);
+  await ada.room.leave();
+}, 120_000);
 
 it('refuses bad Bla5t options, takes good ones by the options message, and refuses stray actions', async () => {
   for (const settings of [{ players: 6 }, { maxScore: 70 }, { heroes: ['h:jayce'] }, { decks: [] }]) {

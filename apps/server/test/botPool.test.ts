@@ -2,6 +2,9 @@
  * Issue 12: the strong bot searches on worker threads, within a budget, and the normal bot answers when
  * the pool is busy; /metrics counts how each decision was made (the load bench reads the same counters).
  */
+
+import type { StrongMemory } from '@blaze/bla5t';
+import { bla5tModule } from '@blaze/bla5t/module';
 import { heuristicBot, simulateGame } from '@blaze/bots';
 import { durakModule } from '@blaze/durak/module';
 import { applyAction, type GameState, viewFor } from '@blaze/rules';
@@ -66,6 +69,38 @@ describe('bot pool', () => {
     expect(d.source, `${JSON.stringify(pool.counts)} ${pool.lastError}`).toBe('search');
     if (d.source !== 'search' || d.action === null) throw new Error('no move');
     expect(durakModule.apply(state, d.action).ok).toBe(true);
+    expect(pool.counts.search).toBe(before + 1);
+  });
+
+  it("searches a Bla5t seat's view with what its bot remembers (XT5), and answers a move Bla5t's rules accept", async () => {
+    // Past the first looks, to a turn whose bot has looked at two of its cards.
+    let state = bla5tModule.setup(bla5tModule.options.defaults(3), 'pool-bla5t');
+    const made = [0, 1, 2].map((p) => bla5tModule.bots.create?.('strong', p, () => 0.5));
+    const rnd = () => 0.5;
+    for (let i = 0; i < 200; i++) {
+      const [due] = bla5tModule.due(state);
+      if (due?.seat == null) break;
+      if (bla5tModule.view(state, due.seat).awaiting.kind === 'action') break;
+      const a = bla5tModule.bots.decide('normal', bla5tModule.view(state, due.seat), rnd);
+      const r = a && bla5tModule.apply(state, a);
+      if (!r?.ok) break;
+      for (const e of r.events)
+        made.forEach((b, p) => {
+          const seen = bla5tModule.redact(e, p);
+          if (seen) b?.observe(seen);
+        });
+      state = r.state;
+    }
+    const [due] = bla5tModule.due(state);
+    if (due?.seat == null) throw new Error('nobody due');
+    const view = bla5tModule.view(state, due.seat);
+    const memory = made[due.seat]?.memory?.(view) as StrongMemory;
+    expect(memory.mine.length).toBeGreaterThan(0);
+    const before = pool.counts.search;
+    const d = await pool.decideBla5t(view, memory, 'seed', () => false);
+    expect(d.source, `${JSON.stringify(pool.counts)} ${pool.lastError}`).toBe('search');
+    if (d.source !== 'search' || d.action === null) throw new Error('no move');
+    expect(bla5tModule.apply(state, d.action).ok).toBe(true);
     expect(pool.counts.search).toBe(before + 1);
   });
 

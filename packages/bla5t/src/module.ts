@@ -11,12 +11,13 @@ import {
   type Seat,
   type SeatBot,
 } from '@blaze/game';
+import type { SearchBudget } from '@blaze/game/search';
 import { z } from 'zod';
 import { easyDecide } from './bots.js';
 import { ALL_BOSSES, ALL_HEROES } from './cards.js';
 import { applyAction, createGame, PLAYER_TYPES, SYSTEM_TYPES } from './engine.js';
 import { NormalBot } from './memory.js';
-import { StrongBot } from './strong.js';
+import { StrongBot, type StrongMemory } from './strong.js';
 import type { Action, ErrorCode, Event, State, View } from './types.js';
 import { awaiting, legalActions, redactEvent, viewFor } from './view.js';
 
@@ -252,10 +253,23 @@ function asPlayer(view: View, a: Action | null): Action | null {
 function memorySeatBot(
   player: Seat,
   rnd: () => number,
-  make: (seat: Seat) => { observe(e: Event): void; decide(v: View, rnd: () => number): Action | null },
+  make: (seat: Seat) => {
+    observe(e: Event): void;
+    decide(v: View, rnd: () => number): Action | null;
+    memory?(): StrongMemory;
+    decided?(v: View, chosen: Action | null): void;
+  },
 ): SeatBot<Action, View, ModuleEvent> {
   let bot = make(player);
   let seat = player;
+  /** The bot of the view's seat (a new one, knowing nothing, when Stephania moved its player). */
+  const at = (view: View) => {
+    if (view.viewer !== null && view.viewer !== seat) {
+      seat = view.viewer;
+      bot = make(seat);
+    }
+    return bot;
+  };
   return {
     observe(e) {
       const { by: _by, ...event } = e;
@@ -263,13 +277,36 @@ function memorySeatBot(
     },
     decide(view) {
       if (view.viewer === null) return null;
-      if (view.viewer !== seat) {
-        seat = view.viewer;
-        bot = make(seat);
-      }
-      return asPlayer(view, bot.decide(view, rnd));
+      return asPlayer(view, at(view).decide(view, rnd));
     },
+    ...(bot.memory
+      ? {
+          memory: (view: View) => (view.viewer === null ? null : (at(view).memory?.() ?? null)),
+          decided: (view: View, a: Action | null) => {
+            if (view.viewer === null) return;
+            const mine = a === null || a.type === 'timeout' ? a : ({ ...a, seat: view.seatOf[a.seat] } as Action);
+            at(view).decided?.(view, mine);
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * XT5's normal or strong move for a table's view, from a strong bot's memory (SeatBot.memory) instead
+ * of the bot: the move the bot itself would make with the same random stream. The server's search
+ * threads decide so; the table then tells the bot its move (SeatBot.decided).
+ */
+export function decideFromMemory(
+  strength: 'normal' | 'strong',
+  memory: StrongMemory,
+  view: View,
+  rnd: () => number,
+  budget?: SearchBudget,
+): Action | null {
+  if (view.viewer !== memory.seat) return null;
+  const bot = StrongBot.from(memory, budget);
+  return asPlayer(view, strength === 'strong' ? bot.decide(view, rnd) : bot.normalDecide(view, rnd));
 }
 
 function redact(e: ModuleEvent, viewer: Seat | null): ModuleEvent | null {

@@ -34,6 +34,18 @@ const SCALE = 40;
 /** The steps it searches; the others (looks, Helmut windows, carry-over...) are normal's. */
 const SEARCHED = new Set(['action', 'drawn', 'blast', 'power']);
 
+/**
+ * What a strong bot knows beyond its view, as plain data (StrongBot.memory): a bot rebuilt from it
+ * (StrongBot.from) decides exactly as the one it came from, so a search can run in another thread.
+ */
+export interface StrongMemory {
+  seat: Seat;
+  /** Its own slots' cards it remembers (NormalBot.known). */
+  mine: [number, Card][];
+  /** The discard pile as it saw it, bottom first. */
+  discard: Card[];
+}
+
 export class StrongBot {
   private readonly normal: NormalBot;
   /** The discard pile as it saw it, bottom first (every card on it was shown face up, X1.5). */
@@ -47,6 +59,19 @@ export class StrongBot {
     this.seat = seat;
     this.budget = budget;
     this.normal = new NormalBot(seat);
+  }
+
+  /** Its memory as data, for another thread to decide from (see StrongMemory). */
+  memory(): StrongMemory {
+    return { seat: this.seat, mine: [...this.normal.known()], discard: [...this.discard] };
+  }
+
+  /** A bot that knows what `m` says and decides as the bot it was taken from. */
+  static from(m: StrongMemory, budget: SearchBudget = DEFAULT_BUDGET): StrongBot {
+    const b = new StrongBot(m.seat, budget);
+    for (const [slot, card] of m.mine) b.normal.remember(slot, card);
+    b.discard = [...m.discard];
+    return b;
   }
 
   observe(e: Event): void {
@@ -77,6 +102,11 @@ export class StrongBot {
     }
   }
 
+  /** The normal bot's move with this bot's memory (what a busy server plays for it). */
+  normalDecide(v: View, rnd: () => number): Action | null {
+    return this.normal.clone().decide(v, rnd);
+  }
+
   decide(v: View, rnd: () => number): Action | null {
     this.lastCandidates = 0;
     const seat = this.seat;
@@ -91,9 +121,16 @@ export class StrongBot {
         if (moves.length > 1) chosen = searchMoves(bla5tSearch(seat), info, moves, rnd, this.budget).move ?? base;
       }
     }
-    // Its own placement is the one thing the events do not tell it back (`placed` hides the card).
-    if (chosen?.type === 'placeDrawn' && v.drawn !== null) this.normal.remember(chosen.slot, v.drawn);
+    this.decided(v, chosen);
     return chosen;
+  }
+
+  /**
+   * Its move for `v` was `chosen` (decided here, or by a bot rebuilt from its memory elsewhere): its
+   * own placement is the one thing the events do not tell it back (`placed` hides the card).
+   */
+  decided(v: View, chosen: Action | null): void {
+    if (chosen?.type === 'placeDrawn' && v.drawn !== null) this.normal.remember(chosen.slot, v.drawn);
   }
 
   /** What it knows, or null when the view and its memory do not add up (then it plays normal). */

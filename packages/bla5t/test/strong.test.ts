@@ -6,8 +6,8 @@ import { randomStream } from '@blaze/rules';
 import { describe, expect, it } from 'vitest';
 import { makeBot, playGame } from '../bench/match.js';
 import { applyAction, cardValue, createGame } from '../src/engine.js';
-import { bla5tModule } from '../src/module.js';
-import { StrongBot } from '../src/strong.js';
+import { bla5tModule, decideFromMemory } from '../src/module.js';
+import { StrongBot, type StrongMemory } from '../src/strong.js';
 import type { Action, Card, Event, Seat, State, View } from '../src/types.js';
 import { awaiting, redactEvent, viewFor } from '../src/view.js';
 
@@ -97,7 +97,78 @@ function compareDeals(make: (deal: () => State) => Decider, seed: string, limit:
   return { compared, differ, moved };
 }
 
+/**
+ * A 3-seat game with two strong bots at seat 0 fed the same events: one decides in place, the other's
+ * every move is decided by a bot rebuilt from its memory (`rebuild`: StrongBot.from, as the server's
+ * threads do) and told back (`decided`). Seat 0 plays the first's moves; answers how many of seat 0's
+ * decisions the two made alike, and how many it made with something remembered.
+ */
+function fromMemory(seed: string, limit: number, rebuild: (m: StrongMemory) => StrongBot) {
+  let s = createGame({ players: 3, seed, maxScore: 50 });
+  const inPlace = new StrongBot(0, BUDGET);
+  const kept = new StrongBot(0, BUDGET);
+  const others = [null, makeBot('normal', 1), makeBot('normal', 2)];
+  const rnd = randomStream(`mem-${seed}`);
+  let compared = 0;
+  let same = 0;
+  let remembered = 0;
+  for (let n = 0; n < 3000 && !s.over && compared < limit; n++) {
+    const seat = awaiting(s).seats[0] as Seat;
+    let act: Action | null;
+    if (seat === 0) {
+      const v = viewFor(s, 0);
+      const m = structuredClone(kept.memory());
+      if (m.mine.length > 0) remembered++;
+      act = inPlace.decide(v, randomStream(`${seed}-${n}`));
+      const there = rebuild(m).decide(v, randomStream(`${seed}-${n}`));
+      kept.decided(v, there);
+      compared++;
+      if (JSON.stringify(act) === JSON.stringify(there)) same++;
+    } else act = (others[seat] as Decider).decide(viewFor(s, seat), rnd);
+    const r = applyAction(s, act ?? { type: 'timeout' });
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(act)}: ${r.error.code}`);
+    for (const e of r.events) {
+      const mine = redactEvent(e, 0);
+      if (mine) for (const bot of [inPlace, kept]) bot.observe(mine);
+      others.forEach((bot, i) => {
+        const seen = i > 0 ? redactEvent(e, i) : null;
+        if (seen) bot?.observe(seen);
+      });
+    }
+    s = r.state;
+  }
+  return { compared, same, remembered };
+}
+
 describe('strong bot', () => {
+  it('XT5 decided from its memory as data (a search thread), it makes the moves it makes in place', () => {
+    const r = fromMemory('strong-memory', 60, (m) => StrongBot.from(m, BUDGET));
+    expect(r.compared).toBe(60);
+    expect(r.remembered).toBeGreaterThan(30);
+    expect(r.same).toBe(60);
+  });
+
+  it('XT5 the comparison catches a bot rebuilt without its memory', () => {
+    const r = fromMemory('strong-memory', 60, (m) => StrongBot.from({ ...m, mine: [], discard: [] }, BUDGET));
+    expect(r.compared).toBe(60);
+    expect(r.same).toBeLessThan(60);
+  });
+
+  it("XT5 the table's strong bot gives its memory (the normal bot has none to give); decided from it, a legal move", () => {
+    expect(bla5tModule.bots.create?.('normal', 0, randomStream('n'))?.memory).toBeUndefined();
+    const bot = bla5tModule.bots.create?.('strong', 0, randomStream('s'));
+    const s = createGame({ players: 3, seed: 'strong-seat', maxScore: 50 });
+    const seat = awaiting(s).seats[0] as Seat;
+    const v = bla5tModule.view(s, seat);
+    const m = bot?.memory?.(v) as StrongMemory;
+    expect(m.seat).toBe(seat);
+    for (const strength of ['normal', 'strong'] as const) {
+      const a = decideFromMemory(strength, m, v, randomStream('d'), BUDGET);
+      expect(a).not.toBeNull();
+      expect(bla5tModule.apply(s, a as Action).ok, strength).toBe(true);
+    }
+  });
+
   it('XT5 X1.7 decides only from what it saw: other deals of the cards it was never shown give the same decisions', () => {
     const r = compareDeals(() => new StrongBot(0, BUDGET), 'strong-privacy', 40);
     expect(r.compared).toBe(40);

@@ -119,6 +119,13 @@ export interface GameOptions<O> {
 export interface SeatBot<A, V, E> {
   observe(event: E): void;
   decide(view: V): A | null;
+  /**
+   * Optional, for a bot whose move may be decided elsewhere (a server's search thread): what it knows
+   * beyond `view`, as plain data its game decides from, or null. The move made is then told back
+   * (`decided`), since a bot may remember its own moves.
+   */
+  memory?(view: V): unknown;
+  decided?(view: V, action: A | null): void;
 }
 
 /** Bots by strength: each decides from a view only, exactly what a person at that seat sees. */

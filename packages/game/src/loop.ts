@@ -9,7 +9,7 @@
  * Every table plays on it: Blaze, Durak and Bla5t at the server's tables (apps/server/src/room/blazeLoop.ts,
  * apps/server/src/table/generic.ts), offline practice in the browser (Blaze's in its worker) and the
  * guided lessons. What a table adds comes through its hooks and config: a strong bot that searches in
- * the server's worker pool (`think`), a move's least time on screen before a bot answers it
+ * the server's worker pool (`think`, with its bot's memory for Bla5t's), a move's least time on screen before a bot answers it
  * (`botGapMs`), the people's clocks held while a round's summary is up (`clockPause`), a table that
  * shows a move only once it is on record (`hold` while the store answers, then `shown`). Blaze's
  * guided lesson replays a fixed script and has no clocks or bots to run.
@@ -91,8 +91,10 @@ export interface LoopHooks<S, A, E> {
    * search to its worker threads, since a search that held the event loop (Durak's: up to 200 ms)
    * held every table in the process. The seat stays planned while the answer comes; an answer that
    * comes after the table moved on (`stale`) is dropped, and the seat is planned afresh as ever.
+   * `memory`: what the seat's bot knows beyond the view (SeatBot.memory; undefined for a bot without
+   * memory); the bot is told the move that came back (SeatBot.decided).
    */
-  think?(seat: Seat, strength: string, view: unknown, stale: () => boolean): Promise<A | null> | null;
+  think?(seat: Seat, strength: string, view: unknown, stale: () => boolean, memory?: unknown): Promise<A | null> | null;
   /**
    * How long after this move the people's clocks wait before they run, ms (Blaze: a round's end, while
    * its summary is on screen); none when absent or 0. Clocks planned meanwhile start when it ends.
@@ -382,7 +384,8 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
         const view = this.module.view(this.state, d.seat);
         const bot = this.botAt(d.seat, strength);
         let dropped = false;
-        const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped) ?? null;
+        const memory = bot.memory?.(view);
+        const elsewhere = this.hooks.think?.(d.seat, strength, view, () => dropped || this.stopped, memory) ?? null;
         if (elsewhere && fired) {
           // Still planned while it thinks: a re-plan that would not keep this timer drops the answer.
           const thinking: Planned = { ...fired, timer: { clear: () => (dropped = true) } };
@@ -390,6 +393,7 @@ export class TableLoop<S = unknown, A extends ActionBase = ActionBase, E extends
           const answer = (a: A | null) => {
             if (dropped || this.stopped) return;
             this.planned = this.planned.filter((p) => p !== thinking);
+            bot.decided?.(view, a);
             this.settle(d, kind, a);
           };
           elsewhere.then(answer, (e: unknown) => {

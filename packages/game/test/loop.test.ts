@@ -430,3 +430,42 @@ it('shown(): a move shown later than it was judged gives the bots their gap from
   clock.advanceTo(10_000);
   expect(moves[1]).toMatchObject({ source: 'bot', at: 1_000 });
 });
+
+it('a bot with memory sends it with its view to be decided elsewhere, and is told the move that came back', async () => {
+  const sent: unknown[] = [];
+  const told: (A | null)[] = [];
+  const asked: ((a: A | null) => void)[] = [];
+  const { loop, clock, moves } = table(
+    bots,
+    {},
+    {
+      bot: () => ({
+        observe: () => {},
+        decide: () => null,
+        memory: () => ({ remembered: told.length }),
+        decided: (_view, a) => told.push(a),
+      }),
+      think: (_seat, _strength, _view, _stale, memory) => {
+        sent.push(memory);
+        const l = later<A | null>();
+        asked.push(l.answer);
+        return l.promise;
+      },
+    },
+  );
+  loop.plan();
+  clock.advanceTo(100);
+  asked[0]?.({ type: 'add', seat: 0, by: 1 });
+  await Promise.resolve();
+  expect(sent).toEqual([{ remembered: 0 }]);
+  expect(told).toEqual([{ type: 'add', seat: 0, by: 1 }]);
+  expect(moves.map((m) => [m.action.seat, m.action.by, m.source])).toEqual([[0, 1, 'bot']]);
+  // A stale answer is not the bot's move: it is not told.
+  clock.advanceTo(200);
+  loop.hold(true);
+  asked[1]?.({ type: 'add', seat: 1, by: 1 });
+  await Promise.resolve();
+  expect(sent).toEqual([{ remembered: 0 }, { remembered: 1 }]);
+  expect(told).toHaveLength(1);
+  loop.stop();
+});

@@ -7,6 +7,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import {
+  DEFAULT_BUDGET as BLA5T_BUDGET,
+  type Action as Bla5tAction,
+  type View as Bla5tView,
+  type StrongMemory,
+} from '@blaze/bla5t';
+import { decideFromMemory as bla5tDecide } from '@blaze/bla5t/module';
 import { DEFAULT_BUDGET, heuristicBot, type SearchBudget } from '@blaze/bots';
 import type { Action as DurakAction, View as DurakView } from '@blaze/durak';
 import { DEFAULT_BUDGET as DURAK_BUDGET, decide as durakDecide } from '@blaze/durak/bots';
@@ -125,16 +132,20 @@ export class BotPool {
         return { source: 'fallback', action: heuristicBot.decide(ask.view, Math.random), reason };
       case 'durak':
         return { source: 'fallback', action: durakDecide('normal', ask.view, Math.random), reason };
+      case 'bla5t':
+        return { source: 'fallback', action: bla5tDecide('normal', ask.memory, ask.view, Math.random), reason };
     }
   }
 
-  /** The search's budget for a game: Blaze's from the options, Durak's its table budget. */
+  /** The search's budget for a game: Blaze's from the options, Durak's and Bla5t's their table budgets. */
   private budgetOf(ask: Ask): Omit<SearchBudget, 'now'> {
     switch (ask.game) {
       case 'blaze':
         return this.options.budget;
       case 'durak':
         return DURAK_POOL_BUDGET;
+      case 'bla5t':
+        return BLA5T_BUDGET;
     }
   }
 
@@ -146,6 +157,16 @@ export class BotPool {
   /** Durak's strong bot's move for a seat's view, as `decide`. */
   decideDurak(view: DurakView, seed: string, stale: () => boolean): Promise<Decision<DurakAction>> {
     return this.ask({ game: 'durak', view }, seed, stale) as Promise<Decision<DurakAction>>;
+  }
+
+  /** Bla5t's strong bot's move for a seat's view and what the bot remembers (XT5), as `decide`. */
+  decideBla5t(
+    view: Bla5tView,
+    memory: StrongMemory,
+    seed: string,
+    stale: () => boolean,
+  ): Promise<Decision<Bla5tAction>> {
+    return this.ask({ game: 'bla5t', view, memory }, seed, stale) as Promise<Decision<Bla5tAction>>;
   }
 
   private ask(ask: Ask, seed: string, stale: () => boolean): Promise<Decision<unknown>> {

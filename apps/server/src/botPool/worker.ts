@@ -4,6 +4,7 @@
  */
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { decideFromMemory as bla5tDecide } from '@blaze/bla5t/module';
 import { search, seededStream } from '@blaze/bots';
 import { search as durakSearch } from '@blaze/durak/bots';
 import type { DecisionReply, DecisionRequest } from './messages.js';
@@ -15,6 +16,9 @@ function searched(req: DecisionRequest): { action: Searched; iterations: number 
       return search(req.view, seededStream(req.seed), req.budget);
     case 'durak':
       return durakSearch(req.view, seededStream(req.seed), req.budget);
+    case 'bla5t':
+      // Its candidates are few (at most three), each played out `iterations` times: no count to report.
+      return { action: bla5tDecide('strong', req.memory, req.view, seededStream(req.seed), req.budget), iterations: 0 };
   }
 }
 

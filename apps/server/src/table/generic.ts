@@ -7,12 +7,10 @@
  * room, so the room class holds no field of it.
  */
 
-import type { View as DurakView } from '@blaze/durak';
 import type { ActionBase, AnyGameModule, EventBase, Outcome } from '@blaze/game';
 import { type SeatPlayer, type Source, TableLoop } from '@blaze/game/loop';
 import type { WireDeadline } from '@blaze/protocol';
 import type { Client } from '@colyseus/core';
-import { sharedBotPool } from '../botPool/pool.js';
 import { genericModule, type TableGame } from '../games.js';
 import { newSeed } from '../ids.js';
 import * as metrics from '../metrics.js';
@@ -27,6 +25,7 @@ import type { TableEntry } from '../store/types.js';
 import { afterGame, giveUpStart, saveGenericRecord, showStarting } from './afterGame.js';
 import { shownDeadlines } from './clocksWire.js';
 import { type LobbyOptions, lobbyOptions } from './lobby.js';
+import { pooledThink } from './pooledThink.js';
 import { sendPrivateEvents } from './privateEvents.js';
 import { clearPrivateParts, GameTableState, initWire, JSON_CODEC, publishViews, syncViews } from './wire.js';
 
@@ -319,17 +318,8 @@ function hooksOf(room: GenericHost, g: GenericTable) {
       if (what) room.afterChange(what);
     },
     fault: (e: unknown) => room.onUncaughtException(e instanceof Error ? e : new Error(String(e)), 'tableLoop'),
-    think: (
-      _seat: number,
-      strength: string,
-      view: unknown,
-      stale: () => boolean,
-    ): Promise<ActionBase | null> | null => {
-      if (g.entry.pooledSearch !== 'durak' || strength !== 'strong') return null;
-      return sharedBotPool()
-        .decideDurak(view as DurakView, newSeed(), stale)
-        .then((d) => (d.source === 'stale' ? null : d.action));
-    },
+    think: (_seat: number, strength: string, view: unknown, stale: () => boolean, memory?: unknown) =>
+      pooledThink(g.entry.pooledSearch, strength, view, stale, memory),
   };
 }
 

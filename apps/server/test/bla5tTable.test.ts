@@ -19,7 +19,7 @@ import { createLogger } from '../src/logger.js';
 import { registry } from '../src/metrics.js';
 import { genericGame } from '../src/table/generic.js';
 import { PRIVATE_MESSAGE } from '../src/table/privateEvents.js';
-import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
+import { adaAndTwoStrongBots, FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const logText: string[] = [];
 const sink = new Writable({
@@ -256,12 +256,7 @@ it('5 seats, basic without bosses: two people and three bots, a spectator', asyn
 
 it("strong bots search in the bot pool's threads with what they remember (XT5), not on the event loop", async () => {
   const id = await createBla5t({ players: 3, clock: 'fast', maxScore: 50 });
-  const ada = await join(srv.endpoint, id, { name: 'Ada' });
-  await until(() => ada.seat === 0, 5_000, 'seated');
-  ada.room.send('addBot', { seat: 1, strength: 'strong' });
-  ada.room.send('addBot', { seat: 2, strength: 'strong' });
-  await until(() => ada.room.state.players[2]?.strength === 'strong', 5_000, 'two strong bots');
-  const before = { ...sharedBotPool().counts };
+  const { ada, before } = await adaAndTwoStrongBots(srv.endpoint, id);
   // Ada never moves: her clock plays her; the two bots' turns are searched in the pool.
   ada.room.send('start', {});
   await until(() => sharedBotPool().counts.search - before.search >= 4, 90_000, 'four searches in the pool');

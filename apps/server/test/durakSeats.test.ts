@@ -8,7 +8,7 @@ import type { State } from '@blaze/durak';
 import { expect, it } from 'vitest';
 import { sharedBotPool } from '../src/botPool/pool.js';
 import { genericGame } from '../src/table/generic.js';
-import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
+import { adaAndTwoStrongBots, FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 // Short clocks: people who never move are played by their clocks, so a game ends by itself.
 const QUICK = { attackerMs: 60, targetMs: 60, betMs: 60 };
@@ -84,12 +84,7 @@ it("the scoreboard keeps each seat's losses (who was the durak) across the eveni
 
 it("a strong bot's search runs in the bot pool's threads, not on the event loop every table shares", async () => {
   const id = await createDurak({ players: 3 });
-  const ada = await join(srv.endpoint, id, { name: 'Ada' });
-  await until(() => ada.seat === 0, 5_000, 'seated');
-  ada.room.send('addBot', { seat: 1, strength: 'strong' });
-  ada.room.send('addBot', { seat: 2, strength: 'strong' });
-  await until(() => ada.room.state.players[2]?.strength === 'strong', 5_000, 'two strong bots');
-  const before = { ...sharedBotPool().counts };
+  const { ada, before } = await adaAndTwoStrongBots(srv.endpoint, id);
   // Ada never moves: her clock plays her, the two strong bots search.
   await startAndFinish(ada, 'start', 1);
   const after = sharedBotPool().counts;

@@ -10,6 +10,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';
 import { type BlazeServer, createServer, type ServerOptions } from '../src/app.js';
+import { sharedBotPool } from '../src/botPool/pool.js';
 import type { TableRoom } from '../src/room/TableRoom.js';
 import { type RestoredTable, rebuild } from '../src/store/record.js';
 import type { TableEntry } from '../src/store/types.js';
@@ -159,6 +160,19 @@ export function wrap(room: Room<BlazeState>, name: string, into?: Player): Playe
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Ada at table `id` (seat 0) with two strong bots beside her (seats 1 and 2), and the bot pool's counts
+ * before anything was searched: the pool tests of each game start so.
+ */
+export async function adaAndTwoStrongBots(endpoint: string, id: string) {
+  const ada = await join(endpoint, id, { name: 'Ada' });
+  await until(() => ada.seat === 0, 5_000, 'seated');
+  ada.room.send('addBot', { seat: 1, strength: 'strong' });
+  ada.room.send('addBot', { seat: 2, strength: 'strong' });
+  await until(() => ada.room.state.players[2]?.strength === 'strong', 5_000, 'two strong bots');
+  return { ada, before: { ...sharedBotPool().counts } };
+}
 
 export async function until(cond: () => boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -1,5 +1,4 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { LongFirst } from './tests/support/longFirst.js';
 
 // One runner for the whole tree; each package is a project so `--project rules` runs just one.
 // Time limits only catch a hung test: property tests and whole games take several times longer on a
@@ -61,8 +60,6 @@ export default defineConfig({
     // compute: the server's used 123 s of CPU in a 309 s run.
     maxWorkers: 3,
     minWorkers: 1,
-    // The longest files first, so that a stage does not end on one of them alone (tests/support/longFirst.ts).
-    sequence: { sequencer: LongFirst },
     projects: [
       { test: { name: 'rules', include: ['packages/rules/**/*.test.ts'], ...unit } },
       { test: { name: 'bots', include: ['packages/bots/**/*.test.ts'], ...unit } },

@@ -1,5 +1,10 @@
 /** Optional beeps with WebAudio; silent until the first user gesture, and when muted. */
 let ctx: AudioContext | null = null;
+/** When the last tone asked for ends (performance.now()), and the timer that suspends the context then. */
+let lastToneEnds = 0;
+let idle: ReturnType<typeof setTimeout> | null = null;
+/** A moment after the last tone, so its fade is not cut. */
+const SUSPEND_AFTER_MS = 250;
 
 export type SoundKind = 'play' | 'reject' | 'turn' | 'error' | 'feather';
 
@@ -30,7 +35,25 @@ export function beep(kind: SoundKind, muted: boolean): void {
     o.connect(g).connect(ctx.destination);
     o.start();
     o.stop(ctx.currentTime + dur);
+    suspendWhenQuiet(dur);
   } catch {
     // no audio available: sounds are optional
   }
+}
+
+/**
+ * A running AudioContext renders silence without end: the audio device stays awake (a phone's battery)
+ * and Chromium spends about 2.5% of a core on it (measured: 0.52 against 0.06 CPU-s over 20 s idle).
+ * Suspended once the last tone has ended; the next beep resumes it.
+ */
+function suspendWhenQuiet(durSeconds: number): void {
+  lastToneEnds = Math.max(lastToneEnds, performance.now() + durSeconds * 1000);
+  if (idle !== null) clearTimeout(idle);
+  idle = setTimeout(
+    () => {
+      idle = null;
+      if (ctx?.state === 'running') void ctx.suspend().catch(() => {});
+    },
+    lastToneEnds - performance.now() + SUSPEND_AFTER_MS,
+  );
 }

@@ -133,8 +133,14 @@ describe('Bla5t in the browser', () => {
 
   it('a host, a friend by link and a bot play a whole round by clicks, at 360×640 and 1280×800', async () => {
     const { base } = product.server;
-    const A = await newPlayer(product.browser, 'Ann', { viewport: { width: 360, height: 640 } });
-    const B = await newPlayer(product.browser, 'Ben', { viewport: { width: 1280, height: 800 } });
+    const A = await newPlayer(product.browser, 'Ann', {
+      viewport: { width: 360, height: 640 },
+      serviceWorkers: 'allow',
+    });
+    const B = await newPlayer(product.browser, 'Ben', {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'allow',
+    });
     const a = A.page;
     const b = B.page;
     await createTablesWith(a, { botDelayMs: 0 });

@@ -257,7 +257,10 @@ describe('Bla5t: learn and practise in the browser', () => {
   }
 
   it('plays a practice game against two bots to its end with the network cut, and another', async () => {
-    const P = await newPlayer(product.browser, 'Mia', { viewport: { width: 360, height: 640 } });
+    const P = await newPlayer(product.browser, 'Mia', {
+      viewport: { width: 360, height: 640 },
+      serviceWorkers: 'allow',
+    });
     const page = P.page;
     await page.goto(product.server.base);
     await page.evaluate(() => navigator.serviceWorker.ready);

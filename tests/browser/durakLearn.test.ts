@@ -198,7 +198,10 @@ describe('Battle of Durak: learn and practise in the browser', () => {
   }
 
   it('plays a practice game against two bots to its results with the network cut, and another', async () => {
-    const P = await newPlayer(product.browser, 'Mia', { viewport: { width: 360, height: 640 } });
+    const P = await newPlayer(product.browser, 'Mia', {
+      viewport: { width: 360, height: 640 },
+      serviceWorkers: 'allow',
+    });
     const page = P.page;
     await page.goto(product.server.base);
     // The first visit installs the service worker, which caches every built file (each lazy page too).

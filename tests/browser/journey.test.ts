@@ -51,8 +51,8 @@ describe('browser journey: host, friends, bots, spectator, a whole game', () => 
     // WebGL): a whole game in four software-rendered WebGL pages cost about 2 cores for 2 minutes.
     browser = await launchChromium({ renderer: 'canvas' });
     // Small windows keep four software-rendered canvases affordable on two cores.
-    const small = { viewport: { width: 800, height: 600 } };
-    A = await newPlayer(browser, 'Ana', { viewport: { width: 1024, height: 720 } });
+    const small = { viewport: { width: 800, height: 600 }, serviceWorkers: 'allow' } as const;
+    A = await newPlayer(browser, 'Ana', { viewport: { width: 1024, height: 720 }, serviceWorkers: 'allow' });
     B = await newPlayer(browser, 'Ben', small);
     C = await newPlayer(browser, 'Cleo', small);
     D = await newPlayer(browser, 'Dora', small);

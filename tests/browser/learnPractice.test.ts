@@ -16,7 +16,10 @@ describe('practice against bots, offline', () => {
   const product = useProduct();
 
   it('plays a whole game to the final scores with every request blocked after the first load', async () => {
-    const p = await newPlayer(product.browser, 'Ana');
+    const p = await newPlayer(product.browser, 'Ana', {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'allow',
+    });
     const page = p.page;
     await page.goto(product.server.base);
     // The first visit installs the service worker, which caches every built file.

@@ -7,7 +7,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPlayer, seen, shot, tid } from '../support/blaze.js';
+import { newPlayer, type Player, seen, shot, tid } from '../support/blaze.js';
 import { coach, doCoachedMove } from '../support/learn.js';
 import { useProduct } from '../support/product.js';
 import { domProblems, expectCanvasClean } from '../support/screens.js';
@@ -71,7 +71,7 @@ function look(page: Page): Promise<{ table: string; page: string }> {
 }
 
 /** Waits until the coach waits for the learner (not while the bots play), and returns it. */
-async function settled(page: Page) {
+async function settled(page: Page, p: Player) {
   // What the coach last showed, for a failure to say where the walk stood.
   let last = '';
   try {
@@ -81,7 +81,11 @@ async function settled(page: Page) {
       return c.step !== '' && c.kind !== 'busy' && !c.pending;
     }, 60_000).toBe(true);
   } catch (e) {
-    throw new Error(`the coach did not wait for the learner within 60 s; last seen: ${last}`, { cause: e });
+    // A throw on the way (a render, the script) stops the coach's run for good: what the page said.
+    const said = JSON.stringify([...p.errors, ...p.consoleErrors].slice(-6));
+    throw new Error(`the coach did not wait for the learner within 60 s; last seen: ${last}; page: ${said}`, {
+      cause: e,
+    });
   }
   return coach(page);
 }
@@ -239,7 +243,7 @@ describe('the guided first game', () => {
       let windowSeen = false;
       let at = first;
       for (let guard = 0; guard < 200; guard++) {
-        const c = await settled(page);
+        const c = await settled(page, p);
         if (c.step === 'done') break;
         walked++;
         // Every claim the step's words make holds on the table the page shows (claims.ts, issue #40).
@@ -332,7 +336,7 @@ describe('the guided first game', () => {
     await page.waitForTimeout(3_000);
     expect(audioWarnings).toEqual([]);
     // Step 1 asks to open with one card; opening with another is legal but not this lesson's move.
-    let c = await settled(page);
+    let c = await settled(page, p);
     expect(c.step).toBe('1');
     const before = (await seen(page)).myHand;
     const wrong = (await seen(page)).hand.find((h) => !c.cards.includes(h.card) && h.lit);
@@ -344,18 +348,18 @@ describe('the guided first game', () => {
     await poll(async () => (await seen(page)).myHand.sort()).toEqual(before.sort());
     await page.keyboard.press('Escape');
     for (let k = 0; k < 12; k++) {
-      c = await settled(page);
+      c = await settled(page, p);
       if (c.kind === 'watch') await tid(page, 'coach-next').click();
       else await doCoachedMove(page, c);
       await poll(async () => (await coach(page)).step !== c.step).toBe(true);
     }
-    c = await settled(page);
+    c = await settled(page, p);
     const half = c.step;
     const hand = (await seen(page)).myHand.sort();
     const lesson = await tid(page, 'coach-lesson').textContent();
     expect(Number(half)).toBeGreaterThan(10);
     await page.reload();
-    const back = await settled(page);
+    const back = await settled(page, p);
     expect(back.step).toBe(half);
     expect(back.action).toBe(c.action);
     expect((await seen(page)).myHand.sort()).toEqual(hand);

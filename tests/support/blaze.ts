@@ -194,6 +194,15 @@ export interface Player {
   consoleErrors: string[];
 }
 
+/**
+ * A person's own browser: a context of their own and a page in it. Its service worker is blocked unless
+ * `options.serviceWorkers` says 'allow': each new context otherwise installs it, which fetches and stores
+ * the whole client (some 60 files) and then serves every request through its fetch handler, about a
+ * third of a context's Chromium CPU (0.4 of 1.2-1.3 core-s for a home page and a table page, measured
+ * with and without, 8 contexts each way) while its page tests nothing about it. The files that test
+ * the offline copy (headers, learnPractice, durakLearn, bla5tLearn) and the three whole-game journeys,
+ * played as players run them, allow it.
+ */
 export async function newPlayer(
   browser: Browser,
   name: string,
@@ -202,7 +211,7 @@ export async function newPlayer(
   pace: 'test' | 'product' = 'test',
 ): Promise<Player> {
   // One context each: localStorage (name, seat token) is per person, as on separate devices.
-  const ctx = await browser.newContext(options);
+  const ctx = await browser.newContext({ serviceWorkers: 'block', ...options });
   if (pace === 'test') await quickPace(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];

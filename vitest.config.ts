@@ -17,10 +17,11 @@ const e2e = {
  * missed its bound at load 17, so one at a time stays the default.
  */
 const browserFiles = Number(process.env.BLAZE_BROWSER_FILES ?? 1);
-const browser = {
-  ...e2e,
-  poolOptions: { forks: { singleFork: browserFiles <= 1, maxForks: browserFiles, minForks: 1 } },
-} as const;
+const inForks = (files: number) =>
+  ({ ...e2e, poolOptions: { forks: { singleFork: files <= 1, maxForks: files, minForks: 1 } } }) as const;
+const browser = inForks(browserFiles);
+/** The light files (below) as many at a time as BLAZE_LIGHT_FILES says, else as the others. */
+const lightBrowser = inForks(Number(process.env.BLAZE_LIGHT_FILES ?? browserFiles));
 /**
  * Browser files that mostly wait (servers, sockets, bots' delays, kills) and hold no bound a loaded
  * machine breaks: scripts/test.sh runs them (project `e2e-light`) beside the others. Measured alone,
@@ -98,7 +99,7 @@ export default defineConfig({
           ...browser,
         },
       },
-      { test: { name: 'e2e-light', include: lightBrowserFiles, ...browser } },
+      { test: { name: 'e2e-light', include: lightBrowserFiles, ...lightBrowser } },
       {
         // Real processes without a browser (Redis, nginx, kills and restarts, the image): one file at a
         // time too, but scripts/test.sh runs this project beside the unit projects and the browser files,

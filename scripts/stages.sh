@@ -70,3 +70,11 @@ stage_summary() {
     cat "${BLAZE_STAGES}.failures"
   fi
 }
+
+# Lowers the priority of this session's share of the CPU to nice N (Linux's scheduler shares the CPU
+# between sessions, autogroups, before processes: a process's own nice counts only within its session).
+# scripts/test.sh runs each group beside in a session of its own; tests/support/browser.ts gives a
+# Chromium its lane's value. Nothing where the kernel has no autogroups.
+lane_priority() {
+  if [ -w /proc/self/autogroup ]; then echo "$1" >/proc/self/autogroup 2>/dev/null || true; fi
+}

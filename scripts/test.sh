@@ -56,11 +56,12 @@ stage "system packages" bash scripts/system-deps.sh
 stage build pnpm build
 
 # Starts a group beside the other stages: a bash script of stages in a process group of its own
-# (setsid), so that `finish` can stop it with every process it started.
+# (setsid), so that `finish` can stop it with every process it started; NICE (default 0) lowers its
+# session's share of the CPU (lane_priority, scripts/stages.sh).
 beside() {
-  local name=$1 script=$2 log
+  local name=$1 script=$2 nice=${3:-0} log
   log=$(mktemp)
-  setsid bash -c "source scripts/stages.sh && ${script}" </dev/null >"$log" 2>&1 &
+  setsid bash -c "source scripts/stages.sh && lane_priority ${nice} && ${script}" </dev/null >"$log" 2>&1 &
   beside_pids+=("$!")
   beside_names+=("$name")
   beside_logs+=("$log")
@@ -88,6 +89,8 @@ join_beside() {
 beside "e2e: system; lint; typecheck" '
   rc=0
   stage "e2e: system (beside)" pnpm exec vitest run --project system || rc=$?
+  # No time bound from here on: the browser files with bounds come first.
+  lane_priority 10
   stage "lint (beside)" pnpm lint || rc=$?
   if [ -n "${BLAZE_LOAD_BENCH:-}" ]; then stage "load bench, small (beside)" pnpm bench:load:ci || rc=$?; fi
   stage "typecheck (beside)" pnpm typecheck || rc=$?
@@ -119,8 +122,11 @@ for project in game web; do
 done
 join_beside "unit: server"
 
-# Beside the browser files, the light ones (vitest.config.ts: they mostly wait, about one core at most).
-beside "e2e: browser, light" 'stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light'
+# Beside the browser files, the light ones (vitest.config.ts: they mostly wait and hold no time bound),
+# two at a time (BLAZE_LIGHT_FILES) and at a lower priority, with their Chromiums (tests/support/browser.ts):
+# beside them at an equal share, the files with bounds took half again their time alone (stop 54: the main
+# lane 523 s in CI against 348 s alone), and that lane is the run's longest.
+beside "e2e: browser, light" 'export BLAZE_LIGHT_FILES=2; stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light' 10
 
 browser_rc=0
 stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?

@@ -1,4 +1,5 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser build. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,15 +47,46 @@ export type Renderer = 'webgl' | 'canvas';
 const forced = process.env.BLAZE_RENDERER;
 
 /** `variant`: another binary or more flags, for apps/web/bench/raster.ts to compare ways to run it. */
-export function launchChromium(
+export async function launchChromium(
   variant: { executablePath?: string; args?: string[]; renderer?: Renderer } = {},
 ): Promise<Browser> {
   const renderer: Renderer = forced === 'webgl' || forced === 'canvas' ? forced : (variant.renderer ?? 'canvas');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: variant.executablePath ?? CHROMIUM,
     headless: true,
     args: [...BASE_ARGS, ...(renderer === 'canvas' ? ['--disable-software-rasterizer'] : []), ...(variant.args ?? [])],
   });
+  shareAutogroupNice();
+  return browser;
+}
+
+/**
+ * Chromium takes the scheduling priority of the lane that launched it. Linux's scheduler shares the
+ * CPU fairly between sessions (autogroups) before it looks at processes, and playwright starts
+ * Chromium in a session of its own (detached), whose priority is the default whatever the lane's:
+ * scripts/test.sh lowers the lanes that hold no time bound (the light browser files, lint, typecheck)
+ * so the files with bounds run nearly as fast as alone, and their Chromium must be lowered with them.
+ * Nothing to do where the lane has the default priority, or the kernel has no autogroups.
+ */
+function shareAutogroupNice(): void {
+  let nice: number;
+  try {
+    nice = Number(/nice (-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'))?.[1] ?? 0);
+  } catch {
+    return;
+  }
+  if (!nice) return;
+  // This process's children: its server (already in this session) and the Chromium just started.
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+    } catch {
+      // gone meanwhile, or not ours to set
+    }
+  }
 }
 
 /**

@@ -28,9 +28,10 @@ const lightBrowser = inForks(Number(process.env.BLAZE_LIGHT_FILES ?? browserFile
  * each kept at most about one of the 2 cores busy (`/usr/bin/time`, CPU seconds over wall seconds,
  * 0.5-1.1), so one at a time left a core idle. The drawing sweeps and the files with time bounds (the
  * round summary's arrival, a peek's 4 s, cues, layout's stillness) stay in `e2e`, which runs with
- * only these (then typecheck and lint) beside it. A new file is in `e2e` until measured. `pacing` holds only a lower bound (the server's gaps between moves), which a loaded
- * machine cannot break, and waits (0.4 of a core alone): it is light. So is `sizes` (its bounds are
- * geometry, its waits 30 s polls), which balances the two lanes' times.
+ * only these (then typecheck and lint) beside it, at a lower priority and two at a time (scripts/test.sh).
+ * A new file is in `e2e` until measured. `pacing` holds only a lower bound (the server's gaps between
+ * moves), which a loaded machine cannot break, and waits (0.4 of a core alone): it is light. So is
+ * `sizes` (its bounds are geometry, its waits 30 s polls).
  */
 export const lightBrowserFiles = [
   'bots',

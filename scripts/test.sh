@@ -12,7 +12,12 @@
 # time alone and missed bounds (a round summary's 15 s, a peek's window, a game's end by keyboard), and
 # a server test's hung-lobby bound; the groups at lower priorities in one session instead (nice 4-15)
 # starved the computing units (vitest's "Timeout calling onTaskUpdate") and helped the browser files
-# nothing (CFS weighs each thread: 691 s).
+# nothing (691 s): with autogroups, Linux's scheduler shares the CPU between sessions before it weighs a
+# process's nice. Since stop 54 the lanes without time bounds lower their session's share instead
+# (lane_priority in scripts/stages.sh): the light browser files, lint and typecheck. Tried then and taken
+# back: the browser files from the pure units' end, beside the server's last units, and those lanes at
+# nice 19 (663 s against 640: the server's units took 232 s, not 204; a round summary did not come
+# within 45 s, and a light file's 30 s wait ran out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/stages.sh

@@ -81,9 +81,13 @@ describe('a table without sight', () => {
     const p = await newPlayer(browser, 'Axe', { viewport: { width: 1280, height: 800 } });
     const page = p.page;
     const report: Record<string, string[]> = {};
+    // Each page is checked once its screen is drawn: `goto` resolves on the load event, and a screen
+    // whose code comes in a chunk of its own may draw after it (no main landmark, no h1 yet).
     await page.goto(server.base);
+    await poll(() => tid(page, 'new-table').isVisible()).toBe(true);
     report.home = await axeProblems(page);
     await page.goto(`${server.base}/practice`);
+    await poll(() => tid(page, 'practice-start').isVisible()).toBe(true);
     report.practiceSetup = await axeProblems(page);
     await tid(page, 'practice-start').click();
     await poll(() => page.evaluate(() => window.__blaze?.hand.length ?? 0)).toBe(5);

@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkLayout, look, poll, shot } from '../support/bla5t.js';
-import { newPlayer, type Player, tid } from '../support/blaze.js';
+import { newPlayer, type Player, phoneHostDesktopFriend, tid } from '../support/blaze.js';
 import { useProduct } from '../support/product.js';
 import { createTablesWith } from '../support/tables.js';
 
@@ -133,14 +133,7 @@ describe('Bla5t in the browser', () => {
 
   it('a host, a friend by link and a bot play a whole round by clicks, at 360×640 and 1280×800', async () => {
     const { base } = product.server;
-    const A = await newPlayer(product.browser, 'Ann', {
-      viewport: { width: 360, height: 640 },
-      serviceWorkers: 'allow',
-    });
-    const B = await newPlayer(product.browser, 'Ben', {
-      viewport: { width: 1280, height: 800 },
-      serviceWorkers: 'allow',
-    });
+    const [A, B] = await phoneHostDesktopFriend(product.browser);
     const a = A.page;
     const b = B.page;
     await createTablesWith(a, { botDelayMs: 0 });

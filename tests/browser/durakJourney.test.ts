@@ -9,7 +9,7 @@
  * to lie inside its canvas without overlapping a box of another part.
  */
 import { describe, expect, it } from 'vitest';
-import { newPlayer, tid } from '../support/blaze.js';
+import { phoneHostDesktopFriend, tid } from '../support/blaze.js';
 import { rendererOf } from '../support/browser.js';
 import { checkLayout, look, move, poll, shot } from '../support/durak.js';
 import { useProduct } from '../support/product.js';
@@ -22,14 +22,7 @@ describe('Battle of Durak in the browser', () => {
 
   it('a host and a friend and a bot play a whole game by clicks, at 360×640 and 1280×800', async () => {
     const { base } = product.server;
-    const A = await newPlayer(product.browser, 'Ann', {
-      viewport: { width: 360, height: 640 },
-      serviceWorkers: 'allow',
-    });
-    const B = await newPlayer(product.browser, 'Ben', {
-      viewport: { width: 1280, height: 800 },
-      serviceWorkers: 'allow',
-    });
+    const [A, B] = await phoneHostDesktopFriend(product.browser);
     const a = A.page;
     const b = B.page;
     // The bot plays at once (a table setting the home page has no control for).

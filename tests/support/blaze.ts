@@ -224,6 +224,16 @@ export async function newPlayer(
   return { name, ctx, page, wire: new Wire(name, page), errors, consoleErrors };
 }
 
+/**
+ * The whole-game journeys' two people as players come: Ann, the host, on an upright phone, and Ben, her
+ * friend, at a desktop, each with the client's service worker (newPlayer blocks it elsewhere).
+ */
+export async function phoneHostDesktopFriend(browser: Browser): Promise<[Player, Player]> {
+  const ann = await newPlayer(browser, 'Ann', { viewport: { width: 360, height: 640 }, serviceWorkers: 'allow' });
+  const ben = await newPlayer(browser, 'Ben', { viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+  return [ann, ben];
+}
+
 export const tid = (page: Page, id: string) => page.getByTestId(id);
 
 /** A round's summary covers the table until tapped (or a few seconds pass): tap it, as a person would. */

@@ -8,6 +8,7 @@ import type { State } from '@blaze/durak';
 import { expect, it } from 'vitest';
 import { sharedBotPool } from '../src/botPool/pool.js';
 import { genericGame } from '../src/table/generic.js';
+import { playDurak } from './durakClient.js';
 import { adaAndTwoStrongBots, FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 // Short clocks: people who never move are played by their clocks, so a game ends by itself.
@@ -43,13 +44,19 @@ for (const how of ['leaves', 'drops and stays away'] as const) {
     await until(() => ada.room.state.status === 'playing', 5_000, 'playing');
     await bob.room.leave(how === 'leaves');
     await until(() => ada.room.state.players[1]?.standIn === true, 10_000, 'a stand-in for Bob');
-    // A whole game played by clocks and the stand-in (the strongest bot, which searches): 7-15 s alone,
+    // Ada and Cy play: two seats left to their clocks can go round for ever (see playDurak).
+    const plays = [ada, cy].map((p) => playDurak(p));
+    // A whole game played by Ada, Cy and the stand-in (the strongest bot, which searches): 7-15 s alone,
     // past 60 s once when CI ran the other unit projects beside it, past 150 s once on a slow CI machine
     // (stop 50: the server's units took 294 s, not 196): the server, its record and three clients share
     // this test's thread, and the stand-in's searches run in the bot pool's lowest-priority thread, whose
     // answer a saturated machine can hold back to the pool's 500 ms limit before the normal bot answers.
     // What this guards is the seat, not the game's speed.
-    await until(() => ada.room.state.status === 'finished', 270_000, 'the game over');
+    try {
+      await until(() => ada.room.state.status === 'finished', 270_000, 'the game over');
+    } finally {
+      for (const run of plays) run.stop();
+    }
     // Was: Bob's seat stayed taken by nobody until the next start closed it up.
     // (one who dropped keeps it while their grace runs, as at Blaze's table)
     await until(() => ada.room.state.players[1]?.occupied === false, 10_000, "Bob's seat free");

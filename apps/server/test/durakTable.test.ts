@@ -5,13 +5,11 @@
  * card ids it may not know by then: only its own hand and what is public (the trump card, the cards
  * on the table, cards named in the public log: taken on a retreat, the drawn trump card) may appear.
  */
-import { type Action, beats, nextDealer, type State, suitOf, type View } from '@blaze/durak';
-import { decide } from '@blaze/durak/bots';
-import { messageOf } from '@blaze/game';
+import { beats, nextDealer, type State, suitOf, type View } from '@blaze/durak';
 import { readDeadlines, readLog } from '@blaze/protocol/wire';
 import { afterAll, expect, it } from 'vitest';
 import { genericGame } from '../src/table/generic.js';
-import { durakView, wireOf } from './durakClient.js';
+import { durakView, playDurak, wireOf } from './durakClient.js';
 import { FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const srv = useServer({ room: { ...FAST_ROOM, autoDelayMs: [20, 60] } });
@@ -116,40 +114,6 @@ function watch(p: Player): Watch {
   return w;
 }
 
-/** A person: after each patch, if awaited, decides from its own decoded view (an easy bot's mind). */
-function play(p: Player): { stop(): void } {
-  let stopped = false;
-  let busy = false;
-  let lastKey = '';
-  const tick = () => {
-    if (stopped || busy) return;
-    const v = viewOf(p);
-    if (!v || v.over || v.awaited !== p.seat || p.room.state.status !== 'playing') return;
-    // One move per view, as a person sends: a move sent again and again before the patch answering
-    // it arrives would be refused each time, and refusals count toward the edge's rate limit.
-    const key = JSON.stringify([p.room.state.gameNumber, v.table, v.hand, v.awaited, v.attacker, v.defender]);
-    if (key === lastKey) return;
-    lastKey = key;
-    const a: Action | null = decide('easy', v, Math.random);
-    if (!a) return;
-    busy = true;
-    setTimeout(() => {
-      busy = false;
-      if (stopped) return;
-      const { type, ...rest } = messageOf(a) as { type: string };
-      p.room.send(type, rest);
-    }, 3);
-  };
-  p.onPatch.push(tick);
-  const timer = setInterval(tick, 50);
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
-}
-
 async function playGames(
   settings: object,
   people: string[],
@@ -163,7 +127,7 @@ async function playGames(
   const host = players[0] as Player;
   await until(() => players.every((p) => p.seat >= 0) && spectator.token !== '');
   const watches = new Map<Player, Watch>([...players, spectator].map((p) => [p, watch(p)]));
-  const runs = players.map(play);
+  const runs = players.map((p) => playDurak(p));
   for (let game = 1; game <= games; game++) {
     const type = game === 1 ? 'start' : 'rematch';
     const sent = host.errors.length;

@@ -18,6 +18,7 @@ import { lifecycle, setStore } from '../src/store/current.js';
 import { openStore, restoreTables } from '../src/store/open.js';
 import type { TableStore } from '../src/store/types.js';
 import { genericDeadlines, genericGame } from '../src/table/generic.js';
+import { playDurak } from './durakClient.js';
 import { autoplay, createTable, join, nextError, type Player, serverRoom, sleep, until, useServer } from './helpers.js';
 
 const logText: string[] = [];
@@ -27,7 +28,7 @@ const sink = new Writable({
     done();
   },
 });
-// Clocks so short that every seat's timeout plays it: a game ends by itself within seconds.
+// Clocks so short that a seat nobody plays moves at once (the bot seat, and Bla5t's people).
 const QUICK = { attackerMs: 40, targetMs: 40, betMs: 40 };
 const srv = useServer({
   room: { clocks: { relaxed: QUICK, normal: QUICK, fast: QUICK }, autoDelayMs: [5, 10] },
@@ -224,7 +225,13 @@ it('Blaze -> Durak -> Bla5t: tokens to their owners alone, the old link moved, o
   expect([slot2?.occupied, slot2?.bot, slot2?.name]).toEqual([true, true, 'Bot 1']);
   // The Blaze rows came along, before any Durak game.
   expect(board(ada)).toBe(blazeBoard);
-  await playOne(ada, people);
+  // Ada and Bob play (as a normal bot would): Durak seats left to their clocks can go round for ever.
+  const durakPlays = [ada, bob].map((p) => playDurak(p, 'normal'));
+  try {
+    await playOne(ada, people);
+  } finally {
+    for (const run of durakPlays) run.stop();
+  }
   const afterDurak = board(ada);
   expect(afterDurak).toMatch(/durak:Ada:1\//);
 

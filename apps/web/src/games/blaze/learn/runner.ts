@@ -128,7 +128,10 @@ export class TutorialSource implements TableSource {
     const m = this.script.moments[this.index];
     const expected = m?.kind === 'do' && this.applied === m.at ? m.action : null;
     if (expected && sameAction(action, expected)) {
-      this.apply(action);
+      // The script's own move, not the learner's: the same cards chosen in another order (a card
+      // clicked again after a click that did not take) lie in that order on the table, and the
+      // script's later moves, made for its order, were refused (seen as a stall at step 30).
+      this.apply(expected);
       this.advance();
       return;
     }

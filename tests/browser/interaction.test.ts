@@ -5,6 +5,7 @@
  * with the hand.
  */
 import { canBeat } from '@blaze/rules';
+import { Client } from 'colyseus.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, type Player, seen, step, tid } from '../support/blaze.js';
@@ -133,5 +134,37 @@ describe('drag to play, drag to reject, and a dropped network', () => {
       return s.status === 'playing' && s.mySeat === 0 && s.myHand.length > 0;
     }, 60_000).toBe(true);
     expect(A.errors).toEqual([]);
+  });
+
+  it('a Start pressed as a friend sits down still starts the game', async () => {
+    // Was: the lobby was drawn again on the friend's patch between the pointer's down and up (down on
+    // the old Start, up on its copy), and the browser sent no click: the host had to press again.
+    const B = await newPlayer(browser, 'Bea', { viewport: { width: 1280, height: 800 } });
+    const page = B.page;
+    await page.goto(`http://127.0.0.1:${server.port}/`);
+    await tid(page, 'name-input').fill('Bea');
+    await tid(page, 'new-table').click();
+    await until(() => tid(page, 'leave').isVisible());
+    for (const s of [1, 2]) {
+      await tid(page, `add-bot-${s}`).click();
+      await until(() => tid(page, `remove-bot-${s}`).isVisible());
+    }
+    await until(() => tid(page, 'start').isEnabled());
+    const box = await tid(page, 'start').boundingBox();
+    if (!box) throw new Error('no Start');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    const cy = await new Client(`ws://127.0.0.1:${server.port}`).joinById(id, { name: 'Cy' });
+    try {
+      // The page has Cy's seat in its state while the pointer is still down.
+      await until(() => page.evaluate(() => window.__blaze?.snapshot?.seats[3]?.occupied === true));
+      await page.mouse.up();
+      await poll(async () => (await seen(page)).hand.length, 15_000).toBe(5);
+    } finally {
+      await cy.leave();
+    }
+    expect(B.errors).toEqual([]);
+    await B.ctx.close();
   });
 });

@@ -29,7 +29,7 @@ export function pooledThink(
       asked = sharedBotPool().decideBla5t(view as Bla5tView, memory as StrongMemory, newSeed(), stale);
       break;
     case 'blaze':
-      // Blaze's room asks the pool itself (room/botDriver.ts); a generic table never holds Blaze.
+      // Blaze's room asks the pool itself (room/blazeLoop.ts, its loop's `think`); a generic table never holds Blaze.
       return null;
   }
   return asked.then((d) => (d.source === 'stale' ? null : (d.action as ActionBase | null)));

@@ -13,10 +13,9 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { matchMaker, type Presence, Server } from '@colyseus/core';
-import { RedisDriver } from '@colyseus/redis-driver';
-import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import express from 'express';
+import type { SharedMatchmaking } from './cluster/matchmaking.js';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -45,8 +44,11 @@ export interface ServerOptions {
   host?: string;
   /** The built web client (apps/web/dist); skipped when missing. */
   staticDir?: string;
-  /** When set, RedisPresence + RedisDriver, so several processes can share tables' matchmaking. */
-  redisUrl?: string;
+  /**
+   * Several processes sharing tables' matchmaking: RedisPresence and RedisDriver, made by
+   * `redisMatchmaking` (cluster/matchmaking.ts) only when Redis is used.
+   */
+  shared?: SharedMatchmaking;
   /** host:port clients reach this process at, when several processes share Redis (PUBLIC_ADDRESS). */
   publicAddress?: string;
   room?: Partial<RoomConfig>;
@@ -114,8 +116,8 @@ export function createServer(options: ServerOptions = {}): BlazeServer {
   };
   const http = createHttpServer(httpServerOptions(connections), app);
   guardConnections(http, connections);
-  const presence: Presence | undefined = options.redisUrl ? new RedisPresence(options.redisUrl) : undefined;
-  const driver = options.redisUrl ? new RedisDriver(options.redisUrl) : undefined;
+  const presence: Presence | undefined = options.shared?.presence;
+  const driver = options.shared?.driver;
   const transport = new WebSocketTransport({
     server: http,
     // Off: heartbeat.ts pings the sockets instead, spread over the interval rather than all at once.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createServer, ROOM_NAME } from './app.js';
 import { configureBotPool } from './botPool/pool.js';
-import { handOver, startAdoption } from './cluster/adopt.js';
+import { redisMatchmaking } from './cluster/matchmaking.js';
 import { type Config, parseConfig } from './config.js';
 import { createLogger, logCrashes } from './logger.js';
 import { listenMetrics } from './metricsRoute.js';
@@ -32,11 +32,15 @@ logCrashes(log);
 configureBotPool(config.BOT_WORKERS);
 const staticDir = config.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+// Redis's modules only when it is used (cluster/matchmaking.ts).
+const shared = config.REDIS_URL ? await redisMatchmaking(config.REDIS_URL) : undefined;
+const cluster = config.REDIS_URL ? await import('./cluster/adopt.js') : null;
+
 const server = createServer({
   port: config.PORT,
   host: config.HOST,
   staticDir,
-  redisUrl: config.REDIS_URL,
+  ...(shared ? { shared } : {}),
   publicAddress: config.PUBLIC_ADDRESS,
   maxPayload: config.MAX_FRAME_BYTES,
   logger: log,
@@ -103,15 +107,16 @@ mountGameRecords(server.api, store, config.BACKEND_TIMEOUT_MS);
 server.readiness.restoreStarted();
 const bound = await server.listen();
 // Sharing Redis: this process's tables and any other's left without a process, here (cluster/adopt.ts).
-const adoption = config.REDIS_URL
-  ? startAdoption({
-      redisUrl: config.REDIS_URL,
-      store,
-      roomName: ROOM_NAME,
-      log,
-      deadlineMs: config.BACKEND_TIMEOUT_MS,
-    })
-  : null;
+const adoption =
+  cluster && config.REDIS_URL
+    ? cluster.startAdoption({
+        redisUrl: config.REDIS_URL,
+        store,
+        roomName: ROOM_NAME,
+        log,
+        deadlineMs: config.BACKEND_TIMEOUT_MS,
+      })
+    : null;
 const restored = await (adoption ? adoption.settle() : restoreTables(store, ROOM_NAME)).catch(cannotOpenRecord);
 server.readiness.restoreFinished();
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
@@ -139,7 +144,7 @@ async function stop(signal: string): Promise<void> {
     // Adopts nothing more: the peers adopt this process's tables once it has handed them over.
     await adoption?.stop();
     const drained = await drainTables(store);
-    if (adoption) await handOver(drained).catch(() => {});
+    if (cluster) await cluster.handOver(drained).catch(() => {});
     await server.close();
     await metrics?.close();
     process.exit(0);

@@ -18,6 +18,7 @@ import { viewFor } from '@blaze/rules';
 import { matchMaker } from '@colyseus/core';
 import express from 'express';
 import { createServer } from '../../src/app.js';
+import { redisMatchmaking } from '../../src/cluster/matchmaking.js';
 import { botDecisions, botSearchSeconds, storeCheckpointSeconds, storeWriteSeconds } from '../../src/metrics.js';
 import { DEFAULT_ROOM_CONFIG, TableRoom } from '../../src/room/TableRoom.js';
 import { openStore } from '../../src/store/open.js';
@@ -150,7 +151,7 @@ const server = createServer({
   port: Number(process.env.PORT ?? 0),
   host: '127.0.0.1',
   // Two processes (BENCH_PROCESSES=2): one Redis for presence and matchmaking, each reachable at its own port.
-  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+  ...(process.env.REDIS_URL ? { shared: await redisMatchmaking(process.env.REDIS_URL) } : {}),
   ...(process.env.PUBLIC_ADDRESS ? { publicAddress: process.env.PUBLIC_ADDRESS } : {}),
   limits: {
     maxTables: 1e6,

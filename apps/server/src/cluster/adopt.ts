@@ -13,10 +13,11 @@
  * may send it to another process that does not know it is a restore (issue 39, finding 5).
  */
 import { matchMaker } from '@colyseus/core';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { withDeadline } from '../deadline.js';
 import type { Logger } from '../logger.js';
 import { currentStore, restoring } from '../store/current.js';
+import { redisClass } from '../store/ioredis.js';
 import { UNREPLAYABLE } from '../store/record.js';
 import { roomOfRecord } from '../store/recordGame.js';
 import type { TableStore } from '../store/types.js';
@@ -74,6 +75,7 @@ export function startAdoption(o: AdoptionOptions): Adoption {
   // Long enough for a restore (load and replay) to finish and be listed; a process that dies
   // mid-restore holds it no longer than this.
   const claimMs = Math.max(30_000, graceMs * 4);
+  const Redis = redisClass();
   const redis = new Redis(o.redisUrl, { commandTimeout: o.deadlineMs, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => {}); // reconnects by itself; a scan that fails tries again next time
   const me = matchMaker.processId;

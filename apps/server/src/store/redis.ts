@@ -2,8 +2,9 @@
  * The shared store: the same entries in Redis (REDIS_URL), so any process can restore a table
  * after another one died. A list per table, a set of open tables, a key per finished game.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { readGameRecord } from './gameKinds.js';
+import { redisClass } from './ioredis.js';
 import { type Appended, RECORD_CONFLICT, RecordConflict } from './recordIndex.js';
 import type { GameRecord, TableEntry, TableStore } from './types.js';
 
@@ -126,6 +127,7 @@ export function lastActivity(
 }
 
 export function openRedisStore(url: string): TableStore {
+  const Redis = redisClass();
   const redis = new Redis(url, { maxRetriesPerRequest: 3 }) as AppendingRedis;
   // EVALSHA, falling back to EVAL the first time the server has not seen it.
   redis.defineCommand('blazeAppend', { numberOfKeys: 3, lua: APPEND_SCRIPT });

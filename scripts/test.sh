@@ -72,6 +72,16 @@ beside() {
   beside_logs+=("$log")
 }
 
+# Lowers the session of the group started as NAME to NICE (its autogroup: every process in it).
+lower_beside() {
+  local i
+  for i in "${!beside_pids[@]}"; do
+    if [ "${beside_names[$i]}" = "$1" ] && [ -n "${beside_pids[$i]}" ] && [ -w "/proc/${beside_pids[$i]}/autogroup" ]; then
+      echo "$2" >"/proc/${beside_pids[$i]}/autogroup" 2>/dev/null || true
+    fi
+  done
+}
+
 # Waits for the group started as NAME, prints its output, and answers its exit code.
 join_beside() {
   local i group_rc=0
@@ -132,6 +142,11 @@ join_beside "unit: server"
 # beside them at an equal share, the files with bounds took half again their time alone (stop 54: the main
 # lane 523 s in CI against 348 s alone), and that lane is the run's longest.
 beside "e2e: browser, light" 'export BLAZE_LIGHT_FILES=2; stage "e2e: browser, light (beside)" pnpm exec vitest run --project e2e-light' 10
+
+# The system files still running (their last 60-90 s) now yield to the browser files with bounds too, as
+# the light files do: the sessions' equal shares (autogroups) gave them a third of the CPU the main lane
+# wanted. Their waits are for processes (restarts, kills), with bounds of tens of seconds.
+lower_beside "e2e: system; lint; typecheck" 10
 
 browser_rc=0
 stage "e2e: browser" pnpm exec vitest run --project e2e || browser_rc=$?

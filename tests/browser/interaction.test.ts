@@ -33,6 +33,18 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
+/** From the home page: a new table, this person in seat 0 and bots in seats 1 and 2. */
+async function tableWithTwoBots(page: Page, base: string, name: string): Promise<void> {
+  await page.goto(base);
+  await tid(page, 'name-input').fill(name);
+  await tid(page, 'new-table').click();
+  await until(() => tid(page, 'leave').isVisible());
+  for (const s of [1, 2]) {
+    await tid(page, `add-bot-${s}`).click();
+    await until(() => tid(page, `remove-bot-${s}`).isVisible());
+  }
+}
+
 describe('drag to play, drag to reject, and a dropped network', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
@@ -46,14 +58,7 @@ describe('drag to play, drag to reject, and a dropped network', () => {
     browser = await launchChromium();
     A = await newPlayer(browser, 'Ana', { viewport: { width: 1280, height: 800 } });
     const page = A.page;
-    await page.goto(relay.base);
-    await tid(page, 'name-input').fill('Ana');
-    await tid(page, 'new-table').click();
-    await until(() => tid(page, 'leave').isVisible());
-    for (const s of [1, 2]) {
-      await tid(page, `add-bot-${s}`).click();
-      await until(() => tid(page, `remove-bot-${s}`).isVisible());
-    }
+    await tableWithTwoBots(page, relay.base, 'Ana');
     await tid(page, 'setting-first').selectOption('0');
     await tid(page, 'setting-clock').selectOption('relaxed');
     await until(async () => (await tid(page, 'setting-first').inputValue()) === '0');
@@ -150,14 +155,7 @@ describe('drag to play, drag to reject, and a dropped network', () => {
     // the old Start, up on its copy), and the browser sent no click: the host had to press again.
     const B = await newPlayer(browser, 'Bea', { viewport: { width: 1280, height: 800 } });
     const page = B.page;
-    await page.goto(`http://127.0.0.1:${server.port}/`);
-    await tid(page, 'name-input').fill('Bea');
-    await tid(page, 'new-table').click();
-    await until(() => tid(page, 'leave').isVisible());
-    for (const s of [1, 2]) {
-      await tid(page, `add-bot-${s}`).click();
-      await until(() => tid(page, `remove-bot-${s}`).isVisible());
-    }
+    await tableWithTwoBots(page, `http://127.0.0.1:${server.port}/`, 'Bea');
     await until(() => tid(page, 'start').isEnabled());
     const box = await tid(page, 'start').boundingBox();
     if (!box) throw new Error('no Start');

@@ -1,8 +1,8 @@
 /** A Bla5t client for the tests: what it reads from its decoded state, and a person who plays from it. */
 import { easyDecide, type View } from '@blaze/bla5t';
 import { readBla5tWire } from '@blaze/bla5t/wire';
-import { messageOf } from '@blaze/game';
 import type { Player } from './helpers.js';
+import { personPlays } from './person.js';
 
 interface DecodedWire {
   view: { size: number; forEach(f: (text: string, key: string) => void): void };
@@ -24,29 +24,15 @@ export function bla5tView(p: Player): View | null {
   return readBla5tWire(pub, mine, p.seat >= 0 ? p.seat : null);
 }
 
-/** A person who, when awaited, moves as an easy bot would from its own decoded view. */
-export function playEasy(p: Player): { stop(): void } {
-  let stopped = false;
-  let lastKey = '';
-  const tick = () => {
-    if (stopped) return;
-    const v = bla5tView(p);
-    if (!v || v.over || v.viewer === null || !v.awaiting.seats.includes(v.viewer)) return;
-    if (p.room.state.status !== 'playing') return;
-    const key = JSON.stringify([p.room.state.gameNumber, v]);
-    if (key === lastKey) return;
-    lastKey = key;
-    const a = easyDecide(v, Math.random);
-    if (!a) return;
-    const { type, ...rest } = messageOf(a) as { type: string };
-    p.room.send(type, rest);
-  };
-  p.onPatch.push(tick);
-  const timer = setInterval(tick, 40);
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
+/** A person who, when awaited, moves as an easy bot would from their own decoded view. */
+export function playEasy(p: Player, delayMs = 0): { stop(): void } {
+  return personPlays(
+    p,
+    () => {
+      const v = bla5tView(p);
+      if (!v || v.over || v.viewer === null || !v.awaiting.seats.includes(v.viewer)) return null;
+      return { key: JSON.stringify([p.room.state.gameNumber, v]), action: easyDecide(v, Math.random) };
     },
-  };
+    { delayMs, everyMs: 40 },
+  );
 }

@@ -8,10 +8,8 @@
  * log's faces, the public hero and boss set). The server's log lines and metrics are scanned too.
  */
 import { Writable } from 'node:stream';
-import { easyDecide, type State, type View } from '@blaze/bla5t';
+import type { State, View } from '@blaze/bla5t';
 import { bla5tModule } from '@blaze/bla5t/module';
-import { readBla5tWire } from '@blaze/bla5t/wire';
-import { messageOf } from '@blaze/game';
 import { readLog } from '@blaze/protocol/wire';
 import { expect, it } from 'vitest';
 import { sharedBotPool } from '../src/botPool/pool.js';
@@ -19,6 +17,7 @@ import { createLogger } from '../src/logger.js';
 import { registry } from '../src/metrics.js';
 import { genericGame } from '../src/table/generic.js';
 import { PRIVATE_MESSAGE } from '../src/table/privateEvents.js';
+import { bla5tView, playEasy } from './bla5tClient.js';
 import { adaAndTwoStrongBots, FAST_ROOM, join, type Player, serverRoom, until, useServer } from './helpers.js';
 
 const logText: string[] = [];
@@ -49,17 +48,7 @@ interface Wire {
 const wireOf = (p: Player): Wire | undefined => (p.room.state as any)?.wire;
 
 /** What this client reads: the public view with its own seat's private part over it. */
-function viewOf(p: Player): View | null {
-  const w = wireOf(p);
-  if (!w?.view || w.view.size === 0) return null;
-  const pub: [string, string][] = [];
-  w.view.forEach((text: string, key: string) => {
-    pub.push([key, text]);
-  });
-  // As a client reads it: the short texts of @blaze/bla5t/wire, the server's codec.
-  const mine = p.seat >= 0 ? (w.seats[p.seat]?.view ?? '') : '';
-  return readBla5tWire(pub, mine, p.seat >= 0 ? p.seat : null);
-}
+const viewOf = bla5tView;
 
 interface Looked {
   type: string;
@@ -123,37 +112,7 @@ function watch(p: Player): Watch {
 }
 
 /** A person: after each patch, if awaited, decides from its own decoded view (an easy bot's mind). */
-function play(p: Player): { stop(): void } {
-  let stopped = false;
-  let busy = false;
-  let lastKey = '';
-  const tick = () => {
-    if (stopped || busy) return;
-    const v = viewOf(p);
-    if (!v || v.over || v.viewer === null || !v.awaiting.seats.includes(v.viewer)) return;
-    if (p.room.state.status !== 'playing') return;
-    const key = JSON.stringify([p.room.state.gameNumber, v]);
-    if (key === lastKey) return;
-    lastKey = key;
-    const a = easyDecide(v, Math.random);
-    if (!a) return;
-    busy = true;
-    setTimeout(() => {
-      busy = false;
-      if (stopped) return;
-      const { type, ...rest } = messageOf(a) as { type: string };
-      p.room.send(type, rest);
-    }, 2);
-  };
-  p.onPatch.push(tick);
-  const timer = setInterval(tick, 40);
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
-}
+const play = (p: Player) => playEasy(p, 2);
 
 interface Played {
   id: string;

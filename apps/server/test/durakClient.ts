@@ -1,9 +1,9 @@
 /** What a Durak client reads from its decoded state (@blaze/durak/wire), for the tests. */
-import type { Action, View } from '@blaze/durak';
+import type { View } from '@blaze/durak';
 import { decide } from '@blaze/durak/bots';
 import { readDurakWire } from '@blaze/durak/wire';
-import { messageOf } from '@blaze/game';
 import type { Player } from './helpers.js';
+import { personPlays } from './person.js';
 
 export interface DecodedWire {
   view: { size: number; forEach(f: (text: string, key: string) => void): void };
@@ -32,34 +32,14 @@ export function durakView(p: Player): View | null {
  * play, two clock-played seats beside a bot: 9 games in 300 with a normal bot, 60 with an easy one).
  */
 export function playDurak(p: Player, strength = 'easy'): { stop(): void } {
-  let stopped = false;
-  let busy = false;
-  let lastKey = '';
-  const tick = () => {
-    if (stopped || busy) return;
-    const v = durakView(p);
-    if (!v || v.over || v.awaited !== p.seat || p.room.state.status !== 'playing') return;
-    // One move per view, as a person sends: a move sent again and again before the patch answering
-    // it arrives would be refused each time, and refusals count toward the edge's rate limit.
-    const key = JSON.stringify([p.room.state.gameNumber, v.table, v.hand, v.awaited, v.attacker, v.defender]);
-    if (key === lastKey) return;
-    lastKey = key;
-    const a: Action | null = decide(strength, v, Math.random);
-    if (!a) return;
-    busy = true;
-    setTimeout(() => {
-      busy = false;
-      if (stopped) return;
-      const { type, ...rest } = messageOf(a) as { type: string };
-      p.room.send(type, rest);
-    }, 3);
-  };
-  p.onPatch.push(tick);
-  const timer = setInterval(tick, 50);
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
+  return personPlays(
+    p,
+    () => {
+      const v = durakView(p);
+      if (!v || v.over || v.awaited !== p.seat) return null;
+      const key = JSON.stringify([p.room.state.gameNumber, v.table, v.hand, v.awaited, v.attacker, v.defender]);
+      return { key, action: decide(strength, v, Math.random) };
     },
-  };
+    { delayMs: 3, everyMs: 50 },
+  );
 }

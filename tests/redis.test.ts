@@ -1,10 +1,24 @@
 /**
  * Two server processes sharing one real Redis (RedisPresence + RedisDriver): a table created on one
- * process is found and joined through the other, and the websocket reaches the hosting process.
+ * process is found and joined through the other, and the websocket reaches the hosting process. A
+ * process without Redis loads none of Redis's modules.
  */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startRedis, startServer } from './support/processes.js';
+
+const loadsDir = mkdtempSync(join(tmpdir(), 'blaze-redis-loads-'));
+/** A server's environment that notes the Redis modules it loads in `name` (support/redisLoads.cjs). */
+const noting = (name: string) => ({
+  NODE_OPTIONS: `--require ${fileURLToPath(new URL('./support/redisLoads.cjs', import.meta.url))}`,
+  BLAZE_REDIS_LOADS: join(loadsDir, name),
+});
+const loaded = (name: string) =>
+  existsSync(join(loadsDir, name)) ? readFileSync(join(loadsDir, name), 'utf8').split('\n').filter(Boolean) : [];
 
 describe('scale-out over Redis', () => {
   let redis: Proc & { url: string };
@@ -15,7 +29,7 @@ describe('scale-out over Redis', () => {
   beforeAll(async () => {
     redis = await startRedis();
     const common = { REDIS_URL: redis.url, STATIC_DIR: '/nonexistent' };
-    a = await startServer(common, true);
+    a = await startServer({ ...common, ...noting('a') }, true);
     b = await startServer(common, true);
   });
 
@@ -56,5 +70,27 @@ describe('scale-out over Redis', () => {
     // One room in the whole cluster, hosted by one process: whichever it is, one of the two clients
     // reached it through the other process's matchmaker.
     expect([ha.rooms, hb.rooms].sort()).toEqual([0, 1]);
+  });
+
+  it('a process without Redis loads none of its modules; one with Redis loads them', async () => {
+    // Was: ioredis and both drivers at every start (the bundle's static imports, even of modules only
+    // Redis's processes import later), about 50 modules loaded for nothing.
+    const alone = await startServer({ STATIC_DIR: '/nonexistent', ...noting('alone') });
+    try {
+      const created = await fetch(`${alone.base}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const room = await new Client(`ws://127.0.0.1:${alone.port}`).joinById(id, { name: 'Ana' });
+      await room.leave();
+    } finally {
+      await alone.stop();
+    }
+    expect(loaded('alone')).toEqual([]);
+    // The same note from a process sharing Redis: the check sees what it looks for.
+    expect(loaded('a').join(' ')).toMatch(/ioredis/);
   });
 });

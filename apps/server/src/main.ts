@@ -32,15 +32,20 @@ logCrashes(log);
 configureBotPool(config.BOT_WORKERS);
 const staticDir = config.STATIC_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-// Redis's modules only when it is used (cluster/matchmaking.ts).
-const shared = config.REDIS_URL ? await redisMatchmaking(config.REDIS_URL) : undefined;
-const cluster = config.REDIS_URL ? await import('./cluster/adopt.js') : null;
+// Several processes sharing Redis; its modules are loaded only then (cluster/matchmaking.ts).
+const cluster = config.REDIS_URL
+  ? {
+      url: config.REDIS_URL,
+      shared: await redisMatchmaking(config.REDIS_URL),
+      adoption: await import('./cluster/adopt.js'),
+    }
+  : null;
 
 const server = createServer({
   port: config.PORT,
   host: config.HOST,
   staticDir,
-  ...(shared ? { shared } : {}),
+  ...(cluster ? { shared: cluster.shared } : {}),
   publicAddress: config.PUBLIC_ADDRESS,
   maxPayload: config.MAX_FRAME_BYTES,
   logger: log,
@@ -107,16 +112,15 @@ mountGameRecords(server.api, store, config.BACKEND_TIMEOUT_MS);
 server.readiness.restoreStarted();
 const bound = await server.listen();
 // Sharing Redis: this process's tables and any other's left without a process, here (cluster/adopt.ts).
-const adoption =
-  cluster && config.REDIS_URL
-    ? cluster.startAdoption({
-        redisUrl: config.REDIS_URL,
-        store,
-        roomName: ROOM_NAME,
-        log,
-        deadlineMs: config.BACKEND_TIMEOUT_MS,
-      })
-    : null;
+const adoption = cluster
+  ? cluster.adoption.startAdoption({
+      redisUrl: cluster.url,
+      store,
+      roomName: ROOM_NAME,
+      log,
+      deadlineMs: config.BACKEND_TIMEOUT_MS,
+    })
+  : null;
 const restored = await (adoption ? adoption.settle() : restoreTables(store, ROOM_NAME)).catch(cannotOpenRecord);
 server.readiness.restoreFinished();
 if (restored.length > 0) log.info({ restored: restored.length, store: store.kind }, 'tables restored');
@@ -144,7 +148,7 @@ async function stop(signal: string): Promise<void> {
     // Adopts nothing more: the peers adopt this process's tables once it has handed them over.
     await adoption?.stop();
     const drained = await drainTables(store);
-    if (cluster) await cluster.handOver(drained).catch(() => {});
+    if (cluster) await cluster.adoption.handOver(drained).catch(() => {});
     await server.close();
     await metrics?.close();
     process.exit(0);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTable } from '../apps/server/test/helpers.js';
 import { type Proc, startRedis, startServer } from './support/processes.js';
 
 const loadsDir = mkdtempSync(join(tmpdir(), 'blaze-redis-loads-'));
@@ -77,14 +78,9 @@ describe('scale-out over Redis', () => {
     // Redis's processes import later), about 50 modules loaded for nothing.
     const alone = await startServer({ STATIC_DIR: '/nonexistent', ...noting('alone') });
     try {
-      const created = await fetch(`${alone.base}/api/tables`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
-      const room = await new Client(`ws://127.0.0.1:${alone.port}`).joinById(id, { name: 'Ana' });
+      const endpoint = `ws://127.0.0.1:${alone.port}`;
+      const id = await createTable(endpoint);
+      const room = await new Client(endpoint).joinById(id, { name: 'Ana' });
       await room.leave();
     } finally {
       await alone.stop();

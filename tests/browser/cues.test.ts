@@ -16,8 +16,6 @@ declare global {
   interface Window {
     /** Set by the reload test's init script: the lobby was on screen at some point. */
     __lobbySeen?: string;
-    /** The replay viewer's hook (replay/page.ts). */
-    __blazeReplay?: { step: number; total: number };
   }
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `pnpm test`: system packages and the build, the unit projects with the server's beside them, then the
+# `pnpm test`: the build, the unit projects with the server's beside them, then the
 # browser files (one at a time unless BLAZE_BROWSER_FILES says more: vitest.config.ts) with the light
 # ones beside them, each stage timed, and the system tests (real processes, no browser), then lint, (CI)
 # the small load bench and typecheck, beside them all from the start: system files mostly wait. A
@@ -55,7 +55,6 @@ if [ -n "${BLAZE_INSTALL_FROM:-}" ]; then
   unset BLAZE_INSTALL_FROM
 fi
 
-stage "system packages" bash scripts/system-deps.sh
 # The compiled server and the client, both (`pnpm build`, rebuilt only when stale): the test files that
 # run them (and call `pnpm build` themselves) then find nothing to rebuild while others serve them.
 stage build pnpm build
@@ -101,8 +100,13 @@ join_beside() {
 # (BLAZE_LOAD_BENCH=1, .ci/run), whose figures mean nothing here, and typecheck: they end long before
 # the browser files; after the light browser files they were the run's last 26-34 s (stop 52: typecheck
 # there made the light lane the longer one, 423 + 34 s against the other's 417).
+# Debian's packages (scripts/system-deps.sh: Chromium, Redis, nginx, fonts) are waited for only where they
+# are used, the server's units, the system files and the browser files: on a machine without them (CI), apt
+# installs them while the build and the pure units run instead of before (the script takes a lock, and
+# a second call waits for the first one's end).
 beside "e2e: system; lint; typecheck" '
   rc=0
+  bash scripts/system-deps.sh || exit 1
   stage "e2e: system (beside)" pnpm exec vitest run --project system || rc=$?
   # No time bound from here on: the browser files with bounds come first.
   lane_priority 10
@@ -113,7 +117,7 @@ beside "e2e: system; lint; typecheck" '
 # The server's files mostly wait (sockets, clocks, bots, kills: 123 s of CPU in a 309 s run), the
 # other unit projects mostly compute (property tests, whole games, layouts): side by side they take
 # about as long as the longer of the two.
-beside "unit: server" 'stage "unit: server (beside)" pnpm exec vitest run --project server'
+beside "unit: server" 'stage "system packages (beside)" bash scripts/system-deps.sh && stage "unit: server (beside)" pnpm exec vitest run --project server'
 
 # One vitest run per project (the same projects as `pnpm test:unit`), so each one's time shows. One run
 # for all five saved 27 s of 308 but kept three workers busy without a gap beside the server's and the

@@ -3,7 +3,7 @@
  * process is found and joined through the other, and the websocket reaches the hosting process. A
  * process without Redis loads none of Redis's modules.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ const noting = (name: string) => ({
 });
 const loaded = (name: string) =>
   existsSync(join(loadsDir, name)) ? readFileSync(join(loadsDir, name), 'utf8').split('\n').filter(Boolean) : [];
+// The notes' folder goes with the file's last test (each run made one and left it in the temp folder).
+afterAll(() => rmSync(loadsDir, { recursive: true, force: true }));
 
 describe('scale-out over Redis', () => {
   let redis: Proc & { url: string };

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tests drive a real Chromium and start a real Redis, both from Debian's packages.
+# The tests drive a real Chromium (its headless shell) and start a real Redis, both from Debian's packages.
 # Installs them when missing and we may (root with apt-get); otherwise says exactly what to install.
 set -euo pipefail
 # One at a time: CI starts this while pnpm installs, and `pnpm test` runs it again, which then waits
@@ -9,7 +9,8 @@ if command -v flock >/dev/null 2>&1; then
   flock 9
 fi
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# The tests' browser: Chromium's headless shell (tests/support/browser.ts says why not the whole browser).
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # nginx: the deploy test checks deploy/nginx.conf with `nginx -t`.
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)

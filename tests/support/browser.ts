@@ -2,7 +2,17 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium build in its old headless mode, which is what
+ * Playwright itself runs for headless tests. `/usr/bin/chromium --headless` is the whole browser with
+ * a hidden window (its display compositor, a browser process that manages windows), and every page
+ * pays for that: the Blaze journey (four pages, a whole game) used 84-87 busy core-s with it and 67
+ * with the shell, its browser process 10 core-s against 4; the browser files with bounds, one project
+ * run alone (stop 57, docs/benchmarks.md). Pages, DOM, canvas, WebGL (SwiftShader, from
+ * chromium-common as for the whole browser) and service workers are the same engine's.
+ * CHROMIUM_PATH=/usr/bin/chromium runs the tests in the whole browser instead.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Why `--webgl-antialiasing-mode=none` (issue 36): with no GPU here, the table canvas's WebGL (PixiJS,

@@ -32,6 +32,8 @@ const DIRECT = '/usr/lib/chromium/chromium';
 const VARIANTS: Record<string, { executablePath?: string; args?: string[] }> = {
   // What launchChromium runs (tests/support/browser.ts), and what it ran before (antialiased WebGL).
   base: {},
+  // The whole browser in its new headless mode, which the tests ran until stop 57 (Debian's `chromium`).
+  whole: { executablePath: '/usr/bin/chromium' },
   webglAa: { args: ['--webgl-antialiasing-mode=explicit'] },
   direct: { executablePath: DIRECT },
   noGpuRaster: { args: ['--disable-gpu-rasterization'] },

@@ -71,9 +71,9 @@ export async function doCoachedMove(page: Page, c: Coach): Promise<void> {
   switch (c.action) {
     case 'play':
       // A click that did not take (once in CI, cause not found) is made again, as a person would. A
-      // click can also take the neighbour (seen once in about twenty runs with the headless shell, always
-      // the card to the right: the hand still moving after the step before); a person who sees the
-      // wrong card lit clears it and waits for the hand to lie still before pointing again.
+      // click can also take the neighbour (about one run in twenty with the headless shell, both times
+      // seen the card to the right, likely the hand still settling after the step before); a person who
+      // sees the wrong card lit clears it and waits for the hand to lie still before pointing again.
       for (let attempt = 1; ; attempt++) {
         let now = await selection(page);
         if (now.some((card) => !c.cards.includes(card))) {
